@@ -1,0 +1,53 @@
+// The denotational interpreter of checked source terms into the model, generic over the
+// scalar type S (double, Mpfr, Mpfi, Dual<...>). Functions become closures; values of `nu`
+// types are lazy (only what is observed is computed). Domain errors of partial primitives
+// throw DomainError naming the primitive and its argument; undecidable comparisons throw
+// ComparisonUndecided. `fold` recurses through the value (deep values need a deep stack: see
+// semantics/deep_stack.hpp).
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "model/value.hpp"
+#include "syntax/type_checker.hpp"
+
+namespace chad {
+
+// A persistent environment, innermost binding first; Var's de Bruijn index counts from it.
+template <class S>
+struct EnvNode {
+  ValueP<S> value;
+  std::shared_ptr<const EnvNode<S>> next;
+};
+template <class S>
+using Env = std::shared_ptr<const EnvNode<S>>;
+
+template <class S>
+Env<S> extend(const Env<S>& env, ValueP<S> value) {
+  return std::make_shared<const EnvNode<S>>(EnvNode<S>{std::move(value), env});
+}
+
+// One comparison `<` / `>` met during evaluation: where, its outcome, and |a - b| (as double).
+struct ComparisonRecord {
+  Loc loc;
+  bool result;
+  double margin;
+};
+
+// When non-null, the evaluator appends every comparison it decides to this trace (the finite
+// difference method uses it to detect a comparison that flips between nearby points).
+inline thread_local std::vector<ComparisonRecord>* comparison_trace = nullptr;
+
+// Precondition: `term` is checked, and `env` holds values for its free variables.
+template <class S>
+ValueP<S> evaluate(const TermP& term, const Env<S>& env);
+
+// Applies a closure value.
+template <class S>
+ValueP<S> apply(const ValueP<S>& function, const ValueP<S>& argument);
+
+// Runs the entry point of a checked program on an input value of its input type.
+template <class S>
+ValueP<S> run_main(const CheckedProgram& program, const ValueP<S>& input);
+
+}  // namespace chad

@@ -1,0 +1,16 @@
+// The printer: terms and programs back to text that the parser reads back to the same term
+// (round trip: term_equal(parse_term(print_term(t)), t)). Reals print in the shortest decimal
+// form that reads back to the same double.
+#pragma once
+#include <string>
+
+#include "syntax/program.hpp"
+
+namespace chad {
+
+std::string print_term(const TermP& term);
+std::string print_program(const Program& program);
+// Shortest decimal text that reads back to exactly `value` (finite, any sign).
+std::string print_real(double value);
+
+}  // namespace chad

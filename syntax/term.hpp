@@ -1,0 +1,107 @@
+// Terms of the source language (shared/spec/language.md), as immutable nodes behind shared
+// handles. Grammar (after desugaring by the parser):
+//   e ::= x | r | [e1, ..., en] | () | (e1, e2) | fst e | snd e | let x = e1 in e2
+//       | fun (x : t) -> e | e1 e2 | C e | case e of { C1 x1 -> e1 | ... }
+//       | roll e | fold e with x -> e' | unroll e | unfold e with x -> e' | (e : t)
+//       | op(e1, ..., en)       (arithmetic, unary functions, sum, dot, matvec, scale, get, vec, <, >)
+// Sugar removed by the parser: `if` (a case on bool), `let (x, y) = e1 in e2` (a let of a fresh
+// name and two projections), n-tuples (nested pairs), curried `fun`, `C` alone (`C ()`).
+//
+// The parser produces terms with `type == nullptr`. The type checker returns a new tree in which
+// every node's `type` is set and the fields marked "after checking" are filled in. Evaluators and
+// transformations require checked terms.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "syntax/location.hpp"
+#include "syntax/type.hpp"
+
+namespace chad {
+
+enum class TermKind {
+  Var,       // name; index = de Bruijn index after checking (0 = innermost binder)
+  Literal,   // literal: a finite real >= 0 (a minus sign is the Neg primitive)
+  ArrayLit,  // args = elements, each real[s]; the node has type real[n, s]
+  Unit,      // ()
+  Pair,      // args = {first, second}
+  Fst,       // args = {pair}
+  Snd,       // args = {pair}
+  Let,       // name = bound variable; args = {bound, body}
+  Lambda,    // name = parameter; annot = parameter type; args = {body}
+  App,       // args = {function, argument}
+  Inject,    // name = constructor; args = {payload}; index = constructor position after checking
+  Case,      // args = {scrutinee}; branches (source order)
+  Roll,      // args = {payload}; node type mu a.F after checking
+  Fold,      // name = bound variable; args = {scrutinee : mu a.F, body}
+  Unroll,    // args = {value : nu a.F}
+  Unfold,    // name = bound variable; args = {seed : s, body : F[s/a]}; node type nu a.F
+  Ascribe,   // annot = the type; args = {term}
+  Prim,      // op; args = operands; index = the integer of `get(v, i)`
+};
+
+enum class PrimOp {
+  Add, Sub, Mul, Div, Neg,                            // elementwise on equal shapes
+  Sin, Cos, Exp, Log, Sqrt, Tanh, Sigmoid, Softplus,  // unary, elementwise
+  Sum, Dot, Matvec, Scale, Get, Vec,                  // array primitives
+  Lt, Gt,                                             // comparisons of scalars, giving bool
+};
+
+// The name a primitive is written with: "+", "sin", "matvec", "<", ...
+const char* prim_name(PrimOp op);
+// Whether `op` is one of the unary elementwise functions sin .. softplus (or Neg).
+bool is_unary_elementwise(PrimOp op);
+
+struct Term;
+using TermP = std::shared_ptr<const Term>;
+
+struct Branch {
+  std::string ctor;
+  std::string var;
+  TermP body;
+  int tag = -1;  // after checking: the constructor's position in the sum type
+  Loc loc;
+};
+
+struct Term {
+  TermKind kind;
+  Loc loc;
+  std::string name;
+  double literal = 0;
+  std::vector<TermP> args;
+  std::vector<Branch> branches;
+  TypeP annot;
+  int index = -1;
+  PrimOp op = PrimOp::Add;
+  TypeP type;  // after checking
+};
+
+// Builders used by the parser, the desugarer, tests and generators (they check arity).
+TermP make_var(std::string name, Loc loc = {});
+TermP make_literal(double value, Loc loc = {});
+TermP make_array_literal(std::vector<TermP> elements, Loc loc = {});
+TermP make_unit(Loc loc = {});
+TermP make_pair(TermP first, TermP second, Loc loc = {});
+TermP make_fst(TermP pair, Loc loc = {});
+TermP make_snd(TermP pair, Loc loc = {});
+TermP make_let(std::string name, TermP bound, TermP body, Loc loc = {});
+TermP make_lambda(std::string param, TypeP param_type, TermP body, Loc loc = {});
+TermP make_app(TermP function, TermP argument, Loc loc = {});
+TermP make_inject(std::string ctor, TermP payload, Loc loc = {});
+TermP make_case(TermP scrutinee, std::vector<Branch> branches, Loc loc = {});
+TermP make_roll(TermP payload, Loc loc = {});
+TermP make_fold(TermP scrutinee, std::string var, TermP body, Loc loc = {});
+TermP make_unroll(TermP value, Loc loc = {});
+TermP make_unfold(TermP seed, std::string var, TermP body, Loc loc = {});
+TermP make_ascribe(TermP term, TypeP type, Loc loc = {});
+TermP make_prim(PrimOp op, std::vector<TermP> args, Loc loc = {}, int get_index = -1);
+
+// Structural equality ignoring locations and checker annotations (`type`, `index` of Var and
+// Inject, `tag` of branches). Bound variable names must match (no alpha-renaming).
+bool term_equal(const TermP& a, const TermP& b);
+
+// Number of nodes (branches count their bodies; types are not counted).
+std::size_t term_size(const TermP& t);
+
+}  // namespace chad
