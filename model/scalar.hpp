@@ -11,9 +11,11 @@
 
 namespace chad {
 
-using Mpfr = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<256>,
+// The backends' parameters count decimal digits: 80 digits are 266 bits (>= 256 asked for),
+// 40 digits are 133 bits (>= 128).
+using Mpfr = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<80>,
                                            boost::multiprecision::et_off>;
-using Mpfi = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<128>,
+using Mpfi = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<40>,
                                            boost::multiprecision::et_off>;
 
 // Specialised for double, Mpfr, Mpfi (model/scalar.cpp) and Dual<S> (model/dual.hpp):
@@ -29,5 +31,24 @@ using Mpfi = boost::multiprecision::number<boost::multiprecision::mpfi_float_bac
 //       both throw DomainError (undecided = true when an interval straddles the boundary)
 template <class S>
 struct ScalarTraits;
+
+#define CHAD_DECLARE_SCALAR_TRAITS(S)                                         \
+  template <>                                                                 \
+  struct ScalarTraits<S> {                                                    \
+    static S from_double(double x);                                           \
+    static double to_double(const S& x);                                      \
+    static std::string describe(const S& x);                                  \
+    static bool less(const S& a, const S& b, Loc loc);                        \
+    static void require_positive(const S& x, const char* prim, Loc loc);      \
+    static void require_nonzero(const S& x, const char* prim, Loc loc);       \
+  };
+CHAD_DECLARE_SCALAR_TRAITS(double)
+CHAD_DECLARE_SCALAR_TRAITS(Mpfr)
+CHAD_DECLARE_SCALAR_TRAITS(Mpfi)
+#undef CHAD_DECLARE_SCALAR_TRAITS
+
+// The bounds of an interval rounded outward to double (for certified enclosures in JSON).
+double lower_bound_down(const Mpfi& x);
+double upper_bound_up(const Mpfi& x);
 
 }  // namespace chad

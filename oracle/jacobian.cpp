@@ -1,1 +1,40 @@
-// placeholder; replaced by the reference derivatives
+#include "oracle/jacobian.hpp"
+
+#include "syntax/printer.hpp"
+
+namespace chad {
+
+const char* method_name(JacobianMethod method) {
+  switch (method) {
+    case JacobianMethod::Dual: return "dual";
+    case JacobianMethod::Interval: return "interval";
+    case JacobianMethod::FiniteDifference: return "fd";
+  }
+  return "?";
+}
+
+std::optional<JacobianMethod> parse_method(const std::string& name) {
+  if (name == "dual") return JacobianMethod::Dual;
+  if (name == "interval") return JacobianMethod::Interval;
+  if (name == "fd") return JacobianMethod::FiniteDifference;
+  return std::nullopt;
+}
+
+JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
+                                JacobianMethod method) {
+  if (!is_data_type(program.output_type)) {
+    Loc loc{intern_file_name(program.program.file), 0, 0};
+    throw SourceError(loc, "the output type `" + print_type(program.output_type) + "` of `" +
+                               program.entry +
+                               "` is not a data type (it holds a function or a `nu` type); "
+                               "a Jacobian needs data types on both sides");
+  }
+  switch (method) {
+    case JacobianMethod::Dual: return jacobian_by_dual(program, input);
+    case JacobianMethod::Interval: return jacobian_by_interval(program, input);
+    case JacobianMethod::FiniteDifference: return jacobian_by_finite_differences(program, input);
+  }
+  CHAD_INTERNAL_ASSERT(false, "unknown Jacobian method");
+}
+
+}  // namespace chad

@@ -1,1 +1,144 @@
-// placeholder; replaced by the evaluator
+// The evaluator: one function per term former, dispatched on the node kind.
+#include "semantics/evaluate.hpp"
+
+#include "model/scalar_list.hpp"
+#include "semantics/functor_map.hpp"
+#include "semantics/primitive_ops.hpp"
+
+namespace chad {
+namespace {
+
+template <class S>
+class Evaluator {
+ public:
+  static ValueP<S> eval(const Term& t, const Env<S>& env) {
+    switch (t.kind) {
+      case TermKind::Var: {
+        const EnvNode<S>* node = env.get();
+        for (int i = 0; i < t.index; ++i) node = node->next.get();
+        return node->value;
+      }
+      case TermKind::Literal: return scalar_value<S>(ScalarTraits<S>::from_double(t.literal));
+      case TermKind::ArrayLit: return array_literal(t, env);
+      case TermKind::Unit: return unit();
+      case TermKind::Pair: return pair_value<S>(eval(*t.args[0], env), eval(*t.args[1], env));
+      case TermKind::Fst: return eval(*t.args[0], env)->first;
+      case TermKind::Snd: return eval(*t.args[0], env)->second;
+      case TermKind::Let: return eval(*t.args[1], extend<S>(env, eval(*t.args[0], env)));
+      case TermKind::Lambda: {
+        const Term* body = t.args[0].get();
+        TermP keep = t.args[0];
+        return closure_value<S>([body, keep, env](const ValueP<S>& x) {
+          return eval(*body, extend<S>(env, x));
+        });
+      }
+      case TermKind::App: {
+        ValueP<S> f = eval(*t.args[0], env);
+        return f->function(eval(*t.args[1], env));
+      }
+      case TermKind::Inject: return inject_value<S>(t.index, eval(*t.args[0], env));
+      case TermKind::Case: {
+        ValueP<S> v = eval(*t.args[0], env);
+        for (const Branch& b : t.branches)
+          if (b.tag == v->tag) return eval(*b.body, extend<S>(env, v->first));
+        CHAD_INTERNAL_ASSERT(false, "case: no branch for the value's constructor");
+      }
+      case TermKind::Roll: return roll_value<S>(eval(*t.args[0], env));
+      case TermKind::Fold: return fold(t, eval(*t.args[0], env), env);
+      case TermKind::Unroll: return eval(*t.args[0], env)->force();
+      case TermKind::Unfold: return unfold(t, eval(*t.args[0], env), env);
+      case TermKind::Ascribe: return eval(*t.args[0], env);
+      case TermKind::Prim: {
+        std::vector<ValueP<S>> args;
+        args.reserve(t.args.size());
+        for (const TermP& a : t.args) args.push_back(eval(*a, env));
+        return apply_primitive<S>(t, args);
+      }
+    }
+    CHAD_INTERNAL_ASSERT(false, "eval: unknown term kind");
+  }
+
+ private:
+  static const ValueP<S>& unit() {
+    static const ValueP<S> u = unit_value<S>();
+    return u;
+  }
+
+  static ValueP<S> array_literal(const Term& t, const Env<S>& env) {
+    std::vector<S> data;
+    for (const TermP& e : t.args) {
+      ValueP<S> v = eval(*e, env);
+      if (v->kind == ValueKind::Scalar)
+        data.push_back(v->scalar);
+      else
+        data.insert(data.end(), v->data.begin(), v->data.end());
+    }
+    return array_value<S>(t.type->shape, std::move(data));
+  }
+
+  // What a fold or unfold needs at every node; shared by the lazy values it creates, which
+  // may be forced after the call that made them has returned.
+  struct Recursion {
+    TypeP fixpoint;  // mu a. F (fold) or nu a. F (unfold)
+    TermP body;
+    Env<S> env;
+  };
+  using RecursionP = std::shared_ptr<const Recursion>;
+
+  // fold (roll v) with x -> e'  =  e'[x := map_F (fold - with x -> e') v]
+  static ValueP<S> fold_node(const RecursionP& r, const ValueP<S>& rolled) {
+    TypeEnv types;
+    types.enter(r->fixpoint);
+    ValueMap<S> recurse = [r](const ValueP<S>& child) { return fold_node(r, child); };
+    ValueP<S> mapped = map_functor<S>(r->fixpoint->body, rolled->first, types,
+                                      r->fixpoint.get(), recurse);
+    return eval(*r->body, extend<S>(r->env, std::move(mapped)));
+  }
+
+  static ValueP<S> fold(const Term& t, const ValueP<S>& value, const Env<S>& env) {
+    auto r = std::make_shared<const Recursion>(Recursion{t.args[0]->type, t.args[1], env});
+    return fold_node(r, value);
+  }
+
+  // unroll (unfold s with x -> e')  =  map_F (unfold - with x -> e') (e'[x := s])
+  static ValueP<S> unfold_node(const RecursionP& r, const ValueP<S>& seed) {
+    return lazy_value<S>([r, seed]() {
+      ValueP<S> step = eval(*r->body, extend<S>(r->env, seed));
+      TypeEnv types;
+      types.enter(r->fixpoint);
+      ValueMap<S> recurse = [r](const ValueP<S>& s) { return unfold_node(r, s); };
+      return map_functor<S>(r->fixpoint->body, step, types, r->fixpoint.get(), recurse);
+    });
+  }
+
+  static ValueP<S> unfold(const Term& t, const ValueP<S>& seed, const Env<S>& env) {
+    auto r = std::make_shared<const Recursion>(Recursion{t.type, t.args[1], env});
+    return unfold_node(r, seed);
+  }
+};
+
+}  // namespace
+
+template <class S>
+ValueP<S> evaluate(const TermP& term, const Env<S>& env) {
+  return Evaluator<S>::eval(*term, env);
+}
+
+template <class S>
+ValueP<S> apply(const ValueP<S>& function, const ValueP<S>& argument) {
+  CHAD_INTERNAL_ASSERT(function->kind == ValueKind::Closure, "apply of a non-function value");
+  return function->function(argument);
+}
+
+template <class S>
+ValueP<S> run_main(const CheckedProgram& program, const ValueP<S>& input) {
+  return apply<S>(evaluate<S>(program.main_function, nullptr), input);
+}
+
+#define CHAD_INSTANTIATE_EVALUATOR(S)                                              \
+  template ValueP<S> evaluate<S>(const TermP&, const Env<S>&);                     \
+  template ValueP<S> apply<S>(const ValueP<S>&, const ValueP<S>&);                 \
+  template ValueP<S> run_main<S>(const CheckedProgram&, const ValueP<S>&);
+CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_EVALUATOR)
+
+}  // namespace chad

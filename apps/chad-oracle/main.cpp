@@ -1,1 +1,22 @@
-int main() { return 0; }
+// chad-oracle: the command-line tool of CHAD Oracle.
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "exit_codes.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"chad-oracle: reference derivatives and AD checking for the CHAD language"};
+  app.require_subcommand(1);
+  int exit_code = chad::kExitOk;
+  chad::add_check_command(app, exit_code);
+  chad::add_eval_command(app, exit_code);
+  chad::add_shape_command(app, exit_code);
+  chad::add_jacobian_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? chad::kExitOk : chad::kExitBadInput;
+  }
+  return exit_code;
+}

@@ -1,0 +1,13 @@
+// The subcommands of `chad-oracle`; each file apps/chad-oracle/<name>_command.cpp adds one.
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace chad {
+
+// Each registers its subcommand on `app`; the callback stores the exit code in `exit_code`.
+void add_check_command(CLI::App& app, int& exit_code);
+void add_eval_command(CLI::App& app, int& exit_code);
+void add_shape_command(CLI::App& app, int& exit_code);
+void add_jacobian_command(CLI::App& app, int& exit_code);
+
+}  // namespace chad

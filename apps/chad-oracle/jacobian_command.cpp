@@ -1,0 +1,44 @@
+// `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd`: a reference Jacobian.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "command_context.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "oracle/input_value.hpp"
+#include "oracle/jacobian_json.hpp"
+#include "point_option.hpp"
+#include "table_printer.hpp"
+
+namespace chad {
+
+void add_jacobian_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CommonOptions>();
+  auto at = std::make_shared<std::string>();
+  auto method = std::make_shared<std::string>("interval");
+  CLI::App* cmd = app.add_subcommand(
+      "jacobian", "Reference Jacobian of main at a point (rows: outputs, columns: inputs)");
+  cmd->add_option("FILE", options->file, "program file")->required();
+  add_point_option(cmd, *at);
+  cmd->add_option("--method", *method,
+                  "dual (double dual numbers), interval (certified MPFI enclosures), "
+                  "fd (MPFR finite differences with Richardson extrapolation)")
+      ->check(CLI::IsMember({"dual", "interval", "fd"}))
+      ->capture_default_str();
+  cmd->add_flag("--json", options->json, "print one JSON object");
+  cmd->callback([options, at, method, &exit_code] {
+    exit_code = run_command(*options, [&] {
+      CheckedProgram program = load_program(options->file);
+      NormalForm<double> input = read_input_point(program, point_text(program, *at));
+      JacobianResult result = compute_jacobian(program, input, *parse_method(*method));
+      if (options->json)
+        std::cout << jacobian_json(result).dump(2) << "\n";
+      else
+        print_jacobian(std::cout, result);
+      return result.differentiable ? kExitOk : kExitNotDifferentiable;
+    });
+  });
+}
+
+}  // namespace chad

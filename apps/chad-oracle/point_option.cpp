@@ -1,0 +1,20 @@
+#include "point_option.hpp"
+
+#include "syntax/printer.hpp"
+
+namespace chad {
+
+void add_point_option(CLI::App* cmd, std::string& at) {
+  cmd->add_option("--at", at,
+                  "input value, a term of main's input type, e.g. '(1.5, roll Cons (2, roll Nil))'");
+}
+
+std::string point_text(const CheckedProgram& program, const std::string& at) {
+  if (!at.empty()) return at;
+  if (program.input_type->kind == TypeKind::Unit) return "()";
+  throw SourceError(Loc{intern_file_name("<--at>"), 0, 0},
+                    "missing --at: `" + program.entry + "` takes an input of type `" +
+                        print_type(program.input_type) + "`");
+}
+
+}  // namespace chad

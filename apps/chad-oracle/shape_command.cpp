@@ -1,0 +1,52 @@
+// `chad-oracle shape FILE --at VALUE`: the Euclidean normal forms (index and coordinates) of
+// the input and of the output.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "command_context.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "oracle/input_value.hpp"
+#include "oracle/jacobian_json.hpp"
+#include "point_option.hpp"
+#include "semantics/evaluate.hpp"
+#include "syntax/printer.hpp"
+#include "table_printer.hpp"
+
+namespace chad {
+
+void add_shape_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CommonOptions>();
+  auto at = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand(
+      "shape", "Print the index and coordinates of the input and the output (normal forms)");
+  cmd->add_option("FILE", options->file, "program file")->required();
+  add_point_option(cmd, *at);
+  cmd->add_flag("--json", options->json, "print one JSON object");
+  cmd->callback([options, at, &exit_code] {
+    exit_code = run_command(*options, [&] {
+      CheckedProgram program = load_program(options->file);
+      NormalForm<double> input = read_input_point(program, point_text(program, *at));
+      if (!is_data_type(program.output_type))
+        throw SourceError(Loc{intern_file_name(options->file), 0, 0},
+                          "the output type `" + print_type(program.output_type) +
+                              "` is not a data type, so it has no normal form");
+      ValueP<double> value =
+          run_main<double>(program, rebuild<double>(program.input_type, input.index, input.coords));
+      NormalForm<double> output = normal_form<double>(program.output_type, value);
+      if (options->json) {
+        std::cout << nlohmann::json{{"input", normal_form_json(input.index, input.coords)},
+                                    {"output", normal_form_json(output.index, output.coords)}}
+                         .dump(2)
+                  << "\n";
+      } else {
+        print_normal_form(std::cout, "input", input.index, input.coords);
+        print_normal_form(std::cout, "output", output.index, output.coords);
+      }
+      return kExitOk;
+    });
+  });
+}
+
+}  // namespace chad

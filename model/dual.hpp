@@ -1,0 +1,66 @@
+// Forward dual numbers over any scalar S (double, Mpfr, Mpfi): a value and one tangent.
+// Arithmetic follows the chain rule; the unary primitives are in model/primitives.hpp.
+// Comparisons compare primal values and treat a tie as undecidable (the comparison flips
+// under any perturbation along a direction that separates the two sides).
+#pragma once
+#include <string>
+
+#include "model/scalar.hpp"
+
+namespace chad {
+
+template <class S>
+struct Dual {
+  S value{};
+  S tangent{};
+};
+
+template <class S>
+Dual<S> operator+(const Dual<S>& a, const Dual<S>& b) {
+  return {a.value + b.value, a.tangent + b.tangent};
+}
+template <class S>
+Dual<S> operator-(const Dual<S>& a, const Dual<S>& b) {
+  return {a.value - b.value, a.tangent - b.tangent};
+}
+template <class S>
+Dual<S> operator-(const Dual<S>& a) {
+  return {-a.value, -a.tangent};
+}
+// (a b)' = a' b + a b'
+template <class S>
+Dual<S> operator*(const Dual<S>& a, const Dual<S>& b) {
+  return {a.value * b.value, a.tangent * b.value + a.value * b.tangent};
+}
+// (a / b)' = (a' b - a b') / b^2 = (a' - (a / b) b') / b
+template <class S>
+Dual<S> operator/(const Dual<S>& a, const Dual<S>& b) {
+  S quotient = a.value / b.value;
+  return {quotient, (a.tangent - quotient * b.tangent) / b.value};
+}
+
+template <class S>
+struct ScalarTraits<Dual<S>> {
+  using Base = ScalarTraits<S>;
+  static Dual<S> from_double(double x) { return {Base::from_double(x), Base::from_double(0)}; }
+  static double to_double(const Dual<S>& x) { return Base::to_double(x.value); }
+  static std::string describe(const Dual<S>& x) { return Base::describe(x.value); }
+  static bool less(const Dual<S>& a, const Dual<S>& b, Loc loc) {
+    if constexpr (std::is_same_v<S, Mpfi>) {
+      return Base::less(a.value, b.value, loc);  // overlapping enclosures already throw
+    } else {
+      if (a.value == b.value)
+        throw ComparisonUndecided(loc, "both sides equal " + Base::describe(a.value) +
+                                           ": a tie, where the comparison flips");
+      return a.value < b.value;
+    }
+  }
+  static void require_positive(const Dual<S>& x, const char* prim, Loc loc) {
+    Base::require_positive(x.value, prim, loc);
+  }
+  static void require_nonzero(const Dual<S>& x, const char* prim, Loc loc) {
+    Base::require_nonzero(x.value, prim, loc);
+  }
+};
+
+}  // namespace chad

@@ -1,0 +1,12 @@
+// The scalar types every generic piece of the model and the evaluator is instantiated for,
+// as one X-macro: CHAD_FOR_EACH_SCALAR(M) expands M(S) for each.
+#pragma once
+#include "model/dual.hpp"
+
+#define CHAD_FOR_EACH_SCALAR(M) \
+  M(double)                     \
+  M(::chad::Mpfr)               \
+  M(::chad::Mpfi)               \
+  M(::chad::Dual<double>)       \
+  M(::chad::Dual<::chad::Mpfr>) \
+  M(::chad::Dual<::chad::Mpfi>)

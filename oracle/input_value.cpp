@@ -1,0 +1,58 @@
+#include "oracle/input_value.hpp"
+
+#include "semantics/evaluate.hpp"
+#include "syntax/parser.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+namespace {
+
+const char* kValueFile = "<--at>";
+
+// Rejects every form that is not part of the value syntax.
+void require_value_form(const TermP& t) {
+  switch (t->kind) {
+    case TermKind::Literal:
+    case TermKind::Unit:
+      return;
+    case TermKind::ArrayLit:
+    case TermKind::Pair:
+    case TermKind::Inject:
+    case TermKind::Roll:
+    case TermKind::Ascribe:
+      for (const auto& a : t->args) require_value_form(a);
+      return;
+    case TermKind::Prim:
+      if (t->op == PrimOp::Neg && t->args[0]->kind == TermKind::Literal) return;
+      throw SourceError(t->loc, std::string("an input value may use unary minus on literals, "
+                                            "but no other primitive; found `") +
+                                    prim_name(t->op) + "`");
+    default:
+      throw SourceError(t->loc, "an input value may contain only literals, arrays, (), pairs, "
+                                "constructors, roll and ascriptions; found `" +
+                                    print_term(t) + "`");
+  }
+}
+
+}  // namespace
+
+ValueP<double> read_value(const CheckedProgram& program, const TypeP& type,
+                          const std::string& text) {
+  TermP term = parse_term(text, kValueFile, program.program.aliases);
+  require_value_form(term);
+  TermP checked = check_term({}, term, type);
+  return evaluate<double>(checked, nullptr);
+}
+
+NormalForm<double> read_input_point(const CheckedProgram& program, const std::string& text) {
+  if (!is_data_type(program.input_type)) {
+    Loc loc{intern_file_name(program.program.file), 0, 0};
+    throw SourceError(loc, "the input type `" + print_type(program.input_type) +
+                               "` of `" + program.entry +
+                               "` is not a data type (it holds a function or a `nu` type), "
+                               "so it has no coordinates to differentiate by");
+  }
+  return normal_form<double>(program.input_type, read_value(program, program.input_type, text));
+}
+
+}  // namespace chad

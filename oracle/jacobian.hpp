@@ -1,0 +1,56 @@
+// Reference derivatives: the Jacobian of `main : A -> B` (A, B data types) at a point, by
+// three methods that share nothing with CHAD (rows = output coordinates, columns = input
+// coordinates of the Euclidean normal forms, model/normal_form.hpp):
+//   dual      forward dual numbers in double through the evaluator;
+//   interval  dual numbers over MPFI intervals: each entry has an enclosure certified to
+//             contain the exact derivative (given correct primitive derivative formulas);
+//   fd        central differences with Richardson extrapolation in MPFR (256 bits): no
+//             derivative formula at all.
+// When a comparison ties or cannot be decided at the point, or the output's index or a
+// comparison changes under the perturbation used, the result is "not differentiable at this
+// point" with the reason, never a number.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/normal_form.hpp"
+#include "syntax/type_checker.hpp"
+
+namespace chad {
+
+enum class JacobianMethod { Dual, Interval, FiniteDifference };
+
+const char* method_name(JacobianMethod method);                 // "dual", "interval", "fd"
+std::optional<JacobianMethod> parse_method(const std::string& name);
+
+struct Enclosure {
+  double lo;  // rounded down
+  double hi;  // rounded up
+};
+
+struct JacobianResult {
+  JacobianMethod method;
+  bool differentiable = true;
+  std::string reason;  // why not, when !differentiable
+  Index input_index, output_index;
+  std::vector<double> input_coords, output_coords;
+  std::vector<std::vector<double>> jacobian;         // [output][input]
+  std::vector<std::vector<Enclosure>> enclosure;     // interval only: [output][input]
+  std::vector<std::vector<double>> error_estimate;   // fd only: Richardson error estimate
+};
+
+// Preconditions: the output type is a data type (else SourceError); `input` has the input
+// type's shape; called inside run_with_deep_stack. Domain errors at the point propagate as
+// DomainError.
+JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
+                                JacobianMethod method);
+
+// The three methods, for callers that want one directly.
+JacobianResult jacobian_by_dual(const CheckedProgram& program, const NormalForm<double>& input);
+JacobianResult jacobian_by_interval(const CheckedProgram& program,
+                                    const NormalForm<double>& input);
+JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
+                                              const NormalForm<double>& input);
+
+}  // namespace chad

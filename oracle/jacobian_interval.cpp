@@ -1,0 +1,32 @@
+// The `interval` method: dual numbers over MPFI intervals (128 bits). Each Jacobian entry's
+// tangent interval is an enclosure of the exact derivative; the reported value is its midpoint.
+#include "oracle/forward_columns.hpp"
+#include "oracle/jacobian.hpp"
+#include "oracle/not_differentiable.hpp"
+
+namespace chad {
+
+JacobianResult jacobian_by_interval(const CheckedProgram& program,
+                                    const NormalForm<double>& input) {
+  JacobianResult result = start_result(JacobianMethod::Interval, input);
+  ForwardColumns<Mpfi> columns;
+  try {
+    columns = forward_columns<Mpfi>(program, input);
+  } catch (const ComparisonUndecided& e) {
+    return not_differentiable(std::move(result), format_loc(e.loc()) + ": " + e.message());
+  }
+  result.output_index = columns.output_index;
+  for (const Mpfi& y : columns.output) result.output_coords.push_back(ScalarTraits<Mpfi>::to_double(y));
+  const std::size_t m = columns.output.size(), n = input.coords.size();
+  result.jacobian.assign(m, std::vector<double>(n));
+  result.enclosure.assign(m, std::vector<Enclosure>(n));
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const Mpfi& entry = columns.columns[j][i];
+      result.jacobian[i][j] = ScalarTraits<Mpfi>::to_double(entry);
+      result.enclosure[i][j] = Enclosure{lower_bound_down(entry), upper_bound_up(entry)};
+    }
+  return result;
+}
+
+}  // namespace chad

@@ -1,0 +1,119 @@
+#include "semantics/primitive_ops.hpp"
+
+#include <cmath>
+
+#include "model/primitives.hpp"
+#include "model/scalar_list.hpp"
+#include "semantics/evaluate.hpp"
+
+namespace chad {
+namespace {
+
+// The entries of a real value, whether a scalar or an array.
+template <class S>
+const S* entries(const Value<S>& v) {
+  return v.kind == ValueKind::Scalar ? &v.scalar : v.data.data();
+}
+template <class S>
+std::size_t entry_count(const Value<S>& v) {
+  return v.kind == ValueKind::Scalar ? 1 : v.data.size();
+}
+
+// A real value shaped like `like`, with entry i given by f(i).
+template <class S, class F>
+ValueP<S> elementwise(const Value<S>& like, F f) {
+  if (like.kind == ValueKind::Scalar) return scalar_value<S>(f(0));
+  std::vector<S> data;
+  data.reserve(like.data.size());
+  for (std::size_t i = 0; i < like.data.size(); ++i) data.push_back(f(i));
+  return array_value<S>(like.shape, std::move(data));
+}
+
+template <class S>
+ValueP<S> boolean(bool b) {
+  static const ValueP<S> values[2] = {inject_value<S>(0, unit_value<S>()),
+                                      inject_value<S>(1, unit_value<S>())};
+  return values[b ? 1 : 0];
+}
+
+}  // namespace
+
+template <class S>
+ValueP<S> apply_primitive(const Term& t, const std::vector<ValueP<S>>& args) {
+  using Traits = ScalarTraits<S>;
+  const char* name = prim_name(t.op);
+  switch (t.op) {
+    case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div: {
+      const S* a = entries(*args[0]);
+      const S* b = entries(*args[1]);
+      if (t.op == PrimOp::Div)
+        for (std::size_t i = 0; i < entry_count(*args[1]); ++i) Traits::require_nonzero(b[i], "/", t.loc);
+      switch (t.op) {
+        case PrimOp::Add: return elementwise(*args[0], [&](std::size_t i) { return a[i] + b[i]; });
+        case PrimOp::Sub: return elementwise(*args[0], [&](std::size_t i) { return a[i] - b[i]; });
+        case PrimOp::Mul: return elementwise(*args[0], [&](std::size_t i) { return a[i] * b[i]; });
+        default: return elementwise(*args[0], [&](std::size_t i) { return a[i] / b[i]; });
+      }
+    }
+    case PrimOp::Lt: case PrimOp::Gt: {
+      const S& a = args[0]->scalar;
+      const S& b = args[1]->scalar;
+      bool result = t.op == PrimOp::Lt ? Traits::less(a, b, t.loc) : Traits::less(b, a, t.loc);
+      if (comparison_trace)
+        comparison_trace->push_back(
+            {t.loc, result, std::fabs(Traits::to_double(a) - Traits::to_double(b))});
+      return boolean<S>(result);
+    }
+    case PrimOp::Sum: {
+      const S* a = entries(*args[0]);
+      S total = a[0];
+      for (std::size_t i = 1; i < entry_count(*args[0]); ++i) total = total + a[i];
+      return scalar_value<S>(total);
+    }
+    case PrimOp::Dot: {
+      const auto& u = args[0]->data;
+      const auto& v = args[1]->data;
+      S total = u[0] * v[0];
+      for (std::size_t i = 1; i < u.size(); ++i) total = total + u[i] * v[i];
+      return scalar_value<S>(total);
+    }
+    case PrimOp::Matvec: {
+      const Value<S>& m = *args[0];
+      const auto& v = args[1]->data;
+      const int rows = m.shape[0], cols = m.shape[1];
+      std::vector<S> out;
+      out.reserve(rows);
+      for (int r = 0; r < rows; ++r) {
+        S total = m.data[r * cols] * v[0];
+        for (int c = 1; c < cols; ++c) total = total + m.data[r * cols + c] * v[c];
+        out.push_back(total);
+      }
+      return array_value<S>({rows}, std::move(out));
+    }
+    case PrimOp::Scale: {
+      const S& c = args[0]->scalar;
+      const S* v = entries(*args[1]);
+      return elementwise(*args[1], [&](std::size_t i) { return c * v[i]; });
+    }
+    case PrimOp::Get: return scalar_value<S>(args[0]->data[t.index]);
+    case PrimOp::Vec: {
+      std::vector<S> out;
+      out.reserve(args.size());
+      for (const auto& a : args) out.push_back(a->scalar);
+      return array_value<S>({int(out.size())}, std::move(out));
+    }
+    default: {
+      CHAD_INTERNAL_ASSERT(is_unary_elementwise(t.op), "unknown primitive");
+      const S* a = entries(*args[0]);
+      if (t.op == PrimOp::Log || t.op == PrimOp::Sqrt)
+        for (std::size_t i = 0; i < entry_count(*args[0]); ++i) Traits::require_positive(a[i], name, t.loc);
+      return elementwise(*args[0], [&](std::size_t i) { return apply_unary(t.op, a[i]); });
+    }
+  }
+}
+
+#define CHAD_INSTANTIATE_PRIMITIVES(S) \
+  template ValueP<S> apply_primitive<S>(const Term&, const std::vector<ValueP<S>>&);
+CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_PRIMITIVES)
+
+}  // namespace chad

@@ -1,0 +1,112 @@
+// The printer. Parenthesises by precedence level so that parse_term(print_term(t)) is
+// term_equal to t for every term the builders can make. Levels, loosest first:
+//   0 expression (let, fun, case, fold, unfold extend right), 1 comparison, 2 additive,
+//   3 multiplicative, 4 unary minus, 5 application and prefix forms, 6 atom.
+#include "syntax/printer.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace chad {
+
+std::string print_real(double value) {
+  char buffer[64];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  std::string s(buffer, result.ptr);
+  // to_chars writes "1e+300" and "1e-07" forms, both lexable; make sure "inf"/"nan" never
+  // reach a program text.
+  if (!std::isfinite(value)) return value > 0 ? "1e999" : (value < 0 ? "-1e999" : "nan");
+  return s;
+}
+
+namespace {
+
+std::string print_at(const TermP& t, int level);
+
+std::string paren_if(bool wrap, const std::string& s) { return wrap ? "(" + s + ")" : s; }
+
+int binary_level(PrimOp op) {
+  switch (op) {
+    case PrimOp::Lt: case PrimOp::Gt: return 1;
+    case PrimOp::Add: case PrimOp::Sub: return 2;
+    case PrimOp::Mul: case PrimOp::Div: return 3;
+    default: return -1;
+  }
+}
+
+std::string print_prim(const TermP& t, int level) {
+  const auto& a = t->args;
+  int own = binary_level(t->op);
+  if (own == 1)  // non-associative
+    return paren_if(level > 1, print_at(a[0], 2) + " " + prim_name(t->op) + " " + print_at(a[1], 2));
+  if (own > 0)  // left-associative
+    return paren_if(level > own, print_at(a[0], own) + " " + prim_name(t->op) + " " +
+                                     print_at(a[1], own + 1));
+  if (t->op == PrimOp::Neg) {  // "- -x", never "--x" (a comment)
+    std::string operand = print_at(a[0], 4);
+    return paren_if(level > 4, (operand[0] == '-' ? "- " : "-") + operand);
+  }
+  std::string s = std::string(prim_name(t->op)) + "(";
+  for (std::size_t i = 0; i < a.size(); ++i) s += (i ? ", " : "") + print_at(a[i], 0);
+  if (t->op == PrimOp::Get) s += ", " + std::to_string(t->index);
+  return s + ")";
+}
+
+std::string print_at(const TermP& t, int level) {
+  const auto& a = t->args;
+  switch (t->kind) {
+    case TermKind::Var: return t->name;
+    case TermKind::Literal: return paren_if(t->literal < 0 || std::signbit(t->literal), print_real(t->literal));
+    case TermKind::ArrayLit: {
+      std::string s = "[";
+      for (std::size_t i = 0; i < a.size(); ++i) s += (i ? ", " : "") + print_at(a[i], 0);
+      return s + "]";
+    }
+    case TermKind::Unit: return "()";
+    case TermKind::Pair: return "(" + print_at(a[0], 0) + ", " + print_at(a[1], 0) + ")";
+    case TermKind::Fst: return paren_if(level > 5, "fst " + print_at(a[0], 6));
+    case TermKind::Snd: return paren_if(level > 5, "snd " + print_at(a[0], 6));
+    case TermKind::Roll: return paren_if(level > 5, "roll " + print_at(a[0], 6));
+    case TermKind::Unroll: return paren_if(level > 5, "unroll " + print_at(a[0], 6));
+    case TermKind::Inject: return paren_if(level > 5, t->name + " " + print_at(a[0], 6));
+    case TermKind::App:  // the function is an application or an atom, never a prefix form
+      return paren_if(level > 5, print_at(a[0], a[0]->kind == TermKind::App ? 5 : 6) + " " +
+                                     print_at(a[1], 6));
+    case TermKind::Let:
+      return paren_if(level > 0, "let " + t->name + " = " + print_at(a[0], 0) + " in " + print_at(a[1], 0));
+    case TermKind::Lambda:
+      return paren_if(level > 0, "fun (" + t->name + " : " + print_type(t->annot) + ") -> " + print_at(a[0], 0));
+    case TermKind::Fold:
+      return paren_if(level > 0, "fold " + print_at(a[0], 0) + " with " + t->name + " -> " + print_at(a[1], 0));
+    case TermKind::Unfold:
+      return paren_if(level > 0, "unfold " + print_at(a[0], 0) + " with " + t->name + " -> " + print_at(a[1], 0));
+    case TermKind::Case: {
+      std::string s = "case " + print_at(a[0], 0) + " of {";
+      for (std::size_t i = 0; i < t->branches.size(); ++i) {
+        const Branch& b = t->branches[i];
+        s += std::string(i ? " | " : " ") + b.ctor + " " + b.var + " -> " + print_at(b.body, 0);
+      }
+      return paren_if(level > 0, s + " }");
+    }
+    case TermKind::Ascribe: return "(" + print_at(a[0], 0) + " : " + print_type(t->annot) + ")";
+    case TermKind::Prim: return print_prim(t, level);
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string print_term(const TermP& term) { return print_at(term, 0); }
+
+std::string print_program(const Program& program) {
+  std::string out;
+  for (const TypeAlias& a : program.aliases) out += "type " + a.name + " = " + print_type(a.type) + ";\n";
+  for (const Def& d : program.defs) {
+    out += "def " + d.name;
+    for (const Param& p : d.params) out += " (" + p.name + " : " + print_type(p.type) + ")";
+    out += " : " + print_type(d.result) + " =\n  " + print_term(d.body) + ";\n";
+  }
+  return out;
+}
+
+}  // namespace chad

@@ -1,0 +1,258 @@
+#include "syntax/type.hpp"
+
+#include <set>
+#include <utility>
+
+#include "syntax/location.hpp"
+
+namespace chad {
+
+int Type::ctor_index(const std::string& name) const {
+  for (std::size_t i = 0; i < ctors.size(); ++i)
+    if (ctors[i].name == name) return int(i);
+  return -1;
+}
+
+int Type::real_count() const {
+  int n = 1;
+  for (int s : shape) n *= s;
+  return n;
+}
+
+namespace {
+
+std::shared_ptr<Type> node(TypeKind kind) {
+  auto t = std::make_shared<Type>();
+  t->kind = kind;
+  return t;
+}
+
+}  // namespace
+
+TypeP real_type(std::vector<int> shape) {
+  for (int s : shape) CHAD_INTERNAL_ASSERT(s >= 1, "array dimension must be >= 1");
+  auto t = node(TypeKind::Real);
+  t->shape = std::move(shape);
+  return t;
+}
+
+TypeP unit_type() {
+  static const TypeP unit = node(TypeKind::Unit);
+  return unit;
+}
+
+TypeP prod_type(TypeP left, TypeP right) {
+  CHAD_INTERNAL_ASSERT(left && right, "product of a null type");
+  auto t = node(TypeKind::Prod);
+  t->left = std::move(left);
+  t->right = std::move(right);
+  return t;
+}
+
+TypeP arrow_type(TypeP from, TypeP to) {
+  CHAD_INTERNAL_ASSERT(from && to, "function type of a null type");
+  auto t = node(TypeKind::Arrow);
+  t->left = std::move(from);
+  t->right = std::move(to);
+  return t;
+}
+
+TypeP sum_type(std::vector<Constructor> ctors) {
+  CHAD_INTERNAL_ASSERT(!ctors.empty(), "a sum needs at least one constructor");
+  std::set<std::string> seen;
+  for (const auto& c : ctors) {
+    CHAD_INTERNAL_ASSERT(c.type, "constructor without a type");
+    CHAD_INTERNAL_ASSERT(seen.insert(c.name).second, "duplicate constructor " + c.name);
+  }
+  auto t = node(TypeKind::Sum);
+  t->ctors = std::move(ctors);
+  return t;
+}
+
+TypeP mu_type(std::string var, TypeP body) {
+  auto t = node(TypeKind::Mu);
+  t->var = std::move(var);
+  t->body = std::move(body);
+  return t;
+}
+
+TypeP nu_type(std::string var, TypeP body) {
+  auto t = node(TypeKind::Nu);
+  t->var = std::move(var);
+  t->body = std::move(body);
+  return t;
+}
+
+TypeP var_type(std::string name) {
+  auto t = node(TypeKind::Var);
+  t->var = std::move(name);
+  return t;
+}
+
+TypeP bool_type() {
+  static const TypeP b = sum_type({{"False", unit_type()}, {"True", unit_type()}});
+  return b;
+}
+
+TypeP tuple_type(const std::vector<TypeP>& components) {
+  if (components.empty()) return unit_type();
+  TypeP t = components.back();
+  for (std::size_t i = components.size() - 1; i-- > 0;) t = prod_type(components[i], t);
+  return t;
+}
+
+namespace {
+
+// Bound variables on each side, innermost last; a variable is matched by binder depth.
+using Binders = std::vector<std::pair<std::string, std::string>>;
+
+bool equal_in(const TypeP& a, const TypeP& b, Binders& binders) {
+  if (a == b && binders.empty()) return true;
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+    case TypeKind::Real: return a->shape == b->shape;
+    case TypeKind::Unit: return true;
+    case TypeKind::Prod:
+    case TypeKind::Arrow:
+      return equal_in(a->left, b->left, binders) && equal_in(a->right, b->right, binders);
+    case TypeKind::Sum:
+      if (a->ctors.size() != b->ctors.size()) return false;
+      for (std::size_t i = 0; i < a->ctors.size(); ++i)
+        if (a->ctors[i].name != b->ctors[i].name ||
+            !equal_in(a->ctors[i].type, b->ctors[i].type, binders))
+          return false;
+      return true;
+    case TypeKind::Mu:
+    case TypeKind::Nu: {
+      binders.emplace_back(a->var, b->var);
+      bool same = equal_in(a->body, b->body, binders);
+      binders.pop_back();
+      return same;
+    }
+    case TypeKind::Var:
+      for (std::size_t i = binders.size(); i-- > 0;) {
+        bool left = binders[i].first == a->var, right = binders[i].second == b->var;
+        if (left || right) return left && right;
+      }
+      return a->var == b->var;  // both free
+  }
+  return false;
+}
+
+}  // namespace
+
+bool type_equal(const TypeP& a, const TypeP& b) {
+  Binders binders;
+  return equal_in(a, b, binders);
+}
+
+bool occurs_free(const TypeP& t, const std::string& var) {
+  switch (t->kind) {
+    case TypeKind::Real:
+    case TypeKind::Unit: return false;
+    case TypeKind::Prod:
+    case TypeKind::Arrow: return occurs_free(t->left, var) || occurs_free(t->right, var);
+    case TypeKind::Sum:
+      for (const auto& c : t->ctors)
+        if (occurs_free(c.type, var)) return true;
+      return false;
+    case TypeKind::Mu:
+    case TypeKind::Nu: return t->var != var && occurs_free(t->body, var);
+    case TypeKind::Var: return t->var == var;
+  }
+  return false;
+}
+
+TypeP substitute(const TypeP& body, const std::string& var, const TypeP& replacement) {
+  if (!occurs_free(body, var)) return body;
+  switch (body->kind) {
+    case TypeKind::Real:
+    case TypeKind::Unit: return body;
+    case TypeKind::Prod:
+      return prod_type(substitute(body->left, var, replacement),
+                       substitute(body->right, var, replacement));
+    case TypeKind::Arrow:
+      return arrow_type(substitute(body->left, var, replacement),
+                        substitute(body->right, var, replacement));
+    case TypeKind::Sum: {
+      std::vector<Constructor> ctors;
+      for (const auto& c : body->ctors) ctors.push_back({c.name, substitute(c.type, var, replacement)});
+      return sum_type(std::move(ctors));
+    }
+    case TypeKind::Mu: return mu_type(body->var, substitute(body->body, var, replacement));
+    case TypeKind::Nu: return nu_type(body->var, substitute(body->body, var, replacement));
+    case TypeKind::Var: return replacement;
+  }
+  return body;
+}
+
+TypeP unroll_type(const TypeP& fixpoint) {
+  CHAD_INTERNAL_ASSERT(fixpoint->kind == TypeKind::Mu || fixpoint->kind == TypeKind::Nu,
+                       "unroll_type of a type that is not mu or nu");
+  return substitute(fixpoint->body, fixpoint->var, fixpoint);
+}
+
+namespace {
+
+bool is_data_in(const TypeP& t, std::vector<std::string>& bound) {
+  switch (t->kind) {
+    case TypeKind::Real:
+    case TypeKind::Unit: return true;
+    case TypeKind::Prod: return is_data_in(t->left, bound) && is_data_in(t->right, bound);
+    case TypeKind::Arrow:
+    case TypeKind::Nu: return false;
+    case TypeKind::Sum:
+      for (const auto& c : t->ctors)
+        if (!is_data_in(c.type, bound)) return false;
+      return true;
+    case TypeKind::Mu: {
+      bound.push_back(t->var);
+      bool ok = is_data_in(t->body, bound);
+      bound.pop_back();
+      return ok;
+    }
+    case TypeKind::Var:
+      for (const auto& b : bound)
+        if (b == t->var) return true;
+      return false;
+  }
+  return false;
+}
+
+// Precedence levels for printing: 0 = arrow / mu / nu, 1 = product, 2 = atom.
+std::string print_at(const TypeP& t, int level) {
+  auto wrap = [&](std::string s, int own) { return own < level ? "(" + s + ")" : s; };
+  switch (t->kind) {
+    case TypeKind::Real: {
+      if (t->shape.empty()) return "real";
+      std::string s = "real[";
+      for (std::size_t i = 0; i < t->shape.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(t->shape[i]);
+      return s + "]";
+    }
+    case TypeKind::Unit: return "unit";
+    case TypeKind::Prod: return wrap(print_at(t->left, 2) + " * " + print_at(t->right, 1), 1);
+    case TypeKind::Arrow: return wrap(print_at(t->left, 1) + " -> " + print_at(t->right, 0), 0);
+    case TypeKind::Sum: {
+      std::string s = "<";
+      for (std::size_t i = 0; i < t->ctors.size(); ++i)
+        s += std::string(i ? " | " : " ") + t->ctors[i].name + " : " + print_at(t->ctors[i].type, 0);
+      return s + " >";
+    }
+    case TypeKind::Mu: return wrap("mu " + t->var + ". " + print_at(t->body, 0), 0);
+    case TypeKind::Nu: return wrap("nu " + t->var + ". " + print_at(t->body, 0), 0);
+    case TypeKind::Var: return t->var;
+  }
+  return "?";
+}
+
+}  // namespace
+
+bool is_data_type(const TypeP& t) {
+  std::vector<std::string> bound;
+  return is_data_in(t, bound);
+}
+
+std::string print_type(const TypeP& t) { return print_at(t, 0); }
+
+}  // namespace chad

@@ -1,0 +1,439 @@
+// The bidirectional type checker. `infer` synthesises a type; `check` pushes an expected type
+// into let bodies, case branches, pairs, lambdas and the forms that need one (injections,
+// roll, fold, unfold). Each case of the switch calls one function per former.
+#include "syntax/type_checker.hpp"
+
+#include <set>
+
+#include "syntax/printer.hpp"
+
+namespace chad {
+namespace {
+
+std::string show(const TypeP& t) { return "`" + print_type(t) + "`"; }
+
+// Raised when a form cannot be typed for lack of an expected type; infer on a case branch
+// catches it to try the other branches first.
+class NeedsExpectedType : public SourceError {
+ public:
+  using SourceError::SourceError;
+};
+
+class Checker {
+ public:
+  explicit Checker(Context ctx) : ctx_(std::move(ctx)) {}
+
+  TermP infer(const TermP& t) { return check_or_infer(t, nullptr); }
+  TermP check(const TermP& t, const TypeP& expected) { return check_or_infer(t, expected); }
+
+ private:
+  // Dispatch: `expected` null means infer.
+  TermP check_or_infer(const TermP& t, const TypeP& expected) {
+    switch (t->kind) {
+      case TermKind::Let: return let_term(t, expected);
+      case TermKind::Case: return case_term(t, expected);
+      case TermKind::Pair:
+        if (expected && expected->kind == TypeKind::Prod) return pair_term(t, expected);
+        break;
+      case TermKind::Lambda:
+        if (expected && expected->kind == TypeKind::Arrow) return lambda_term(t, expected);
+        break;
+      case TermKind::Inject: return inject_term(t, expected);
+      case TermKind::Roll: return roll_term(t, expected);
+      case TermKind::Fold: return fold_term(t, expected);
+      case TermKind::Unfold: return unfold_term(t, expected);
+      default: break;
+    }
+    TermP typed = infer_core(t);
+    if (expected && !type_equal(typed->type, expected))
+      throw SourceError(t->loc, "type mismatch: expected " + show(expected) + ", found " +
+                                    show(typed->type) + " for `" + excerpt(t) + "`");
+    return typed;
+  }
+
+  static std::string excerpt(const TermP& t) {
+    std::string s = print_term(t);
+    return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+  }
+
+  static std::shared_ptr<Term> copy(const TermP& t, TypeP type) {
+    auto c = std::make_shared<Term>(*t);
+    c->type = std::move(type);
+    return c;
+  }
+
+  TermP infer_core(const TermP& t) {
+    switch (t->kind) {
+      case TermKind::Var: return var_term(t);
+      case TermKind::Literal: return copy(t, real_type());
+      case TermKind::ArrayLit: return array_term(t);
+      case TermKind::Unit: return copy(t, unit_type());
+      case TermKind::Pair: return pair_term(t, nullptr);
+      case TermKind::Fst:
+      case TermKind::Snd: return projection_term(t);
+      case TermKind::Lambda: return lambda_term(t, nullptr);
+      case TermKind::App: return app_term(t);
+      case TermKind::Unroll: return unroll_term(t);
+      case TermKind::Ascribe: {
+        auto c = copy(t, t->annot);
+        c->args = {check(t->args[0], t->annot)};
+        return c;
+      }
+      case TermKind::Prim: return prim_term(t);
+      default: break;
+    }
+    CHAD_INTERNAL_ASSERT(false, "infer_core: unexpected term kind");
+  }
+
+  [[noreturn]] static void needs_type(const TermP& t, const std::string& what) {
+    throw NeedsExpectedType(t->loc, what + " needs its type from context: add an ascription "
+                                           "`(e : t)` or annotate the enclosing definition");
+  }
+
+  // ---- variables and binders -----------------------------------------------------------
+  TermP var_term(const TermP& t) {
+    for (std::size_t i = ctx_.size(); i-- > 0;)
+      if (ctx_[i].first == t->name) {
+        auto c = copy(t, ctx_[i].second);
+        c->index = int(ctx_.size() - 1 - i);
+        return c;
+      }
+    throw SourceError(t->loc, "unbound variable `" + t->name + "`");
+  }
+
+  template <class F>
+  TermP under(const std::string& name, const TypeP& type, F f) {
+    ctx_.emplace_back(name, type);
+    try {
+      TermP r = f();
+      ctx_.pop_back();
+      return r;
+    } catch (...) {
+      ctx_.pop_back();
+      throw;
+    }
+  }
+
+  TermP let_term(const TermP& t, const TypeP& expected) {
+    TermP bound = infer(t->args[0]);
+    TermP body = under(t->name, bound->type, [&] { return check_or_infer(t->args[1], expected); });
+    auto c = copy(t, body->type);
+    c->args = {bound, body};
+    return c;
+  }
+
+  TermP lambda_term(const TermP& t, const TypeP& expected) {
+    if (expected && !type_equal(expected->left, t->annot))
+      throw SourceError(t->loc, "type mismatch: the parameter `" + t->name + "` is annotated " +
+                                    show(t->annot) + ", but the expected function type " +
+                                    show(expected) + " takes " + show(expected->left));
+    TermP body = under(t->name, t->annot, [&] {
+      return expected ? check(t->args[0], expected->right) : infer(t->args[0]);
+    });
+    auto c = copy(t, arrow_type(t->annot, body->type));
+    c->args = {body};
+    return c;
+  }
+
+  TermP app_term(const TermP& t) {
+    TermP f = infer(t->args[0]);
+    if (f->type->kind != TypeKind::Arrow)
+      throw SourceError(t->args[0]->loc, "expected a function to apply, found " + show(f->type) +
+                                             " for `" + excerpt(t->args[0]) + "`");
+    TermP x = check(t->args[1], f->type->left);
+    auto c = copy(t, f->type->right);
+    c->args = {f, x};
+    return c;
+  }
+
+  // ---- products ------------------------------------------------------------------------
+  TermP pair_term(const TermP& t, const TypeP& expected) {
+    TermP a = expected ? check(t->args[0], expected->left) : infer(t->args[0]);
+    TermP b = expected ? check(t->args[1], expected->right) : infer(t->args[1]);
+    auto c = copy(t, prod_type(a->type, b->type));
+    c->args = {a, b};
+    return c;
+  }
+
+  TermP projection_term(const TermP& t) {
+    TermP p = infer(t->args[0]);
+    if (p->type->kind != TypeKind::Prod)
+      throw SourceError(t->loc, std::string("expected a pair for `") +
+                                    (t->kind == TermKind::Fst ? "fst" : "snd") + "`, found " +
+                                    show(p->type));
+    auto c = copy(t, t->kind == TermKind::Fst ? p->type->left : p->type->right);
+    c->args = {p};
+    return c;
+  }
+
+  // ---- sums ----------------------------------------------------------------------------
+  TermP inject_term(const TermP& t, const TypeP& expected) {
+    if (!expected) needs_type(t, "the constructor `" + t->name + "`");
+    if (expected->kind != TypeKind::Sum)
+      throw SourceError(t->loc, "type mismatch: expected " + show(expected) +
+                                    ", found the constructor `" + t->name + "` of a sum type");
+    int tag = expected->ctor_index(t->name);
+    if (tag < 0)
+      throw SourceError(t->loc, "the sum type " + show(expected) + " has no constructor `" +
+                                    t->name + "`");
+    TermP payload = check(t->args[0], expected->ctors[tag].type);
+    auto c = copy(t, expected);
+    c->index = tag;
+    c->args = {payload};
+    return c;
+  }
+
+  TermP case_term(const TermP& t, const TypeP& expected) {
+    TermP scrutinee = infer(t->args[0]);
+    const TypeP& sum = scrutinee->type;
+    if (sum->kind != TypeKind::Sum)
+      throw SourceError(t->args[0]->loc, "expected a value of a sum type to `case` on, found " +
+                                             show(sum));
+    std::set<std::string> seen;
+    for (const Branch& b : t->branches) {
+      if (sum->ctor_index(b.ctor) < 0)
+        throw SourceError(b.loc, "the sum type " + show(sum) + " has no constructor `" + b.ctor + "`");
+      if (!seen.insert(b.ctor).second)
+        throw SourceError(b.loc, "the constructor `" + b.ctor + "` has two branches in this case");
+    }
+    for (const Constructor& ctor : sum->ctors)
+      if (!seen.count(ctor.name))
+        throw SourceError(t->loc, "this case is missing the branch for constructor `" + ctor.name +
+                                      "` of " + show(sum));
+    auto branch_type = [&](const Branch& b) { return sum->ctors[sum->ctor_index(b.ctor)].type; };
+    TypeP result = expected;
+    if (!result) {  // infer from the first branch that can be inferred
+      std::exception_ptr first_failure;
+      for (const Branch& b : t->branches) {
+        try {
+          result = under(b.var, branch_type(b), [&] { return infer(b.body); })->type;
+          break;
+        } catch (const NeedsExpectedType&) {
+          if (!first_failure) first_failure = std::current_exception();
+        }
+      }
+      if (!result) std::rethrow_exception(first_failure);
+    }
+    auto c = copy(t, result);
+    c->args = {scrutinee};
+    for (Branch& b : c->branches) {
+      b.body = under(b.var, branch_type(b), [&] { return check(b.body, result); });
+      b.tag = sum->ctor_index(b.ctor);
+    }
+    return c;
+  }
+
+  // ---- inductive and coinductive types ---------------------------------------------------
+  TermP roll_term(const TermP& t, const TypeP& expected) {
+    if (!expected) needs_type(t, "`roll`");
+    if (expected->kind != TypeKind::Mu)
+      throw SourceError(t->loc, "type mismatch: expected " + show(expected) +
+                                    ", found `roll`, which builds a value of a `mu` type");
+    TermP payload = check(t->args[0], unroll_type(expected));
+    auto c = copy(t, expected);
+    c->args = {payload};
+    return c;
+  }
+
+  TermP fold_term(const TermP& t, const TypeP& expected) {
+    TermP scrutinee = infer(t->args[0]);
+    const TypeP& mu = scrutinee->type;
+    if (mu->kind != TypeKind::Mu)
+      throw SourceError(t->args[0]->loc, "expected a value of a `mu` type to fold, found " + show(mu));
+    if (!expected) needs_type(t, "`fold`");
+    TypeP node = substitute(mu->body, mu->var, expected);
+    TermP body = under(t->name, node, [&] { return check(t->args[1], expected); });
+    auto c = copy(t, expected);
+    c->args = {scrutinee, body};
+    return c;
+  }
+
+  TermP unroll_term(const TermP& t) {
+    TermP value = infer(t->args[0]);
+    if (value->type->kind != TypeKind::Nu)
+      throw SourceError(t->loc, "expected a value of a `nu` type to unroll, found " + show(value->type));
+    auto c = copy(t, unroll_type(value->type));
+    c->args = {value};
+    return c;
+  }
+
+  TermP unfold_term(const TermP& t, const TypeP& expected) {
+    if (!expected) needs_type(t, "`unfold`");
+    if (expected->kind != TypeKind::Nu)
+      throw SourceError(t->loc, "type mismatch: expected " + show(expected) +
+                                    ", found `unfold`, which builds a value of a `nu` type");
+    TermP seed = infer(t->args[0]);
+    TypeP step = substitute(expected->body, expected->var, seed->type);
+    TermP body = under(t->name, seed->type, [&] { return check(t->args[1], step); });
+    auto c = copy(t, expected);
+    c->args = {seed, body};
+    return c;
+  }
+
+  // ---- arrays and primitives --------------------------------------------------------------
+  TermP array_term(const TermP& t) {
+    std::vector<TermP> elements;
+    TypeP element_type;
+    for (const TermP& e : t->args) {
+      TermP typed = element_type ? check(e, element_type) : infer(e);
+      if (!element_type) {
+        if (typed->type->kind != TypeKind::Real)
+          throw SourceError(e->loc, "expected a real or an array as an array element, found " + show(typed->type));
+        element_type = typed->type;
+      }
+      elements.push_back(typed);
+    }
+    std::vector<int> shape = {int(elements.size())};
+    for (int s : element_type->shape) shape.push_back(s);
+    auto c = copy(t, real_type(shape));
+    c->args = std::move(elements);
+    return c;
+  }
+
+  TermP real_operand(const TermP& t, const char* prim, const TypeP& expected = nullptr) {
+    TermP typed = expected ? check(t, expected) : infer(t);
+    if (typed->type->kind != TypeKind::Real)
+      throw SourceError(t->loc, std::string("expected a real or an array for `") + prim +
+                                    "`, found " + show(typed->type));
+    return typed;
+  }
+
+  TermP prim_term(const TermP& t) {
+    const char* name = prim_name(t->op);
+    auto c = copy(t, nullptr);
+    auto& args = c->args;
+    auto shape_error = [&](const std::string& wanted, const TermP& at) {
+      std::string found;
+      for (std::size_t i = 0; i < args.size(); ++i) found += (i ? " and " : "") + show(args[i]->type);
+      throw SourceError(at->loc, std::string("`") + name + "` expects " + wanted + ", found " + found);
+    };
+    switch (t->op) {
+      case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div: {
+        TermP left, right;
+        try {
+          left = real_operand(t->args[0], name);
+          right = real_operand(t->args[1], name, left->type);
+        } catch (const NeedsExpectedType&) {
+          right = real_operand(t->args[1], name);
+          left = real_operand(t->args[0], name, right->type);
+        }
+        args = {left, right};
+        c->type = left->type;
+        return c;
+      }
+      case PrimOp::Lt: case PrimOp::Gt:
+        args = {check(t->args[0], real_type()), check(t->args[1], real_type())};
+        c->type = bool_type();
+        return c;
+      case PrimOp::Sum:
+        args = {real_operand(t->args[0], name)};
+        c->type = real_type();
+        return c;
+      case PrimOp::Dot:
+        args = {real_operand(t->args[0], name), real_operand(t->args[1], name)};
+        if (args[0]->type->shape.size() != 1 || !type_equal(args[0]->type, args[1]->type))
+          shape_error("two vectors of the same length `real[n] * real[n]`", t);
+        c->type = real_type();
+        return c;
+      case PrimOp::Matvec:
+        args = {real_operand(t->args[0], name), real_operand(t->args[1], name)};
+        if (args[0]->type->shape.size() != 2 || args[1]->type->shape.size() != 1 ||
+            args[0]->type->shape[1] != args[1]->type->shape[0])
+          shape_error("a matrix and a vector `real[m, n] * real[n]`", t);
+        c->type = real_type({args[0]->type->shape[0]});
+        return c;
+      case PrimOp::Scale:
+        args = {check(t->args[0], real_type()), real_operand(t->args[1], name)};
+        c->type = args[1]->type;
+        return c;
+      case PrimOp::Get:
+        args = {real_operand(t->args[0], name)};
+        if (args[0]->type->shape.size() != 1) shape_error("a vector `real[n]`", t);
+        if (t->index < 0 || t->index >= args[0]->type->shape[0])
+          throw SourceError(t->loc, "`get` index " + std::to_string(t->index) +
+                                        " is out of range for " + show(args[0]->type) +
+                                        ": expected 0 <= index < " +
+                                        std::to_string(args[0]->type->shape[0]));
+        c->type = real_type();
+        return c;
+      case PrimOp::Vec:
+        args.clear();
+        for (const TermP& e : t->args) args.push_back(check(e, real_type()));
+        c->type = real_type({int(args.size())});
+        return c;
+      default:  // Neg and the unary functions
+        CHAD_INTERNAL_ASSERT(is_unary_elementwise(t->op), "unknown primitive");
+        args = {real_operand(t->args[0], name)};
+        c->type = args[0]->type;
+        return c;
+    }
+  }
+
+  Context ctx_;
+};
+
+}  // namespace
+
+TermP check_term(const Context& ctx, const TermP& term, const TypeP& expected) {
+  return Checker(ctx).check(term, expected);
+}
+
+TermP infer_term(const Context& ctx, const TermP& term) { return Checker(ctx).infer(term); }
+
+CheckedProgram check_program(const Program& program) {
+  const Def& entry = entry_point(program);
+  CheckedProgram out;
+  out.program = program;
+  out.entry = entry.name;
+  out.input_type = input_type(entry);
+  out.output_type = entry.result;
+
+  // The entry's body, under its parameters taken apart from one input tuple.
+  const std::string input = "_input'";
+  Loc at = entry.loc;
+  TermP body = make_ascribe(entry.body, entry.result, entry.body->loc);
+  const auto& params = entry.params;
+  if (params.size() == 1) {
+    body = make_let(params[0].name, make_var(input, at), body, at);
+  } else if (params.size() > 1) {
+    // let x1 = fst input in let rest1 = snd input in let x2 = fst rest1 ... in body
+    std::vector<std::string> rests = {input};
+    for (std::size_t i = 1; i + 1 < params.size(); ++i) rests.push_back("_rest'" + std::to_string(i));
+    TermP inner = body;
+    inner = make_let(params.back().name, make_snd(make_var(rests.back(), at), at), inner, at);
+    for (std::size_t i = params.size() - 1; i-- > 0;) {
+      inner = make_let(params[i].name, make_fst(make_var(rests[i], at), at), inner, at);
+      if (i > 0) inner = make_let(rests[i], make_snd(make_var(rests[i - 1], at), at), inner, at);
+    }
+    body = inner;
+  }
+  TermP main = make_lambda(input, out.input_type, body, at);
+
+  // The defs above the entry, let-bound in order, each as a curried function.
+  auto def_value = [](const Def& d) {
+    TermP value = make_ascribe(d.body, d.result, d.body->loc);
+    for (std::size_t k = d.params.size(); k-- > 0;)
+      value = make_lambda(d.params[k].name, d.params[k].type, value, d.params[k].loc);
+    return value;
+  };
+  auto def_type = [](const Def& d) {
+    TypeP type = d.result;
+    for (std::size_t k = d.params.size(); k-- > 0;) type = arrow_type(d.params[k].type, type);
+    return type;
+  };
+  std::size_t entry_position = 0;
+  while (&program.defs[entry_position] != &entry) ++entry_position;
+  for (std::size_t i = entry_position; i-- > 0;)
+    main = make_let(program.defs[i].name, def_value(program.defs[i]), main, program.defs[i].loc);
+  // The defs after the entry are checked too (each may use every def above it), so that
+  // every def in the file is well typed.
+  Context above;
+  for (std::size_t i = 0; i < program.defs.size(); ++i) {
+    if (i > entry_position) check_term(above, def_value(program.defs[i]), def_type(program.defs[i]));
+    above.emplace_back(program.defs[i].name, def_type(program.defs[i]));
+  }
+  out.main_function = check_term({}, main, arrow_type(out.input_type, out.output_type));
+  return out;
+}
+
+}  // namespace chad
