@@ -58,6 +58,27 @@ std::size_t IndexHash::operator()(const Index& index) const {
 
 namespace {
 
+// Builds an index node, moving (never copying) its children: indices of long lists are deep,
+// and copying a child at every level would cost time quadratic in the length.
+Index index_node(Index::Kind kind, int reals = 0, int tag = -1, std::string ctor = "") {
+  Index index;
+  index.kind = kind;
+  index.reals = reals;
+  index.tag = tag;
+  index.ctor = std::move(ctor);
+  return index;
+}
+Index with_child(Index parent, Index child) {
+  parent.children.push_back(std::move(child));
+  return parent;
+}
+Index with_children(Index parent, Index first, Index second) {
+  parent.children.reserve(2);
+  parent.children.push_back(std::move(first));
+  parent.children.push_back(std::move(second));
+  return parent;
+}
+
 class IndexReader {
  public:
   explicit IndexReader(const std::string& text) : text_(text) {}
@@ -68,17 +89,17 @@ class IndexReader {
     switch (t->kind) {
       case TypeKind::Real:
         expect("_");
-        return Index{Index::Kind::Reals, t->real_count(), -1, "", {}};
+        return index_node(Index::Kind::Reals, t->real_count());
       case TypeKind::Unit:
         expect("()");
-        return Index{Index::Kind::Unit, 0, -1, "", {}};
+        return index_node(Index::Kind::Unit);
       case TypeKind::Prod: {
         expect("(");
         Index a = read(t->left, env);
         expect(",");
         Index b = read(t->right, env);
         expect(")");
-        return Index{Index::Kind::Pair, 0, -1, "", {a, b}};
+        return with_children(index_node(Index::Kind::Pair), std::move(a), std::move(b));
       }
       case TypeKind::Sum: {
         bool wrapped = accept("(");
@@ -87,7 +108,7 @@ class IndexReader {
         if (tag < 0) fail("a constructor of " + print_type(t));
         Index child = read(t->ctors[tag].type, env);
         if (wrapped) expect(")");
-        return Index{Index::Kind::Inject, 0, tag, name, {child}};
+        return with_child(index_node(Index::Kind::Inject, 0, tag, name), std::move(child));
       }
       case TypeKind::Mu: {
         bool wrapped = accept("(");
@@ -96,7 +117,7 @@ class IndexReader {
         Index child = read(t->body, env);
         env.leave();
         if (wrapped) expect(")");
-        return Index{Index::Kind::Roll, 0, -1, "", {child}};
+        return with_child(index_node(Index::Kind::Roll), std::move(child));
       }
       default: fail("a data type (no functions or nu types have an index)");
     }
@@ -166,25 +187,25 @@ Index decompose(const TypeP& type, const Value<S>& v, TypeEnv& env, std::vector<
         CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Array, "expected a real value");
         coords.insert(coords.end(), v.data.begin(), v.data.end());
       }
-      return Index{Index::Kind::Reals, t->real_count(), -1, "", {}};
-    case TypeKind::Unit: return Index{Index::Kind::Unit, 0, -1, "", {}};
+      return index_node(Index::Kind::Reals, t->real_count());
+    case TypeKind::Unit: return index_node(Index::Kind::Unit);
     case TypeKind::Prod: {
       CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Pair, "expected a pair value");
       Index a = decompose(t->left, *v.first, env, coords);
       Index b = decompose(t->right, *v.second, env, coords);
-      return Index{Index::Kind::Pair, 0, -1, "", {std::move(a), std::move(b)}};
+      return with_children(index_node(Index::Kind::Pair), std::move(a), std::move(b));
     }
     case TypeKind::Sum: {
       CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Inject, "expected an injection value");
       Index child = decompose(t->ctors[v.tag].type, *v.first, env, coords);
-      return Index{Index::Kind::Inject, 0, v.tag, t->ctors[v.tag].name, {std::move(child)}};
+      return with_child(index_node(Index::Kind::Inject, 0, v.tag, t->ctors[v.tag].name), std::move(child));
     }
     case TypeKind::Mu: {
       CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Roll, "expected a rolled value");
       env.enter(t);
       Index child = decompose(t->body, *v.first, env, coords);
       env.leave();
-      return Index{Index::Kind::Roll, 0, -1, "", {std::move(child)}};
+      return with_child(index_node(Index::Kind::Roll), std::move(child));
     }
     default: break;
   }

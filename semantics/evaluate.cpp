@@ -49,10 +49,14 @@ class Evaluator {
       case TermKind::Unfold: return unfold(t, eval(*t.args[0], env), env);
       case TermKind::Ascribe: return eval(*t.args[0], env);
       case TermKind::Prim: {
+        if (t.args.size() <= 2) {
+          ValueP<S> args[2];
+          for (std::size_t i = 0; i < t.args.size(); ++i) args[i] = eval(*t.args[i], env);
+          return apply_primitive<S>(t, args);
+        }
         std::vector<ValueP<S>> args;
-        args.reserve(t.args.size());
         for (const TermP& a : t.args) args.push_back(eval(*a, env));
-        return apply_primitive<S>(t, args);
+        return apply_primitive<S>(t, args.data());
       }
     }
     CHAD_INTERNAL_ASSERT(false, "eval: unknown term kind");
@@ -87,11 +91,10 @@ class Evaluator {
 
   // fold (roll v) with x -> e'  =  e'[x := map_F (fold - with x -> e') v]
   static ValueP<S> fold_node(const RecursionP& r, const ValueP<S>& rolled) {
-    TypeEnv types;
-    types.enter(r->fixpoint);
-    ValueMap<S> recurse = [r](const ValueP<S>& child) { return fold_node(r, child); };
-    ValueP<S> mapped = map_functor<S>(r->fixpoint->body, rolled->first, types,
-                                      r->fixpoint.get(), recurse);
+    NestedBinders nested;
+    auto recurse = [r](const ValueP<S>& child) { return fold_node(r, child); };
+    ValueP<S> mapped =
+        map_functor<S>(*r->fixpoint->body, rolled->first, r->fixpoint->var, nested, recurse);
     return eval(*r->body, extend<S>(r->env, std::move(mapped)));
   }
 
@@ -104,10 +107,9 @@ class Evaluator {
   static ValueP<S> unfold_node(const RecursionP& r, const ValueP<S>& seed) {
     return lazy_value<S>([r, seed]() {
       ValueP<S> step = eval(*r->body, extend<S>(r->env, seed));
-      TypeEnv types;
-      types.enter(r->fixpoint);
-      ValueMap<S> recurse = [r](const ValueP<S>& s) { return unfold_node(r, s); };
-      return map_functor<S>(r->fixpoint->body, step, types, r->fixpoint.get(), recurse);
+      NestedBinders nested;
+      auto recurse = [r](const ValueP<S>& s) { return unfold_node(r, s); };
+      return map_functor<S>(*r->fixpoint->body, step, r->fixpoint->var, nested, recurse);
     });
   }
 

@@ -1,53 +1,71 @@
 // The functorial action of a polynomial type F on values (paper Fig. 4): map_F f v applies f
-// at every recursive position of v : F[X / a], the positions of the type variable of the
-// binder `own` (a `mu a. F` for fold, a `nu a. F` for unfold), through products, sums and
-// nested mu / nu types (nested nu lazily). Subvalues of closed types are shared as they are.
+// at every recursive position of v : F[X / a], the positions of the type variable `a` of a
+// fold's `mu a. F` or an unfold's `nu a. F`, through products, sums and nested mu / nu types
+// (nested nu lazily). Subvalues of closed types are shared as they are.
 #pragma once
-#include <functional>
 
-#include "model/type_env.hpp"
 #include "model/value.hpp"
+#include "syntax/type.hpp"
 
 namespace chad {
 
-template <class S>
-using ValueMap = std::function<ValueP<S>(const ValueP<S>&)>;
-
-// Whether `t` has no free type variables (so no recursive position inside it).
-bool is_closed_type(const TypeP& t);
-
-// Precondition: `env` has `own` entered; `v` is a value of `type` (a part of own's body).
-template <class S>
-ValueP<S> map_functor(const TypeP& type, const ValueP<S>& v, TypeEnv& env, const Type* own,
-                      const ValueMap<S>& f) {
-  if (type->kind == TypeKind::Var) {
-    TypeP binder = env.resolve(type);
-    if (binder.get() == own) return f(v);
-    return map_functor(binder, v, env, own, f);  // a nested binder's recursive position
+// The binders of nested mu / nu types entered on the way down (usually none).
+struct NestedBinders {
+  std::vector<TypeP> binders;
+  const Type* find(const std::string& var) const {
+    for (std::size_t i = binders.size(); i-- > 0;)
+      if (binders[i]->var == var) return binders[i].get();
+    return nullptr;
   }
-  if (is_closed_type(type)) return v;
-  switch (type->kind) {
+};
+
+template <class S, class F>
+ValueP<S> map_functor(const Type& type, const ValueP<S>& v, const std::string& var,
+                      NestedBinders& nested, const F& f);
+
+// A nested `nu` inside F: map when observed. Kept out of line so that map_functor's frame
+// stays small (it recurses once per node of a value a million nodes deep).
+template <class S, class F>
+[[gnu::noinline]] ValueP<S> map_lazily(const Type& type, const ValueP<S>& v,
+                                       const std::string& var, const NestedBinders& nested,
+                                       const F& f) {
+  const Type* nu = &type;
+  NestedBinders captured = nested;
+  return lazy_value<S>([nu, v, var, captured, f]() mutable {
+    captured.binders.push_back(std::shared_ptr<const Type>(std::shared_ptr<const Type>{}, nu));
+    return map_functor<S>(*nu->body, v->force(), var, captured, f);
+  });
+}
+
+// `f` maps a value at a recursive position (a copyable callable: nested nu values keep a
+// copy). Precondition: `v` is a value of `type`, a part of the fixpoint's body whose own
+// variable is `var`.
+template <class S, class F>
+ValueP<S> map_functor(const Type& type, const ValueP<S>& v, const std::string& var,
+                      NestedBinders& nested, const F& f) {
+  if (type.closed()) return v;
+  switch (type.kind) {
+    case TypeKind::Var: {
+      const Type* binder = nested.find(type.var);
+      if (!binder) return f(v);                           // a position of `var`
+      return map_functor<S>(*binder, v, var, nested, f);  // a nested binder's position
+    }
     case TypeKind::Prod:
-      return pair_value<S>(map_functor(type->left, v->first, env, own, f),
-                           map_functor(type->right, v->second, env, own, f));
+      return pair_value<S>(map_functor<S>(*type.left, v->first, var, nested, f),
+                           map_functor<S>(*type.right, v->second, var, nested, f));
     case TypeKind::Sum:
-      return inject_value<S>(v->tag,
-                             map_functor(type->ctors[v->tag].type, v->first, env, own, f));
+      return inject_value<S>(
+          v->tag, map_functor<S>(*type.ctors[v->tag].type, v->first, var, nested, f));
     case TypeKind::Mu: {
-      env.enter(type);
-      ValueP<S> payload = map_functor(type->body, v->first, env, own, f);
-      env.leave();
+      if (type.var == var) return v;  // shadowed: no position of `var` inside
+      nested.binders.push_back(std::shared_ptr<const Type>(std::shared_ptr<const Type>{}, &type));
+      ValueP<S> payload = map_functor<S>(*type.body, v->first, var, nested, f);
+      nested.binders.pop_back();
       return roll_value<S>(std::move(payload));
     }
-    case TypeKind::Nu: {
-      TypeEnv captured = env;
-      TypeP nu = type;
-      ValueP<S> original = v;
-      return lazy_value<S>([nu, original, captured, own, f]() mutable {
-        captured.enter(nu);
-        return map_functor(nu->body, original->force(), captured, own, f);
-      });
-    }
+    case TypeKind::Nu:
+      if (type.var == var) return v;
+      return map_lazily<S>(type, v, var, nested, f);
     default: return v;
   }
 }

@@ -39,7 +39,7 @@ ValueP<S> boolean(bool b) {
 }  // namespace
 
 template <class S>
-ValueP<S> apply_primitive(const Term& t, const std::vector<ValueP<S>>& args) {
+ValueP<S> apply_primitive(const Term& t, const ValueP<S>* args) {
   using Traits = ScalarTraits<S>;
   const char* name = prim_name(t.op);
   switch (t.op) {
@@ -98,8 +98,8 @@ ValueP<S> apply_primitive(const Term& t, const std::vector<ValueP<S>>& args) {
     case PrimOp::Get: return scalar_value<S>(args[0]->data[t.index]);
     case PrimOp::Vec: {
       std::vector<S> out;
-      out.reserve(args.size());
-      for (const auto& a : args) out.push_back(a->scalar);
+      out.reserve(t.args.size());
+      for (std::size_t i = 0; i < t.args.size(); ++i) out.push_back(args[i]->scalar);
       return array_value<S>({int(out.size())}, std::move(out));
     }
     default: {
@@ -113,7 +113,7 @@ ValueP<S> apply_primitive(const Term& t, const std::vector<ValueP<S>>& args) {
 }
 
 #define CHAD_INSTANTIATE_PRIMITIVES(S) \
-  template ValueP<S> apply_primitive<S>(const Term&, const std::vector<ValueP<S>>&);
+  template ValueP<S> apply_primitive<S>(const Term&, const ValueP<S>*);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_PRIMITIVES)
 
 }  // namespace chad

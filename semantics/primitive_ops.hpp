@@ -9,8 +9,8 @@
 
 namespace chad {
 
-// Precondition: the arguments have the types the checker gave the Prim term `t`.
+// Precondition: args[0 .. t.args.size()) have the types the checker gave the Prim term `t`.
 template <class S>
-ValueP<S> apply_primitive(const Term& t, const std::vector<ValueP<S>>& args);
+ValueP<S> apply_primitive(const Term& t, const ValueP<S>* args);
 
 }  // namespace chad

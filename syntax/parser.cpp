@@ -263,6 +263,7 @@ class Parser {
       Token name = next();
       for (const auto& b : type_binders_)
         if (b.second == name.text) return var_type(name.text);
+      if (auto alias = aliases_.find(name.text); alias != aliases_.end()) return alias->second;  // bool
       throw SourceError(name.loc, "unbound type variable `" + name.text +
                                       "`: type variables must be bound by an enclosing mu or nu");
     }

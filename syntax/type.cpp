@@ -1,5 +1,6 @@
 #include "syntax/type.hpp"
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -27,6 +28,14 @@ std::shared_ptr<Type> node(TypeKind kind) {
   return t;
 }
 
+// Adds the free variables of `part` to `t`, leaving out `bound` (if given).
+void add_free_vars(Type& t, const Type& part, const std::string* bound = nullptr) {
+  for (const auto& v : part.free_vars)
+    if (!bound || v != *bound) t.free_vars.push_back(v);
+  std::sort(t.free_vars.begin(), t.free_vars.end());
+  t.free_vars.erase(std::unique(t.free_vars.begin(), t.free_vars.end()), t.free_vars.end());
+}
+
 }  // namespace
 
 TypeP real_type(std::vector<int> shape) {
@@ -46,6 +55,8 @@ TypeP prod_type(TypeP left, TypeP right) {
   auto t = node(TypeKind::Prod);
   t->left = std::move(left);
   t->right = std::move(right);
+  add_free_vars(*t, *t->left);
+  add_free_vars(*t, *t->right);
   return t;
 }
 
@@ -54,6 +65,8 @@ TypeP arrow_type(TypeP from, TypeP to) {
   auto t = node(TypeKind::Arrow);
   t->left = std::move(from);
   t->right = std::move(to);
+  add_free_vars(*t, *t->left);
+  add_free_vars(*t, *t->right);
   return t;
 }
 
@@ -66,6 +79,7 @@ TypeP sum_type(std::vector<Constructor> ctors) {
   }
   auto t = node(TypeKind::Sum);
   t->ctors = std::move(ctors);
+  for (const auto& c : t->ctors) add_free_vars(*t, *c.type);
   return t;
 }
 
@@ -73,6 +87,7 @@ TypeP mu_type(std::string var, TypeP body) {
   auto t = node(TypeKind::Mu);
   t->var = std::move(var);
   t->body = std::move(body);
+  add_free_vars(*t, *t->body, &t->var);
   return t;
 }
 
@@ -80,12 +95,14 @@ TypeP nu_type(std::string var, TypeP body) {
   auto t = node(TypeKind::Nu);
   t->var = std::move(var);
   t->body = std::move(body);
+  add_free_vars(*t, *t->body, &t->var);
   return t;
 }
 
 TypeP var_type(std::string name) {
   auto t = node(TypeKind::Var);
   t->var = std::move(name);
+  t->free_vars = {t->var};
   return t;
 }
 
@@ -147,20 +164,7 @@ bool type_equal(const TypeP& a, const TypeP& b) {
 }
 
 bool occurs_free(const TypeP& t, const std::string& var) {
-  switch (t->kind) {
-    case TypeKind::Real:
-    case TypeKind::Unit: return false;
-    case TypeKind::Prod:
-    case TypeKind::Arrow: return occurs_free(t->left, var) || occurs_free(t->right, var);
-    case TypeKind::Sum:
-      for (const auto& c : t->ctors)
-        if (occurs_free(c.type, var)) return true;
-      return false;
-    case TypeKind::Mu:
-    case TypeKind::Nu: return t->var != var && occurs_free(t->body, var);
-    case TypeKind::Var: return t->var == var;
-  }
-  return false;
+  return std::binary_search(t->free_vars.begin(), t->free_vars.end(), var);
 }
 
 TypeP substitute(const TypeP& body, const std::string& var, const TypeP& replacement) {

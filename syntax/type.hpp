@@ -28,11 +28,15 @@ struct Type {
   std::vector<Constructor> ctors;  // Sum, in declaration order
   std::string var;                 // Mu, Nu: the bound variable; Var: its name
   TypeP body;                      // Mu, Nu
+  // The free type variables, sorted and distinct; computed by the constructors below (hot
+  // paths ask whether a type is closed).
+  std::vector<std::string> free_vars;
 
   // Index of constructor `name` in `ctors`, or -1.
   int ctor_index(const std::string& name) const;
   // Number of reals in a value of a Real type (product of the shape; 1 for a scalar).
   int real_count() const;
+  bool closed() const { return free_vars.empty(); }
 };
 
 // Checking constructors (they assert the structural invariants: shape entries >= 1,
