@@ -13,56 +13,82 @@ namespace chad {
 
 template <class S>
 struct Value;
+// Shared handles with a non-atomic reference count (libstdc++'s single-threaded policy):
+// values are built, shared and dropped by one evaluating thread, and an evaluation copies
+// handles several times per node, where atomic counts cost a third of the time.
+template <class T>
+using LocalP = std::__shared_ptr<T, __gnu_cxx::_S_single>;
+template <class T, class... Args>
+LocalP<T> make_local(Args&&... args) {
+  return std::__make_shared<T, __gnu_cxx::_S_single>(std::forward<Args>(args)...);
+}
 template <class S>
-using ValueP = std::shared_ptr<const Value<S>>;
+using ValueP = LocalP<const Value<S>>;
 
 enum class ValueKind { Scalar, Array, Unit, Pair, Inject, Roll, Closure, Lazy };
+
+// The code of a closure or of a lazy value, kept out of line so that the common values
+// (reals, pairs, injections, rolls) stay small.
+template <class S>
+struct Code {
+  std::function<ValueP<S>(const ValueP<S>&)> function;  // Closure
+  // Lazy: a value of `nu a. F`; forcing it gives the unrolled value, of type F[nu a.F / a].
+  std::function<ValueP<S>()> thunk;
+  mutable ValueP<S> forced;  // Lazy: cache
+};
+
+// The entries of an array value (rank >= 1), row-major, and its shape.
+template <class S>
+struct RealArray {
+  std::vector<int> shape;
+  std::vector<S> data;
+};
 
 template <class S>
 struct Value {
   ValueKind kind;
-  S scalar{};                             // Scalar
-  std::vector<int> shape;                 // Array: shape (rank >= 1)
-  std::vector<S> data;                    // Array: entries, row-major
-  ValueP<S> first, second;                // Pair; Inject and Roll use `first` as payload
   int tag = -1;                           // Inject: constructor position
-  std::function<ValueP<S>(const ValueP<S>&)> function;  // Closure
-  // Lazy: a value of `nu a. F`; forcing it gives the unrolled value, of type F[nu a.F / a].
-  std::function<ValueP<S>()> thunk;
-  mutable ValueP<S> forced;               // Lazy: cache
+  S scalar{};                             // Scalar
+  LocalP<const RealArray<S>> array;  // Array
+  ValueP<S> first, second;                // Pair; Inject and Roll use `first` as payload
+  LocalP<const Code<S>> code;    // Closure, Lazy
 
+  // Closure: applies the function.
+  ValueP<S> call(const ValueP<S>& argument) const {
+    CHAD_INTERNAL_ASSERT(kind == ValueKind::Closure, "application of a value that is not a function");
+    return code->function(argument);
+  }
   // Lazy: the unrolled value (computed once).
   const ValueP<S>& force() const {
     CHAD_INTERNAL_ASSERT(kind == ValueKind::Lazy, "force on a non-lazy value");
-    if (!forced) forced = thunk();
-    return forced;
+    if (!code->forced) code->forced = code->thunk();
+    return code->forced;
   }
 };
 
 template <class S>
 ValueP<S> scalar_value(S x) {
-  auto v = std::make_shared<Value<S>>();
+  auto v = make_local<Value<S>>();
   v->kind = ValueKind::Scalar;
   v->scalar = std::move(x);
   return v;
 }
 template <class S>
 ValueP<S> array_value(std::vector<int> shape, std::vector<S> data) {
-  auto v = std::make_shared<Value<S>>();
+  auto v = make_local<Value<S>>();
   v->kind = ValueKind::Array;
-  v->shape = std::move(shape);
-  v->data = std::move(data);
+  v->array = make_local<const RealArray<S>>(RealArray<S>{std::move(shape), std::move(data)});
   return v;
 }
 template <class S>
 ValueP<S> unit_value() {
-  auto v = std::make_shared<Value<S>>();
+  auto v = make_local<Value<S>>();
   v->kind = ValueKind::Unit;
   return v;
 }
 template <class S>
 ValueP<S> pair_value(ValueP<S> a, ValueP<S> b) {
-  auto v = std::make_shared<Value<S>>();
+  auto v = make_local<Value<S>>();
   v->kind = ValueKind::Pair;
   v->first = std::move(a);
   v->second = std::move(b);
@@ -70,7 +96,7 @@ ValueP<S> pair_value(ValueP<S> a, ValueP<S> b) {
 }
 template <class S>
 ValueP<S> inject_value(int tag, ValueP<S> payload) {
-  auto v = std::make_shared<Value<S>>();
+  auto v = make_local<Value<S>>();
   v->kind = ValueKind::Inject;
   v->tag = tag;
   v->first = std::move(payload);
@@ -78,23 +104,27 @@ ValueP<S> inject_value(int tag, ValueP<S> payload) {
 }
 template <class S>
 ValueP<S> roll_value(ValueP<S> payload) {
-  auto v = std::make_shared<Value<S>>();
+  auto v = make_local<Value<S>>();
   v->kind = ValueKind::Roll;
   v->first = std::move(payload);
   return v;
 }
 template <class S>
 ValueP<S> closure_value(std::function<ValueP<S>(const ValueP<S>&)> f) {
-  auto v = std::make_shared<Value<S>>();
+  auto v = make_local<Value<S>>();
   v->kind = ValueKind::Closure;
-  v->function = std::move(f);
+  auto code = make_local<Code<S>>();
+  code->function = std::move(f);
+  v->code = std::move(code);
   return v;
 }
 template <class S>
 ValueP<S> lazy_value(std::function<ValueP<S>()> thunk) {
-  auto v = std::make_shared<Value<S>>();
+  auto v = make_local<Value<S>>();
   v->kind = ValueKind::Lazy;
-  v->thunk = std::move(thunk);
+  auto code = make_local<Code<S>>();
+  code->thunk = std::move(thunk);
+  v->code = std::move(code);
   return v;
 }
 

@@ -34,7 +34,7 @@ class Evaluator {
       }
       case TermKind::App: {
         ValueP<S> f = eval(*t.args[0], env);
-        return f->function(eval(*t.args[1], env));
+        return f->call(eval(*t.args[1], env));
       }
       case TermKind::Inject: return inject_value<S>(t.index, eval(*t.args[0], env));
       case TermKind::Case: {
@@ -75,7 +75,7 @@ class Evaluator {
       if (v->kind == ValueKind::Scalar)
         data.push_back(v->scalar);
       else
-        data.insert(data.end(), v->data.begin(), v->data.end());
+        data.insert(data.end(), v->array->data.begin(), v->array->data.end());
     }
     return array_value<S>(t.type->shape, std::move(data));
   }
@@ -128,8 +128,7 @@ ValueP<S> evaluate(const TermP& term, const Env<S>& env) {
 
 template <class S>
 ValueP<S> apply(const ValueP<S>& function, const ValueP<S>& argument) {
-  CHAD_INTERNAL_ASSERT(function->kind == ValueKind::Closure, "apply of a non-function value");
-  return function->function(argument);
+  return function->call(argument);
 }
 
 template <class S>

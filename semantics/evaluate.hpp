@@ -17,14 +17,14 @@ namespace chad {
 template <class S>
 struct EnvNode {
   ValueP<S> value;
-  std::shared_ptr<const EnvNode<S>> next;
+  LocalP<const EnvNode<S>> next;
 };
 template <class S>
-using Env = std::shared_ptr<const EnvNode<S>>;
+using Env = LocalP<const EnvNode<S>>;
 
 template <class S>
 Env<S> extend(const Env<S>& env, ValueP<S> value) {
-  return std::make_shared<const EnvNode<S>>(EnvNode<S>{std::move(value), env});
+  return make_local<const EnvNode<S>>(EnvNode<S>{std::move(value), env});
 }
 
 // One comparison `<` / `>` met during evaluation: where, its outcome, and |a - b| (as double).
