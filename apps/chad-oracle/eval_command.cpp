@@ -1,7 +1,6 @@
 // `chad-oracle eval FILE --at VALUE`: run the entry point in double and print its value.
 #include <cmath>
 #include <iostream>
-
 #include <nlohmann/json.hpp>
 
 #include "command_context.hpp"
@@ -19,10 +18,8 @@ namespace chad {
 void add_eval_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
   auto at = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand("eval", "Evaluate main at an input value (in double)");
-  cmd->add_option("FILE", options->file, "program file")->required();
-  add_point_option(cmd, *at);
-  cmd->add_flag("--json", options->json, "print one JSON object");
+  CLI::App* cmd =
+      add_point_command(app, "eval", "Evaluate main at an input value (in double)", *options, *at);
   cmd->callback([options, at, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
@@ -34,9 +31,9 @@ void add_eval_command(CLI::App& app, int& exit_code) {
         NormalForm<double> nf = normal_form<double>(program.output_type, output);
         for (double c : nf.coords)
           if (!std::isfinite(c))
-            throw SourceError(Loc{intern_file_name(options->file), 0, 0},
-                              "the result has a non-finite coordinate (overflow in double): " +
-                                  printed);
+            throw SourceError(
+                Loc{intern_file_name(options->file), 0, 0},
+                "the result has a non-finite coordinate (overflow in double): " + printed);
         out["index"] = nf.index.to_string();
         out["coords"] = nf.coords;
       }

@@ -1,6 +1,5 @@
 // `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd`: a reference Jacobian.
 #include <iostream>
-
 #include <nlohmann/json.hpp>
 
 #include "command_context.hpp"
@@ -17,16 +16,14 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
   auto at = std::make_shared<std::string>();
   auto method = std::make_shared<std::string>("interval");
-  CLI::App* cmd = app.add_subcommand(
-      "jacobian", "Reference Jacobian of main at a point (rows: outputs, columns: inputs)");
-  cmd->add_option("FILE", options->file, "program file")->required();
-  add_point_option(cmd, *at);
+  CLI::App* cmd = add_point_command(
+      app, "jacobian", "Reference Jacobian of main at a point (rows: outputs, columns: inputs)",
+      *options, *at);
   cmd->add_option("--method", *method,
                   "dual (double dual numbers), interval (certified MPFI enclosures), "
                   "fd (MPFR finite differences with Richardson extrapolation)")
       ->check(CLI::IsMember({"dual", "interval", "fd"}))
       ->capture_default_str();
-  cmd->add_flag("--json", options->json, "print one JSON object");
   cmd->callback([options, at, method, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);

@@ -4,9 +4,15 @@
 
 namespace chad {
 
-void add_point_option(CLI::App* cmd, std::string& at) {
-  cmd->add_option("--at", at,
-                  "input value, a term of main's input type, e.g. '(1.5, roll Cons (2, roll Nil))'");
+CLI::App* add_point_command(CLI::App& app, const std::string& name, const std::string& help,
+                            CommonOptions& options, std::string& at) {
+  CLI::App* cmd = app.add_subcommand(name, help);
+  cmd->add_option("FILE", options.file, "program file")->required();
+  cmd->add_option(
+      "--at", at,
+      "input value, a term of main's input type, e.g. '(1.5, roll Cons (2, roll Nil))'");
+  cmd->add_flag("--json", options.json, "print one JSON object");
+  return cmd;
 }
 
 std::string point_text(const CheckedProgram& program, const std::string& at) {

@@ -1,14 +1,17 @@
-// The `--at VALUE` option shared by eval, shape and jacobian: the input point as a value term.
+// What eval, shape and jacobian share: FILE, `--at VALUE` (the input point as a value term)
+// and --json.
 #pragma once
+#include <CLI/CLI.hpp>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "command_context.hpp"
 #include "syntax/type_checker.hpp"
 
 namespace chad {
 
-void add_point_option(CLI::App* cmd, std::string& at);
+// A subcommand that runs main at a point: FILE, --at VALUE and --json.
+CLI::App* add_point_command(CLI::App& app, const std::string& name, const std::string& help,
+                            CommonOptions& options, std::string& at);
 
 // The text of the input value: `at`, or "()" when it is empty and the input type is unit.
 // Throws SourceError when it is empty otherwise.

@@ -1,7 +1,6 @@
 // `chad-oracle shape FILE --at VALUE`: the Euclidean normal forms (index and coordinates) of
 // the input and of the output.
 #include <iostream>
-
 #include <nlohmann/json.hpp>
 
 #include "command_context.hpp"
@@ -19,11 +18,9 @@ namespace chad {
 void add_shape_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
   auto at = std::make_shared<std::string>();
-  CLI::App* cmd = app.add_subcommand(
-      "shape", "Print the index and coordinates of the input and the output (normal forms)");
-  cmd->add_option("FILE", options->file, "program file")->required();
-  add_point_option(cmd, *at);
-  cmd->add_flag("--json", options->json, "print one JSON object");
+  CLI::App* cmd = add_point_command(
+      app, "shape", "Print the index and coordinates of the input and the output (normal forms)",
+      *options, *at);
   cmd->callback([options, at, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
