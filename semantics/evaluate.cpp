@@ -100,7 +100,45 @@ class Evaluator {
 
   static ValueP<S> fold(const Term& t, const ValueP<S>& value, const Env<S>& env) {
     auto r = std::make_shared<const Recursion>(Recursion{t.args[0]->type, t.args[1], env});
-    return fold_node(r, value);
+    // A nested `nu` maps its positions lazily, so only the recursive form can reach them.
+    if (contains_nu(*r->fixpoint->body)) return fold_node(r, value);
+    return fold_iteratively(*r, value);
+  }
+
+  // The same fold, bottom-up with an explicit stack instead of native frames (values are
+  // often a million nodes deep). Nodes are expanded parent first and finished in post-order;
+  // a finished node's children's results are the top entries of `results`, in the order
+  // map_functor asks for them.
+  static ValueP<S> fold_iteratively(const Recursion& r, const ValueP<S>& root) {
+    const Type& node_type = *r.fixpoint->body;
+    const std::string& var = r.fixpoint->var;
+    struct Frame {
+      const Value<S>* node;  // kept alive by the root
+      std::size_t children;
+      bool expanded;
+    };
+    std::vector<Frame> stack{{root.get(), 0, false}};
+    std::vector<ValueP<S>> results, positions;
+    NestedBinders nested;
+    while (!stack.empty()) {
+      Frame frame = stack.back();
+      stack.pop_back();
+      if (!frame.expanded) {
+        positions.clear();
+        collect_positions<S>(node_type, frame.node->first, var, nested, positions);
+        stack.push_back({frame.node, positions.size(), true});
+        for (auto it = positions.rbegin(); it != positions.rend(); ++it)
+          stack.push_back({it->get(), 0, false});
+        continue;
+      }
+      const std::size_t base = results.size() - frame.children;
+      std::size_t next = base;
+      auto take = [&](const ValueP<S>&) { return std::move(results[next++]); };
+      ValueP<S> mapped = map_functor<S>(node_type, frame.node->first, var, nested, take);
+      results.resize(base);
+      results.push_back(eval(*r.body, extend<S>(r.env, std::move(mapped))));
+    }
+    return results.back();
   }
 
   // unroll (unfold s with x -> e')  =  map_F (unfold - with x -> e') (e'[x := s])

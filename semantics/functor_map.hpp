@@ -70,4 +70,53 @@ ValueP<S> map_functor(const Type& type, const ValueP<S>& v, const std::string& v
   }
 }
 
+// The values at the recursive positions of `v`, left to right: the same positions, in the
+// same order, as map_functor visits. Precondition: `type` contains no nested `nu` (whose
+// positions are only reached lazily).
+template <class S>
+void collect_positions(const Type& type, const ValueP<S>& v, const std::string& var,
+                       NestedBinders& nested, std::vector<ValueP<S>>& out) {
+  if (type.closed()) return;
+  switch (type.kind) {
+    case TypeKind::Var: {
+      const Type* binder = nested.find(type.var);
+      if (!binder) {
+        out.push_back(v);
+        return;
+      }
+      collect_positions<S>(*binder, v, var, nested, out);
+      return;
+    }
+    case TypeKind::Prod:
+      collect_positions<S>(*type.left, v->first, var, nested, out);
+      collect_positions<S>(*type.right, v->second, var, nested, out);
+      return;
+    case TypeKind::Sum:
+      collect_positions<S>(*type.ctors[v->tag].type, v->first, var, nested, out);
+      return;
+    case TypeKind::Mu:
+      if (type.var == var) return;
+      nested.binders.push_back(std::shared_ptr<const Type>(std::shared_ptr<const Type>{}, &type));
+      collect_positions<S>(*type.body, v->first, var, nested, out);
+      nested.binders.pop_back();
+      return;
+    default: return;
+  }
+}
+
+// Whether a `nu` type occurs anywhere in `type`.
+inline bool contains_nu(const Type& type) {
+  switch (type.kind) {
+    case TypeKind::Nu: return true;
+    case TypeKind::Prod:
+    case TypeKind::Arrow: return contains_nu(*type.left) || contains_nu(*type.right);
+    case TypeKind::Sum:
+      for (const auto& c : type.ctors)
+        if (contains_nu(*c.type)) return true;
+      return false;
+    case TypeKind::Mu: return contains_nu(*type.body);
+    default: return false;
+  }
+}
+
 }  // namespace chad
