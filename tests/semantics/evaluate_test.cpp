@@ -65,6 +65,17 @@ TEST(Evaluate, NestedInductiveTypes) {
             "10");
 }
 
+TEST(Evaluate, FoldOverATypeHoldingAStream) {
+  // A nested `nu` inside the folded type: the fold maps through it lazily.
+  EXPECT_EQ(run("type S = nu s. real * s;\n"
+                "type T = mu a. < Leaf : real | Node : S * a >;\n"
+                "def main (x : real) : real =\n"
+                "  fold (roll Node ((unfold x with y -> (y, y * 3) : S), roll Leaf 2) : T) with n ->\n"
+                "    case n of { Leaf b -> b | Node p -> fst (unroll (snd (unroll (fst p)))) + snd p };",
+                "5"),
+            "17");  // the stream's second element, 5 * 3, plus the leaf's 2
+}
+
 TEST(Evaluate, StreamsAreLazy) {
   const std::string stream = "type Stream = nu s. real * s;\n";
   EXPECT_EQ(run(stream + "def main (x : real) : real * real = let s = unroll (unfold x with y -> (y, y * 2) : Stream) in (fst s, fst (unroll (snd s)));",
