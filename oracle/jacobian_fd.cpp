@@ -18,8 +18,15 @@ namespace chad {
 namespace {
 
 constexpr int kLevels = 6;                 // h, h/2, ..., h/32
-constexpr int kFirstStepExponent = -20;    // h0 = 2^-20 * max(|x_j|, 1)
-constexpr int kRetryStepExponent = -40;    // a second, smaller h0 when the first fails
+// The first steps tried, h0 = 2^exponent * scale: relative to max(|x_j|, 1) first; when that
+// fails (a domain boundary or a comparison within h of the point), relative to |x_j| itself
+// (a point near 0 may sit next to a boundary at 0), then much smaller. MPFR's 266 bits leave
+// about 200 correct bits in a difference quotient even at the smallest of these.
+struct Step {
+  int exponent;
+  bool relative_to_point;  // scale = |x_j| (when non-zero) instead of max(|x_j|, 1)
+};
+constexpr Step kSteps[] = {{-20, false}, {-20, true}, {-40, true}};
 
 struct Evaluation {
   Index index;
@@ -73,12 +80,14 @@ struct ColumnAttempt {
 };
 
 ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalForm<double>& input,
-                                   const Evaluation& base, std::size_t j, int step_exponent) {
+                                   const Evaluation& base, std::size_t j, Step step) {
   ColumnAttempt attempt;
   const std::size_t m = base.coords.size();
   std::vector<Mpfr> x;
   for (double c : input.coords) x.push_back(Mpfr(c));
-  Mpfr h0 = ldexp(Mpfr(std::max(std::fabs(input.coords[j]), 1.0)), step_exponent);
+  const double magnitude = std::fabs(input.coords[j]);
+  const double scale = step.relative_to_point && magnitude > 0 ? magnitude : std::max(magnitude, 1.0);
+  Mpfr h0 = ldexp(Mpfr(scale), step.exponent);
   // table[k][m']: Richardson tableau, one vector over outputs per cell.
   std::vector<std::vector<std::vector<Mpfr>>> table(kLevels);
   for (int k = 0; k < kLevels; ++k) {
@@ -138,9 +147,11 @@ JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
   result.jacobian.assign(m, std::vector<double>(n));
   result.error_estimate.assign(m, std::vector<double>(n));
   for (std::size_t j = 0; j < n; ++j) {
-    ColumnAttempt attempt = differentiate_column(program, input, base, j, kFirstStepExponent);
-    if (!attempt.failure.empty())
-      attempt = differentiate_column(program, input, base, j, kRetryStepExponent);
+    ColumnAttempt attempt;
+    for (Step step : kSteps) {
+      attempt = differentiate_column(program, input, base, j, step);
+      if (attempt.failure.empty()) break;
+    }
     if (!attempt.failure.empty())
       return not_differentiable(std::move(result),
                                 "at this point or within h of it: " + attempt.failure);

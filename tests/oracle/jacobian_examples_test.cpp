@@ -154,6 +154,23 @@ TEST(JacobianExamples, EveryUnaryPrimitive) {
   expect_jacobian("primitives.chad", testing::example_point("primitives.chad"), expected);
 }
 
+TEST(JacobianExamples, FiniteDifferencesNearADomainBoundary) {
+  // d/dx sqrt(x) = 1 / (2 sqrt x) and d/dx log(x) = 1 / x, at points much closer to the
+  // boundary 0 than a step of 2^-20 would allow.
+  run_with_deep_stack([] {
+    CheckedProgram program =
+        testing::load_source("def main (x : real) : real * real = (sqrt(x), log(x));");
+    for (double x : {1e-30, 1e-8, 3.0}) {
+      NormalForm<double> point = read_input_point(program, testing::print_point(x));
+      JacobianResult r = compute_jacobian(program, point, JacobianMethod::FiniteDifference);
+      ASSERT_TRUE(r.differentiable) << r.reason;
+      EXPECT_TRUE(testing::close_relative(r.jacobian[0][0] / (0.5 / std::sqrt(x)), 1.0,
+                                          Tolerances::fd_relative));
+      EXPECT_TRUE(testing::close_relative(r.jacobian[1][0] * x, 1.0, Tolerances::fd_relative));
+    }
+  });
+}
+
 TEST(JacobianExamples, NotDifferentiableAtTheKink) {
   run_with_deep_stack([] {
     CheckedProgram program = testing::load_example("relu.chad");

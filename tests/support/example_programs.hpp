@@ -5,6 +5,7 @@
 #include <string>
 
 #include "syntax/parser.hpp"
+#include "syntax/printer.hpp"
 #include "syntax/type_checker.hpp"
 
 namespace chad::testing {
@@ -28,6 +29,9 @@ inline CheckedProgram load_example(const std::string& name) {
 inline CheckedProgram load_source(const std::string& text) {
   return check_program(parse_program(text, "<test>"));
 }
+
+// A real as an input value that reads back exactly.
+inline std::string print_point(double x) { return print_real(x); }
 
 // The value after "-- at: " in the example's header.
 inline std::string example_point(const std::string& name) {
