@@ -1,7 +1,6 @@
 #include "syntax/lexer.hpp"
 
 #include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -70,7 +69,6 @@ std::vector<Token> lex(const std::string& text, const std::string& file) {
       return tokens;
     }
     char c = text[i];
-    std::size_t start = i;
     if (std::islower(static_cast<unsigned char>(c)) || c == '_' ||
         std::isupper(static_cast<unsigned char>(c))) {
       std::size_t j = i;
@@ -108,7 +106,6 @@ std::vector<Token> lex(const std::string& text, const std::string& file) {
       }
       token.text = text.substr(i, j - i);
       token.kind = TokenKind::Number;
-      errno = 0;
       char* end = nullptr;
       token.number = std::strtod(token.text.c_str(), &end);
       if (end != token.text.c_str() + token.text.size() || !std::isfinite(token.number) ||
@@ -120,9 +117,8 @@ std::vector<Token> lex(const std::string& text, const std::string& file) {
       token.integral = !hex && token.text.find_first_of(".eE") == std::string::npos;
       advance(j - i);
     } else {
-      static const char* two[] = {"->"};
       token.kind = TokenKind::Symbol;
-      if (text.compare(i, 2, two[0]) == 0) {
+      if (text.compare(i, 2, "->") == 0) {
         token.text = "->";
         advance(2);
       } else if (std::string("()[]{}<>,;:|.*+-/=").find(c) != std::string::npos) {
@@ -136,7 +132,6 @@ std::vector<Token> lex(const std::string& text, const std::string& file) {
                                          "`: expected an identifier, a number or punctuation");
       }
     }
-    (void)start;
     tokens.push_back(std::move(token));
   }
 }

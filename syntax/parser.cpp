@@ -127,7 +127,7 @@ class Parser {
 
   // ---- declarations --------------------------------------------------------------------
   TypeAlias type_decl() {
-    Token kw = next();  // type
+    next();  // type
     if (peek().kind != TokenKind::UpperName) fail("expected a type name starting upper case");
     Token name = next();
     if (aliases_.count(name.text)) throw SourceError(name.loc, "type `" + name.text + "` is already defined");
@@ -135,7 +135,6 @@ class Parser {
     TypeP t = type();
     expect_symbol(";", " to end the type declaration");
     aliases_[name.text] = t;
-    (void)kw;
     return TypeAlias{name.text, t, name.loc};
   }
 
@@ -605,7 +604,6 @@ class Parser {
       args.push_back(expr());
       if (is_symbol(",")) {
         next();
-        if (op == PrimOp::Get && args.size() == 1) continue;
         continue;
       }
       break;
