@@ -185,7 +185,7 @@ Index decompose(const TypeP& type, const Value<S>& v, TypeEnv& env, std::vector<
         coords.push_back(v.scalar);
       } else {
         CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Array, "expected a real value");
-        coords.insert(coords.end(), v.array->data.begin(), v.array->data.end());
+        coords.insert(coords.end(), v.extra->data.begin(), v.extra->data.end());
       }
       return index_node(Index::Kind::Reals, t->real_count());
     case TypeKind::Unit: return index_node(Index::Kind::Unit);

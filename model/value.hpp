@@ -7,41 +7,40 @@
 #include <memory>
 #include <vector>
 
+#include "model/small_object_pool.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {
 
 template <class S>
 struct Value;
-// Shared handles with a non-atomic reference count (libstdc++'s single-threaded policy):
-// values are built, shared and dropped by one evaluating thread, and an evaluation copies
-// handles several times per node, where atomic counts cost a third of the time.
+// Shared handles with a non-atomic reference count (libstdc++'s single-threaded policy),
+// allocated from the small-object pool: values are built, shared and dropped by one evaluating
+// thread (never share a value between threads that use it at the same time), and an
+// evaluation makes and copies handles several times per node.
 template <class T>
 using LocalP = std::__shared_ptr<T, __gnu_cxx::_S_single>;
 template <class T, class... Args>
 LocalP<T> make_local(Args&&... args) {
-  return std::__make_shared<T, __gnu_cxx::_S_single>(std::forward<Args>(args)...);
+  return std::__allocate_shared<T, __gnu_cxx::_S_single>(PoolAllocator<T>(),
+                                                         std::forward<Args>(args)...);
 }
 template <class S>
 using ValueP = LocalP<const Value<S>>;
 
 enum class ValueKind { Scalar, Array, Unit, Pair, Inject, Roll, Closure, Lazy };
 
-// The code of a closure or of a lazy value, kept out of line so that the common values
-// (reals, pairs, injections, rolls) stay small.
+// What only some values need, kept out of line so that the common values (reals, pairs,
+// injections, rolls) stay small: an array's shape and entries, a closure's function, a lazy
+// value's thunk and cache.
 template <class S>
-struct Code {
+struct Extra {
+  std::vector<int> shape;                               // Array: rank >= 1
+  std::vector<S> data;                                  // Array: entries, row-major
   std::function<ValueP<S>(const ValueP<S>&)> function;  // Closure
   // Lazy: a value of `nu a. F`; forcing it gives the unrolled value, of type F[nu a.F / a].
   std::function<ValueP<S>()> thunk;
   mutable ValueP<S> forced;  // Lazy: cache
-};
-
-// The entries of an array value (rank >= 1), row-major, and its shape.
-template <class S>
-struct RealArray {
-  std::vector<int> shape;
-  std::vector<S> data;
 };
 
 template <class S>
@@ -49,20 +48,19 @@ struct Value {
   ValueKind kind;
   int tag = -1;                           // Inject: constructor position
   S scalar{};                             // Scalar
-  LocalP<const RealArray<S>> array;  // Array
   ValueP<S> first, second;                // Pair; Inject and Roll use `first` as payload
-  LocalP<const Code<S>> code;    // Closure, Lazy
+  LocalP<const Extra<S>> extra;           // Array, Closure, Lazy
 
   // Closure: applies the function.
   ValueP<S> call(const ValueP<S>& argument) const {
     CHAD_INTERNAL_ASSERT(kind == ValueKind::Closure, "application of a value that is not a function");
-    return code->function(argument);
+    return extra->function(argument);
   }
   // Lazy: the unrolled value (computed once).
   const ValueP<S>& force() const {
     CHAD_INTERNAL_ASSERT(kind == ValueKind::Lazy, "force on a non-lazy value");
-    if (!code->forced) code->forced = code->thunk();
-    return code->forced;
+    if (!extra->forced) extra->forced = extra->thunk();
+    return extra->forced;
   }
 };
 
@@ -77,7 +75,10 @@ template <class S>
 ValueP<S> array_value(std::vector<int> shape, std::vector<S> data) {
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Array;
-  v->array = make_local<const RealArray<S>>(RealArray<S>{std::move(shape), std::move(data)});
+  auto extra = make_local<Extra<S>>();
+  extra->shape = std::move(shape);
+  extra->data = std::move(data);
+  v->extra = std::move(extra);
   return v;
 }
 template <class S>
@@ -113,18 +114,18 @@ template <class S>
 ValueP<S> closure_value(std::function<ValueP<S>(const ValueP<S>&)> f) {
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Closure;
-  auto code = make_local<Code<S>>();
-  code->function = std::move(f);
-  v->code = std::move(code);
+  auto extra = make_local<Extra<S>>();
+  extra->function = std::move(f);
+  v->extra = std::move(extra);
   return v;
 }
 template <class S>
 ValueP<S> lazy_value(std::function<ValueP<S>()> thunk) {
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Lazy;
-  auto code = make_local<Code<S>>();
-  code->thunk = std::move(thunk);
-  v->code = std::move(code);
+  auto extra = make_local<Extra<S>>();
+  extra->thunk = std::move(thunk);
+  v->extra = std::move(extra);
   return v;
 }
 

@@ -53,10 +53,10 @@ class ValuePrinter {
  private:
   std::string array(const Value<S>& v, std::size_t dim, std::size_t& next) {
     std::string s = "[";
-    for (int i = 0; i < v.array->shape[dim]; ++i) {
+    for (int i = 0; i < v.extra->shape[dim]; ++i) {
       if (i) s += ", ";
-      if (dim + 1 == v.array->shape.size())
-        s += ScalarTraits<S>::describe(v.array->data[next++]);
+      if (dim + 1 == v.extra->shape.size())
+        s += ScalarTraits<S>::describe(v.extra->data[next++]);
       else
         s += array(v, dim + 1, next);
     }

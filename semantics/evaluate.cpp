@@ -75,7 +75,7 @@ class Evaluator {
       if (v->kind == ValueKind::Scalar)
         data.push_back(v->scalar);
       else
-        data.insert(data.end(), v->array->data.begin(), v->array->data.end());
+        data.insert(data.end(), v->extra->data.begin(), v->extra->data.end());
     }
     return array_value<S>(t.type->shape, std::move(data));
   }

@@ -12,11 +12,11 @@ namespace {
 // The entries of a real value, whether a scalar or an array.
 template <class S>
 const S* entries(const Value<S>& v) {
-  return v.kind == ValueKind::Scalar ? &v.scalar : v.array->data.data();
+  return v.kind == ValueKind::Scalar ? &v.scalar : v.extra->data.data();
 }
 template <class S>
 std::size_t entry_count(const Value<S>& v) {
-  return v.kind == ValueKind::Scalar ? 1 : v.array->data.size();
+  return v.kind == ValueKind::Scalar ? 1 : v.extra->data.size();
 }
 
 // A real value shaped like `like`, with entry i given by f(i).
@@ -24,9 +24,9 @@ template <class S, class F>
 ValueP<S> elementwise(const Value<S>& like, F f) {
   if (like.kind == ValueKind::Scalar) return scalar_value<S>(f(0));
   std::vector<S> data;
-  data.reserve(like.array->data.size());
-  for (std::size_t i = 0; i < like.array->data.size(); ++i) data.push_back(f(i));
-  return array_value<S>(like.array->shape, std::move(data));
+  data.reserve(like.extra->data.size());
+  for (std::size_t i = 0; i < like.extra->data.size(); ++i) data.push_back(f(i));
+  return array_value<S>(like.extra->shape, std::move(data));
 }
 
 template <class S>
@@ -71,21 +71,21 @@ ValueP<S> apply_primitive(const Term& t, const ValueP<S>* args) {
       return scalar_value<S>(total);
     }
     case PrimOp::Dot: {
-      const auto& u = args[0]->array->data;
-      const auto& v = args[1]->array->data;
+      const auto& u = args[0]->extra->data;
+      const auto& v = args[1]->extra->data;
       S total = u[0] * v[0];
       for (std::size_t i = 1; i < u.size(); ++i) total = total + u[i] * v[i];
       return scalar_value<S>(total);
     }
     case PrimOp::Matvec: {
       const Value<S>& m = *args[0];
-      const auto& v = args[1]->array->data;
-      const int rows = m.array->shape[0], cols = m.array->shape[1];
+      const auto& v = args[1]->extra->data;
+      const int rows = m.extra->shape[0], cols = m.extra->shape[1];
       std::vector<S> out;
       out.reserve(rows);
       for (int r = 0; r < rows; ++r) {
-        S total = m.array->data[r * cols] * v[0];
-        for (int c = 1; c < cols; ++c) total = total + m.array->data[r * cols + c] * v[c];
+        S total = m.extra->data[r * cols] * v[0];
+        for (int c = 1; c < cols; ++c) total = total + m.extra->data[r * cols + c] * v[c];
         out.push_back(total);
       }
       return array_value<S>({rows}, std::move(out));
@@ -95,7 +95,7 @@ ValueP<S> apply_primitive(const Term& t, const ValueP<S>* args) {
       const S* v = entries(*args[1]);
       return elementwise(*args[1], [&](std::size_t i) { return c * v[i]; });
     }
-    case PrimOp::Get: return scalar_value<S>(args[0]->array->data[t.index]);
+    case PrimOp::Get: return scalar_value<S>(args[0]->extra->data[t.index]);
     case PrimOp::Vec: {
       std::vector<S> out;
       out.reserve(t.args.size());
