@@ -22,6 +22,8 @@ const std::map<std::string, PrimOp>& prim_by_name() {
   return table;
 }
 
+constexpr long long kMaxArrayEntries = 1LL << 26;
+
 int prim_arity(PrimOp op) {
   switch (op) {
     case PrimOp::Dot: case PrimOp::Matvec: case PrimOp::Scale: case PrimOp::Get: return 2;
@@ -226,6 +228,11 @@ class Parser {
             peek().number > 1e9)
           fail("expected an array dimension (an integer >= 1)");
         shape.push_back(int(next().number));
+        long long entries = 1;
+        for (int d : shape) entries *= d;
+        if (entries > kMaxArrayEntries)
+          throw SourceError(t.loc, "array type too large: more than " +
+                                       std::to_string(kMaxArrayEntries) + " entries");
         if (is_symbol(",")) {
           next();
           continue;

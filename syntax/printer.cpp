@@ -10,13 +10,15 @@
 namespace chad {
 
 std::string print_real(double value) {
-  char buffer[64];
-  auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  std::string s(buffer, result.ptr);
-  // to_chars writes "1e+300" and "1e-07" forms, both lexable; make sure "inf"/"nan" never
-  // reach a program text.
   if (!std::isfinite(value)) return value > 0 ? "1e999" : (value < 0 ? "-1e999" : "nan");
-  return s;
+  // Shortest text that reads back exactly; plain decimals for moderate magnitudes (200000,
+  // 0.001), exponents otherwise (1e+300, 1e-07).
+  char buffer[400];
+  const double magnitude = std::fabs(value);
+  const bool plain = magnitude == 0 || (magnitude >= 1e-5 && magnitude < 1e16);
+  auto result = plain ? std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed)
+                      : std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
 }
 
 namespace {

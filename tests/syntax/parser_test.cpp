@@ -92,6 +92,17 @@ TEST(Parser, CaseAndPrimitives) {
   EXPECT_EQ(p.defs[1].body->kind, TermKind::App);
 }
 
+TEST(Printer, RealsPrintShortAndReadBackExactly) {
+  EXPECT_EQ(print_real(200000), "200000");
+  EXPECT_EQ(print_real(0.001), "0.001");
+  EXPECT_EQ(print_real(0.1), "0.1");
+  EXPECT_EQ(print_real(-2.5), "-2.5");
+  EXPECT_EQ(print_real(1e300), "1e+300");
+  EXPECT_EQ(print_real(1e-7), "1e-07");
+  for (double x : {0.1, 1.0 / 3.0, 2e-5, 123456789.125, 1e16, 4.9e-324, 1.7976931348623157e308})
+    EXPECT_EQ(term(print_real(x))->literal, x) << print_real(x);
+}
+
 TEST(Parser, RealLiterals) {
   EXPECT_EQ(term("2.5")->literal, 2.5);
   EXPECT_EQ(term("1e-3")->literal, 1e-3);
@@ -156,6 +167,9 @@ TEST(Parser, ErrorsAreLocatedAndSayWhatWasExpected) {
   EXPECT_NE(error_of([] { parse_type("< A : real | A : unit >", "f.chad"); }).find("f.chad:1:14"),
             std::string::npos);
   EXPECT_NE(error_of([] { parse_term("1e999", "f.chad"); }).find("f.chad:1:1: error: malformed number"),
+            std::string::npos);
+  EXPECT_NE(error_of([] { parse_type("real[100000, 100000]", "f.chad"); })
+                .find("f.chad:1:1: error: array type too large"),
             std::string::npos);
 }
 
