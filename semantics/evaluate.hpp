@@ -2,8 +2,9 @@
 // scalar type S (double, Mpfr, Mpfi, Dual<...>). Functions become closures; values of `nu`
 // types are lazy (only what is observed is computed). Domain errors of partial primitives
 // throw DomainError naming the primitive and its argument; undecidable comparisons throw
-// ComparisonUndecided. `fold` recurses through the value (deep values need a deep stack: see
-// semantics/deep_stack.hpp).
+// ComparisonUndecided. `fold` works bottom-up with an explicit stack, but values, environments
+// and terms can still be deep enough that destroying or printing them recurses deeply: run
+// evaluations inside run_with_deep_stack (syntax/deep_stack.hpp).
 #pragma once
 #include <memory>
 #include <vector>
