@@ -39,7 +39,7 @@ ValueP<S> boolean(bool b) {
 }  // namespace
 
 template <class S>
-ValueP<S> apply_primitive(const Term& t, const ValueP<S>* args) {
+ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args) {
   using Traits = ScalarTraits<S>;
   const char* name = prim_name(t.op);
   switch (t.op) {
@@ -113,7 +113,7 @@ ValueP<S> apply_primitive(const Term& t, const ValueP<S>* args) {
 }
 
 #define CHAD_INSTANTIATE_PRIMITIVES(S) \
-  template ValueP<S> apply_primitive<S>(const Term&, const ValueP<S>*);
+  template ValueP<S> apply_primitive<S>(const Term&, const Value<S>* const*);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_PRIMITIVES)
 
 }  // namespace chad

@@ -11,6 +11,6 @@ namespace chad {
 
 // Precondition: args[0 .. t.args.size()) have the types the checker gave the Prim term `t`.
 template <class S>
-ValueP<S> apply_primitive(const Term& t, const ValueP<S>* args);
+ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args);
 
 }  // namespace chad
