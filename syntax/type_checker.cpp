@@ -1,6 +1,7 @@
 // The bidirectional type checker. `infer` synthesises a type; `check` pushes an expected type
 // into let bodies, case branches, pairs, lambdas and the forms that need one (injections,
-// roll, fold, unfold). Each case of the switch calls one function per former.
+// roll, fold, unfold) and into the operands of shape-preserving primitives. Each case of the
+// switch calls one function per former. check_program is in type_checker_program.cpp.
 #include "syntax/type_checker.hpp"
 
 #include <set>
@@ -44,7 +45,7 @@ class Checker {
       case TermKind::Unfold: return unfold_term(t, expected);
       default: break;
     }
-    TermP typed = infer_core(t);
+    TermP typed = infer_core(t, expected);
     if (expected && !type_equal(typed->type, expected))
       throw SourceError(t->loc, "type mismatch: expected " + show(expected) + ", found " +
                                     show(typed->type) + " for `" + excerpt(t) + "`");
@@ -62,7 +63,9 @@ class Checker {
     return c;
   }
 
-  TermP infer_core(const TermP& t) {
+  // Synthesises the type of `t`. `expected` (possibly null) is only a hint, passed to the
+  // operands of shape-preserving primitives; the caller compares the result with it.
+  TermP infer_core(const TermP& t, const TypeP& expected = nullptr) {
     switch (t->kind) {
       case TermKind::Var: return var_term(t);
       case TermKind::Literal: return copy(t, real_type());
@@ -79,7 +82,8 @@ class Checker {
         c->args = {check(t->args[0], t->annot)};
         return c;
       }
-      case TermKind::Prim: return prim_term(t);
+      case TermKind::Prim:
+        return prim_term(t, expected && expected->kind == TypeKind::Real ? expected : nullptr);
       default: break;
     }
     CHAD_INTERNAL_ASSERT(false, "infer_core: unexpected term kind");
@@ -202,12 +206,16 @@ class Checker {
                                       "` of " + show(sum));
     auto branch_type = [&](const Branch& b) { return sum->ctors[sum->ctor_index(b.ctor)].type; };
     TypeP result = expected;
-    if (!result) {  // infer from the first branch that can be inferred
+    std::vector<TermP> bodies(t->branches.size());
+    if (!result) {
+      // Infer from the first branch that can be inferred; the others are checked against it
+      // (the inferred body is kept, not checked again, so nested cases stay linear).
       std::exception_ptr first_failure;
-      for (const Branch& b : t->branches) {
+      for (std::size_t i = 0; i < t->branches.size() && !result; ++i) {
+        const Branch& b = t->branches[i];
         try {
-          result = under(b.var, branch_type(b), [&] { return infer(b.body); })->type;
-          break;
+          bodies[i] = under(b.var, branch_type(b), [&] { return infer(b.body); });
+          result = bodies[i]->type;
         } catch (const NeedsExpectedType&) {
           if (!first_failure) first_failure = std::current_exception();
         }
@@ -216,8 +224,10 @@ class Checker {
     }
     auto c = copy(t, result);
     c->args = {scrutinee};
-    for (Branch& b : c->branches) {
-      b.body = under(b.var, branch_type(b), [&] { return check(b.body, result); });
+    for (std::size_t i = 0; i < c->branches.size(); ++i) {
+      Branch& b = c->branches[i];
+      if (!bodies[i]) bodies[i] = under(b.var, branch_type(b), [&] { return check(b.body, result); });
+      b.body = bodies[i];
       b.tag = sum->ctor_index(b.ctor);
     }
     return c;
@@ -272,6 +282,8 @@ class Checker {
 
   // ---- arrays and primitives --------------------------------------------------------------
   TermP array_term(const TermP& t) {
+    if (t->args.empty())
+      throw SourceError(t->loc, "expected an array element: arrays have at least one element");
     std::vector<TermP> elements;
     TypeP element_type;
     for (const TermP& e : t->args) {
@@ -298,8 +310,27 @@ class Checker {
     return typed;
   }
 
-  TermP prim_term(const TermP& t) {
+  // The number of operands of `op`; -1 for `vec` (one or more).
+  static int prim_arity(PrimOp op) {
+    switch (op) {
+      case PrimOp::Vec: return -1;
+      case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div:
+      case PrimOp::Dot: case PrimOp::Matvec: case PrimOp::Scale: case PrimOp::Lt: case PrimOp::Gt:
+        return 2;
+      default: return 1;
+    }
+  }
+
+  // `hint`: the expected type when it is a Real type (else null); pushed into the operands of
+  // the primitives whose result has their shape, so that e.g. two folds can be added.
+  TermP prim_term(const TermP& t, const TypeP& hint) {
     const char* name = prim_name(t->op);
+    int arity = prim_arity(t->op);
+    if (arity >= 0 ? int(t->args.size()) != arity : t->args.empty())
+      throw SourceError(t->loc, std::string("`") + name + "` takes " +
+                                    (arity >= 0 ? std::to_string(arity) : "at least 1") +
+                                    (arity == 1 ? " argument" : " arguments") + ", found " +
+                                    std::to_string(t->args.size()));
     auto c = copy(t, nullptr);
     auto& args = c->args;
     auto shape_error = [&](const std::string& wanted, const TermP& at) {
@@ -310,12 +341,17 @@ class Checker {
     switch (t->op) {
       case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div: {
         TermP left, right;
-        try {
-          left = real_operand(t->args[0], name);
-          right = real_operand(t->args[1], name, left->type);
-        } catch (const NeedsExpectedType&) {
-          right = real_operand(t->args[1], name);
-          left = real_operand(t->args[0], name, right->type);
+        if (hint) {
+          left = real_operand(t->args[0], name, hint);
+          right = real_operand(t->args[1], name, hint);
+        } else {
+          try {  // infer the left operand, check the right one against it
+            left = real_operand(t->args[0], name);
+            right = real_operand(t->args[1], name, left->type);
+          } catch (const NeedsExpectedType&) {  // or the other way round
+            right = real_operand(t->args[1], name);
+            left = real_operand(t->args[0], name, right->type);
+          }
         }
         args = {left, right};
         c->type = left->type;
@@ -343,7 +379,7 @@ class Checker {
         c->type = real_type({args[0]->type->shape[0]});
         return c;
       case PrimOp::Scale:
-        args = {check(t->args[0], real_type()), real_operand(t->args[1], name)};
+        args = {check(t->args[0], real_type()), real_operand(t->args[1], name, hint)};
         c->type = args[1]->type;
         return c;
       case PrimOp::Get:
@@ -363,7 +399,7 @@ class Checker {
         return c;
       default:  // Neg and the unary functions
         CHAD_INTERNAL_ASSERT(is_unary_elementwise(t->op), "unknown primitive");
-        args = {real_operand(t->args[0], name)};
+        args = {real_operand(t->args[0], name, hint)};
         c->type = args[0]->type;
         return c;
     }
@@ -379,61 +415,5 @@ TermP check_term(const Context& ctx, const TermP& term, const TypeP& expected) {
 }
 
 TermP infer_term(const Context& ctx, const TermP& term) { return Checker(ctx).infer(term); }
-
-CheckedProgram check_program(const Program& program) {
-  const Def& entry = entry_point(program);
-  CheckedProgram out;
-  out.program = program;
-  out.entry = entry.name;
-  out.input_type = input_type(entry);
-  out.output_type = entry.result;
-
-  // The entry's body, under its parameters taken apart from one input tuple.
-  const std::string input = "_input'";
-  Loc at = entry.loc;
-  TermP body = make_ascribe(entry.body, entry.result, entry.body->loc);
-  const auto& params = entry.params;
-  if (params.size() == 1) {
-    body = make_let(params[0].name, make_var(input, at), body, at);
-  } else if (params.size() > 1) {
-    // let x1 = fst input in let rest1 = snd input in let x2 = fst rest1 ... in body
-    std::vector<std::string> rests = {input};
-    for (std::size_t i = 1; i + 1 < params.size(); ++i) rests.push_back("_rest'" + std::to_string(i));
-    TermP inner = body;
-    inner = make_let(params.back().name, make_snd(make_var(rests.back(), at), at), inner, at);
-    for (std::size_t i = params.size() - 1; i-- > 0;) {
-      inner = make_let(params[i].name, make_fst(make_var(rests[i], at), at), inner, at);
-      if (i > 0) inner = make_let(rests[i], make_snd(make_var(rests[i - 1], at), at), inner, at);
-    }
-    body = inner;
-  }
-  TermP main = make_lambda(input, out.input_type, body, at);
-
-  // The defs above the entry, let-bound in order, each as a curried function.
-  auto def_value = [](const Def& d) {
-    TermP value = make_ascribe(d.body, d.result, d.body->loc);
-    for (std::size_t k = d.params.size(); k-- > 0;)
-      value = make_lambda(d.params[k].name, d.params[k].type, value, d.params[k].loc);
-    return value;
-  };
-  auto def_type = [](const Def& d) {
-    TypeP type = d.result;
-    for (std::size_t k = d.params.size(); k-- > 0;) type = arrow_type(d.params[k].type, type);
-    return type;
-  };
-  std::size_t entry_position = 0;
-  while (&program.defs[entry_position] != &entry) ++entry_position;
-  for (std::size_t i = entry_position; i-- > 0;)
-    main = make_let(program.defs[i].name, def_value(program.defs[i]), main, program.defs[i].loc);
-  // The defs after the entry are checked too (each may use every def above it), so that
-  // every def in the file is well typed.
-  Context above;
-  for (std::size_t i = 0; i < program.defs.size(); ++i) {
-    if (i > entry_position) check_term(above, def_value(program.defs[i]), def_type(program.defs[i]));
-    above.emplace_back(program.defs[i].name, def_type(program.defs[i]));
-  }
-  out.main_function = check_term({}, main, arrow_type(out.input_type, out.output_type));
-  return out;
-}
 
 }  // namespace chad
