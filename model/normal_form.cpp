@@ -13,43 +13,64 @@ namespace chad {
 namespace {
 
 // Arguments of a constructor or of `roll` need no parentheses: in the language, their operand
-// is an application-level expression (`roll Cons (_, roll Nil ())`).
-void print_index(const Index& index, std::string& out) {
-  switch (index.kind) {
-    case Index::Kind::Reals: out += "_"; return;
-    case Index::Kind::Unit: out += "()"; return;
-    case Index::Kind::Pair:
-      out += "(";
-      print_index(index.children[0], out);
-      out += ", ";
-      print_index(index.children[1], out);
-      out += ")";
-      return;
-    case Index::Kind::Inject:
-    case Index::Kind::Roll:
-      out += index.kind == Index::Kind::Roll ? "roll " : index.ctor + " ";
-      print_index(index.children[0], out);
-      return;
+// is an application-level expression (`roll Cons (_, roll Nil ())`). The walk loops down the
+// last child (the tail of a list), so its depth is the nesting away from that spine.
+void print_index(const Index* index, std::string& out) {
+  std::size_t closing = 0;
+  for (;;) {
+    switch (index->kind) {
+      case Index::Kind::Reals: out += "_"; break;
+      case Index::Kind::Unit: out += "()"; break;
+      case Index::Kind::Pair:
+        out += "(";
+        print_index(&index->children[0], out);
+        out += ", ";
+        ++closing;
+        index = &index->children[1];
+        continue;
+      case Index::Kind::Inject:
+      case Index::Kind::Roll:
+        out += index->kind == Index::Kind::Roll ? "roll " : index->ctor + " ";
+        index = &index->children[0];
+        continue;
+    }
+    break;
   }
+  out.append(closing, ')');
 }
 
 }  // namespace
 
 std::string Index::to_string() const {
   std::string out;
-  print_index(*this, out);
+  print_index(this, out);
   return out;
 }
 
 int Index::dimension() const {
-  int n = kind == Kind::Reals ? reals : 0;
-  for (const Index& c : children) n += c.dimension();
+  int n = 0;
+  std::vector<const Index*> pending{this};
+  while (!pending.empty()) {
+    const Index* index = pending.back();
+    pending.pop_back();
+    if (index->kind == Kind::Reals) n += index->reals;
+    for (const Index& c : index->children) pending.push_back(&c);
+  }
   return n;
 }
 
 bool Index::operator==(const Index& other) const {
-  return kind == other.kind && reals == other.reals && tag == other.tag &&
-         children == other.children;
+  std::vector<std::pair<const Index*, const Index*>> pending{{this, &other}};
+  while (!pending.empty()) {
+    auto [a, b] = pending.back();
+    pending.pop_back();
+    if (a->kind != b->kind || a->reals != b->reals || a->tag != b->tag ||
+        a->children.size() != b->children.size())
+      return false;
+    for (std::size_t i = 0; i < a->children.size(); ++i)
+      pending.push_back({&a->children[i], &b->children[i]});
+  }
+  return true;
 }
 
 std::size_t IndexHash::operator()(const Index& index) const {
@@ -58,69 +79,73 @@ std::size_t IndexHash::operator()(const Index& index) const {
 
 namespace {
 
-// Builds an index node, moving (never copying) its children: indices of long lists are deep,
-// and copying a child at every level would cost time quadratic in the length.
-Index index_node(Index::Kind kind, int reals = 0, int tag = -1, std::string ctor = "") {
-  Index index;
-  index.kind = kind;
-  index.reals = reals;
-  index.tag = tag;
-  index.ctor = std::move(ctor);
-  return index;
-}
-Index with_child(Index parent, Index child) {
-  parent.children.push_back(std::move(child));
-  return parent;
-}
-Index with_children(Index parent, Index first, Index second) {
-  parent.children.reserve(2);
-  parent.children.push_back(std::move(first));
-  parent.children.push_back(std::move(second));
-  return parent;
+// The walks below loop down the last child of each node (the tail of a list) and recurse only
+// into the others, so a million-element list costs no native frames per element.
+
+// A non-owning handle on a node of a type kept alive by its root (for messages).
+TypeP borrowed(const Type* t) { return TypeP(TypeP{}, t); }
+
+void set_node(Index* index, Index::Kind kind, std::size_t children, int reals = 0,
+              int tag = -1, const std::string* ctor = nullptr) {
+  index->kind = kind;
+  index->reals = reals;
+  index->tag = tag;
+  if (ctor) index->ctor = *ctor;
+  index->children.resize(children);
 }
 
 class IndexReader {
  public:
   explicit IndexReader(const std::string& text) : text_(text) {}
 
-  Index read(const TypeP& type, TypeEnv& env) {
-    TypeP t = env.resolve(type);
-    skip();
-    switch (t->kind) {
-      case TypeKind::Real:
-        expect("_");
-        return index_node(Index::Kind::Reals, t->real_count());
-      case TypeKind::Unit:
-        expect("()");
-        return index_node(Index::Kind::Unit);
-      case TypeKind::Prod: {
-        expect("(");
-        Index a = read(t->left, env);
-        expect(",");
-        Index b = read(t->right, env);
-        expect(")");
-        return with_children(index_node(Index::Kind::Pair), std::move(a), std::move(b));
+  void read(const Type* type, TypeEnv& env, Index* out) {
+    const std::size_t mark = env.mark();
+    std::size_t closing = 0;
+    for (;;) {
+      const Type* t = env.resolve(type);
+      skip();
+      switch (t->kind) {
+        case TypeKind::Real:
+          expect("_");
+          set_node(out, Index::Kind::Reals, 0, t->real_count());
+          break;
+        case TypeKind::Unit:
+          expect("()");
+          set_node(out, Index::Kind::Unit, 0);
+          break;
+        case TypeKind::Prod:
+          expect("(");
+          set_node(out, Index::Kind::Pair, 2);
+          read(t->left.get(), env, &out->children[0]);
+          expect(",");
+          ++closing;
+          type = t->right.get();
+          out = &out->children[1];
+          continue;
+        case TypeKind::Sum: {
+          if (accept("(")) ++closing;
+          std::string name = word();
+          int tag = t->ctor_index(name);
+          if (tag < 0) fail("a constructor of " + print_type(borrowed(t)));
+          set_node(out, Index::Kind::Inject, 1, 0, tag, &name);
+          type = t->ctors[tag].type.get();
+          out = &out->children[0];
+          continue;
+        }
+        case TypeKind::Mu:
+          if (accept("(")) ++closing;
+          if (word() != "roll") fail("`roll`");
+          set_node(out, Index::Kind::Roll, 1);
+          env.enter(t);
+          type = t->body.get();
+          out = &out->children[0];
+          continue;
+        default: fail("a data type (no functions or nu types have an index)");
       }
-      case TypeKind::Sum: {
-        bool wrapped = accept("(");
-        std::string name = word();
-        int tag = t->ctor_index(name);
-        if (tag < 0) fail("a constructor of " + print_type(t));
-        Index child = read(t->ctors[tag].type, env);
-        if (wrapped) expect(")");
-        return with_child(index_node(Index::Kind::Inject, 0, tag, name), std::move(child));
-      }
-      case TypeKind::Mu: {
-        bool wrapped = accept("(");
-        if (word() != "roll") fail("`roll`");
-        env.enter(t);
-        Index child = read(t->body, env);
-        env.leave();
-        if (wrapped) expect(")");
-        return with_child(index_node(Index::Kind::Roll), std::move(child));
-      }
-      default: fail("a data type (no functions or nu types have an index)");
+      break;
     }
+    for (; closing > 0; --closing) expect(")");
+    env.restore(mark);
   }
 
   void finish() {
@@ -167,7 +192,8 @@ class IndexReader {
 Index parse_index(const TypeP& type, const std::string& text) {
   IndexReader reader(text);
   TypeEnv env;
-  Index index = reader.read(type, env);
+  Index index;
+  reader.read(type.get(), env, &index);
   reader.finish();
   return index;
 }
@@ -177,85 +203,126 @@ Index parse_index(const TypeP& type, const std::string& text) {
 namespace {
 
 template <class S>
-Index decompose(const TypeP& type, const Value<S>& v, TypeEnv& env, std::vector<S>& coords) {
-  TypeP t = env.resolve(type);
-  switch (t->kind) {
-    case TypeKind::Real:
-      if (v.kind == ValueKind::Scalar) {
-        coords.push_back(v.scalar);
-      } else {
-        CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Array, "expected a real value");
-        coords.insert(coords.end(), v.extra->data.begin(), v.extra->data.end());
-      }
-      return index_node(Index::Kind::Reals, t->real_count());
-    case TypeKind::Unit: return index_node(Index::Kind::Unit);
-    case TypeKind::Prod: {
-      CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Pair, "expected a pair value");
-      Index a = decompose(t->left, *v.first, env, coords);
-      Index b = decompose(t->right, *v.second, env, coords);
-      return with_children(index_node(Index::Kind::Pair), std::move(a), std::move(b));
+void decompose(const Type* type, const Value<S>* v, TypeEnv& env, std::vector<S>& coords,
+               Index* out) {
+  const std::size_t mark = env.mark();
+  for (;;) {
+    const Type* t = env.resolve(type);
+    switch (t->kind) {
+      case TypeKind::Real:
+        if (v->kind == ValueKind::Scalar) {
+          coords.push_back(v->scalar);
+        } else {
+          CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Array, "expected a real value");
+          coords.insert(coords.end(), v->extra->data.begin(), v->extra->data.end());
+        }
+        set_node(out, Index::Kind::Reals, 0, t->real_count());
+        break;
+      case TypeKind::Unit: set_node(out, Index::Kind::Unit, 0); break;
+      case TypeKind::Prod:
+        CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Pair, "expected a pair value");
+        set_node(out, Index::Kind::Pair, 2);
+        decompose(t->left.get(), v->first.get(), env, coords, &out->children[0]);
+        type = t->right.get();
+        v = v->second.get();
+        out = &out->children[1];
+        continue;
+      case TypeKind::Sum:
+        CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Inject, "expected an injection value");
+        set_node(out, Index::Kind::Inject, 1, 0, v->tag, &t->ctors[v->tag].name);
+        type = t->ctors[v->tag].type.get();
+        v = v->first.get();
+        out = &out->children[0];
+        continue;
+      case TypeKind::Mu:
+        CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Roll, "expected a rolled value");
+        set_node(out, Index::Kind::Roll, 1);
+        env.enter(t);
+        type = t->body.get();
+        v = v->first.get();
+        out = &out->children[0];
+        continue;
+      default: CHAD_INTERNAL_ASSERT(false, "normal_form of a value that is not of a data type");
     }
-    case TypeKind::Sum: {
-      CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Inject, "expected an injection value");
-      Index child = decompose(t->ctors[v.tag].type, *v.first, env, coords);
-      return with_child(index_node(Index::Kind::Inject, 0, v.tag, t->ctors[v.tag].name), std::move(child));
-    }
-    case TypeKind::Mu: {
-      CHAD_INTERNAL_ASSERT(v.kind == ValueKind::Roll, "expected a rolled value");
-      env.enter(t);
-      Index child = decompose(t->body, *v.first, env, coords);
-      env.leave();
-      return with_child(index_node(Index::Kind::Roll), std::move(child));
-    }
-    default: break;
+    break;
   }
-  CHAD_INTERNAL_ASSERT(false, "normal_form of a value that is not of a data type");
+  env.restore(mark);
 }
 
+// Fills *slot with the value that `index` and the coordinates from `next` on describe.
 template <class S>
-ValueP<S> assemble(const TypeP& type, const Index& index, const std::vector<S>& coords,
-                   std::size_t& next, TypeEnv& env) {
-  TypeP t = env.resolve(type);
-  auto mismatch = [&] {
+void assemble(const Type* type, const Index* index, const std::vector<S>& coords,
+              std::size_t& next, TypeEnv& env, ValueP<S>* slot) {
+  const std::size_t mark = env.mark();
+  auto mismatch = [&](const Type* t) {
     throw SourceError(Loc{intern_file_name("<index>"), 0, 0},
-                      "index `" + index.to_string() + "` does not describe a value of type `" +
-                          print_type(t) + "`");
+                      "index `" + index->to_string() + "` does not describe a value of type `" +
+                          print_type(borrowed(t)) + "`");
   };
-  switch (t->kind) {
-    case TypeKind::Real: {
-      if (index.kind != Index::Kind::Reals) mismatch();
-      int n = t->real_count();
-      CHAD_INTERNAL_ASSERT(next + n <= coords.size(), "too few coordinates for the index");
-      if (t->shape.empty()) return scalar_value<S>(coords[next++]);
-      std::vector<S> data(coords.begin() + next, coords.begin() + next + n);
-      next += n;
-      return array_value<S>(t->shape, std::move(data));
+  for (;;) {
+    const Type* t = env.resolve(type);
+    auto node = [&](Index::Kind kind, std::size_t children) {
+      if (index->kind != kind || index->children.size() != children) mismatch(t);
+      auto v = make_local<Value<S>>();
+      return v;
+    };
+    switch (t->kind) {
+      case TypeKind::Real: {
+        if (index->kind != Index::Kind::Reals) mismatch(t);
+        int n = t->real_count();
+        CHAD_INTERNAL_ASSERT(next + n <= coords.size(), "too few coordinates for the index");
+        if (t->shape.empty()) {
+          *slot = scalar_value<S>(coords[next++]);
+        } else {
+          std::vector<S> data(coords.begin() + next, coords.begin() + next + n);
+          next += n;
+          *slot = array_value<S>(t->shape, std::move(data));
+        }
+        break;
+      }
+      case TypeKind::Unit:
+        if (index->kind != Index::Kind::Unit) mismatch(t);
+        *slot = unit_value<S>();
+        break;
+      case TypeKind::Prod: {
+        auto v = node(Index::Kind::Pair, 2);
+        v->kind = ValueKind::Pair;
+        assemble(t->left.get(), &index->children[0], coords, next, env, &v->first);
+        ValueP<S>* rest = &v->second;
+        *slot = std::move(v);
+        slot = rest;
+        type = t->right.get();
+        index = &index->children[1];
+        continue;
+      }
+      case TypeKind::Sum: {
+        auto v = node(Index::Kind::Inject, 1);
+        if (index->tag < 0 || index->tag >= int(t->ctors.size())) mismatch(t);
+        v->kind = ValueKind::Inject;
+        v->tag = index->tag;
+        ValueP<S>* rest = &v->first;
+        *slot = std::move(v);
+        slot = rest;
+        type = t->ctors[index->tag].type.get();
+        index = &index->children[0];
+        continue;
+      }
+      case TypeKind::Mu: {
+        auto v = node(Index::Kind::Roll, 1);
+        v->kind = ValueKind::Roll;
+        ValueP<S>* rest = &v->first;
+        *slot = std::move(v);
+        slot = rest;
+        env.enter(t);
+        type = t->body.get();
+        index = &index->children[0];
+        continue;
+      }
+      default: CHAD_INTERNAL_ASSERT(false, "rebuild of a type that is not a data type");
     }
-    case TypeKind::Unit:
-      if (index.kind != Index::Kind::Unit) mismatch();
-      return unit_value<S>();
-    case TypeKind::Prod: {
-      if (index.kind != Index::Kind::Pair) mismatch();
-      ValueP<S> a = assemble(t->left, index.children[0], coords, next, env);
-      ValueP<S> b = assemble(t->right, index.children[1], coords, next, env);
-      return pair_value<S>(std::move(a), std::move(b));
-    }
-    case TypeKind::Sum:
-      if (index.kind != Index::Kind::Inject || index.tag < 0 ||
-          index.tag >= int(t->ctors.size()))
-        mismatch();
-      return inject_value<S>(index.tag,
-                             assemble(t->ctors[index.tag].type, index.children[0], coords, next, env));
-    case TypeKind::Mu: {
-      if (index.kind != Index::Kind::Roll) mismatch();
-      env.enter(t);
-      ValueP<S> payload = assemble(t->body, index.children[0], coords, next, env);
-      env.leave();
-      return roll_value<S>(std::move(payload));
-    }
-    default: break;
+    break;
   }
-  CHAD_INTERNAL_ASSERT(false, "rebuild of a type that is not a data type");
+  env.restore(mark);
 }
 
 }  // namespace
@@ -264,7 +331,7 @@ template <class S>
 NormalForm<S> normal_form(const TypeP& type, const ValueP<S>& value) {
   NormalForm<S> nf;
   TypeEnv env;
-  nf.index = decompose(type, *value, env, nf.coords);
+  decompose(type.get(), value.get(), env, nf.coords, &nf.index);
   return nf;
 }
 
@@ -274,7 +341,9 @@ ValueP<S> rebuild(const TypeP& type, const Index& index, const std::vector<S>& c
                        "rebuild: the number of coordinates does not match the index");
   std::size_t next = 0;
   TypeEnv env;
-  return assemble(type, index, coords, next, env);
+  ValueP<S> result;
+  assemble(type.get(), &index, coords, next, env, &result);
+  return result;
 }
 
 #define CHAD_INSTANTIATE_NORMAL_FORM(S)                                                 \

@@ -9,69 +9,100 @@ namespace {
 template <class S>
 class ValuePrinter {
  public:
-  explicit ValuePrinter(int lazy_depth) : lazy_budget_(lazy_depth) {}
+  ValuePrinter(int lazy_depth, std::string& out) : lazy_budget_(lazy_depth), out_(out) {}
 
-  // `atomic`: the result is the argument of a constructor or of roll, where only a negative
-  // number needs parentheses (their operand is an application-level expression).
-  std::string print(const TypeP& type, const Value<S>& v, bool atomic) {
-    TypeP t = env_.resolve(type);
-    switch (t->kind) {
-      case TypeKind::Real: {
-        if (v.kind == ValueKind::Scalar) {
-          std::string s = ScalarTraits<S>::describe(v.scalar);
-          return atomic && s[0] == '-' ? "(" + s + ")" : s;
-        }
-        std::size_t next = 0;
-        return array(v, 0, next);
+  // Appends the value to the output. `atomic`: the value is the argument of a constructor or
+  // of roll, where only a negative number needs parentheses (their operand is an
+  // application-level expression). Loops down the last component (the tail of a list) and
+  // recurses only into the others; appending to one string keeps the cost linear.
+  void print(const Type* type, const Value<S>* v, bool atomic) {
+    const std::size_t mark = env_.mark();
+    const int budget = lazy_budget_;
+    std::size_t closing = 0;
+    for (;;) {
+      const Type* t = env_.resolve(type);
+      switch (t->kind) {
+        case TypeKind::Real:
+          if (v->kind == ValueKind::Scalar) {
+            std::string s = ScalarTraits<S>::describe(v->scalar);
+            if (atomic && s[0] == '-')
+              out_ += "(" + s + ")";
+            else
+              out_ += s;
+          } else {
+            std::size_t next = 0;
+            array(*v, 0, next);
+          }
+          break;
+        case TypeKind::Unit: out_ += "()"; break;
+        case TypeKind::Prod:
+          out_ += "(";
+          print(t->left.get(), v->first.get(), false);
+          out_ += ", ";
+          ++closing;
+          type = t->right.get();
+          v = v->second.get();
+          atomic = false;
+          continue;
+        case TypeKind::Sum:
+          out_ += t->ctors[v->tag].name;
+          out_ += " ";
+          type = t->ctors[v->tag].type.get();
+          v = v->first.get();
+          atomic = true;
+          continue;
+        case TypeKind::Mu:
+          out_ += "roll ";
+          env_.enter(t);
+          type = t->body.get();
+          v = v->first.get();
+          atomic = true;
+          continue;
+        case TypeKind::Nu:
+          if (lazy_budget_ <= 0) {
+            out_ += "...";
+            break;
+          }
+          --lazy_budget_;
+          env_.enter(t);
+          type = t->body.get();
+          v = v->force().get();
+          continue;
+        case TypeKind::Arrow: out_ += "<function>"; break;
+        case TypeKind::Var: CHAD_INTERNAL_ASSERT(false, "print_value: unbound type variable");
       }
-      case TypeKind::Unit: return "()";
-      case TypeKind::Prod:
-        return "(" + print(t->left, *v.first, false) + ", " + print(t->right, *v.second, false) + ")";
-      case TypeKind::Sum:
-        return t->ctors[v.tag].name + " " + print(t->ctors[v.tag].type, *v.first, true);
-      case TypeKind::Mu: {
-        env_.enter(t);
-        std::string s = "roll " + print(t->body, *v.first, true);
-        env_.leave();
-        return s;
-      }
-      case TypeKind::Nu: {
-        if (lazy_budget_ <= 0) return "...";
-        --lazy_budget_;
-        env_.enter(t);
-        std::string s = print(t->body, *v.force(), atomic);
-        env_.leave();
-        ++lazy_budget_;
-        return s;
-      }
-      case TypeKind::Arrow: return "<function>";
-      case TypeKind::Var: break;
+      break;
     }
-    return "?";
+    out_.append(closing, ')');
+    lazy_budget_ = budget;
+    env_.restore(mark);
   }
 
  private:
-  std::string array(const Value<S>& v, std::size_t dim, std::size_t& next) {
-    std::string s = "[";
+  void array(const Value<S>& v, std::size_t dim, std::size_t& next) {
+    out_ += "[";
     for (int i = 0; i < v.extra->shape[dim]; ++i) {
-      if (i) s += ", ";
+      if (i) out_ += ", ";
       if (dim + 1 == v.extra->shape.size())
-        s += ScalarTraits<S>::describe(v.extra->data[next++]);
+        out_ += ScalarTraits<S>::describe(v.extra->data[next++]);
       else
-        s += array(v, dim + 1, next);
+        array(v, dim + 1, next);
     }
-    return s + "]";
+    out_ += "]";
   }
 
   TypeEnv env_;
   int lazy_budget_;
+  std::string& out_;
 };
 
 }  // namespace
 
 template <class S>
 std::string print_value(const TypeP& type, const ValueP<S>& value, int lazy_depth) {
-  return ValuePrinter<S>(lazy_depth).print(type, *value, false);
+  std::string out;
+  ValuePrinter<S>(lazy_depth, out).print(type.get(), value.get(), false);
+  return out;
 }
 
 #define CHAD_INSTANTIATE_PRINT_VALUE(S) \

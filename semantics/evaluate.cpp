@@ -42,7 +42,7 @@ class Evaluator {
         const Value<S>* v = borrow(*t.args[0], env, holder);
         for (const Branch& b : t.branches)
           if (b.tag == v->tag) return eval(*b.body, extend<S>(env, v->first));
-        CHAD_INTERNAL_ASSERT(false, "case: no branch for the value's constructor");
+        throw InternalError("case: no branch for the value's constructor");
       }
       case TermKind::Roll: return roll_value<S>(eval(*t.args[0], env));
       case TermKind::Fold: return fold(t, eval(*t.args[0], env), env);

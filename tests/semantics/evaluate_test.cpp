@@ -3,6 +3,7 @@
 // the primitive and its value. Expected values are computed by hand in each test.
 #include <gtest/gtest.h>
 
+#include "model/dual.hpp"
 #include "model/value_printer.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/deep_stack.hpp"
@@ -135,6 +136,33 @@ TEST(Evaluate, LongListsFoldOnADeepStack) {
     for (int i = 1; i <= n; ++i)
       xs = roll_value<double>(inject_value<double>(1, pair_value<double>(scalar_value<double>(i), xs)));
     EXPECT_EQ(run_main<double>(p, xs)->scalar, double(n) * (n + 1) / 2);
+  });
+}
+
+
+TEST(Evaluate, OtherScalarTypesAndTheComparisonTrace) {
+  run_with_deep_stack([&] {
+    CheckedProgram p = check_program(parse_program(
+        "def main (x : real) : real = if x * x > 2 then sin(x) * x else 0;", "e.chad"));
+    // Dual numbers: d/dx x sin x = sin x + x cos x; at x = 3 (9 > 2): sin 3 + 3 cos 3.
+    ValueP<Dual<double>> d = run_main<Dual<double>>(p, scalar_value<Dual<double>>({3, 1}));
+    EXPECT_NEAR(d->scalar.value, 3 * 0.14112000805986722, 1e-15);
+    EXPECT_NEAR(d->scalar.tangent, 0.14112000805986722 + 3 * -0.98999249660044542, 1e-14);
+    // Intervals: the result encloses 3 sin 3 = 0.42336002417960166...
+    ValueP<Mpfi> i = run_main<Mpfi>(p, scalar_value<Mpfi>(Mpfi(3)));
+    EXPECT_LE(lower_bound_down(i->scalar), 0.42336002417960166);
+    EXPECT_GE(upper_bound_up(i->scalar), 0.42336002417960166);
+    // The comparison is recorded with its outcome and margin |9 - 2| = 7.
+    std::vector<ComparisonRecord> trace;
+    comparison_trace = &trace;
+    run_main<double>(p, scalar_value<double>(1));  // 1 > 2 is false
+    comparison_trace = nullptr;
+    ASSERT_EQ(trace.size(), 1u);
+    EXPECT_FALSE(trace[0].result);
+    EXPECT_EQ(trace[0].margin, 1.0);
+    // An interval tie cannot be decided: x * x = 2 is not representable, but at the
+    // enclosure of sqrt 2 the two sides overlap.
+    EXPECT_THROW(run_main<Mpfi>(p, scalar_value<Mpfi>(sqrt(Mpfi(2)))), ComparisonUndecided);
   });
 }
 
