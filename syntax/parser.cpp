@@ -1,12 +1,14 @@
 // Recursive-descent parser for shared/spec/language.md. One function per grammar level,
-// loosest first: parse_expr (let, fun, if, fold, unfold, case; then comparisons) ->
-// parse_additive -> parse_multiplicative -> parse_unary -> parse_application -> parse_atom.
-// Types: parse_type (mu, nu, ->) -> parse_product_type -> parse_atom_type.
+// loosest first: expr (let, fun, if, fold, unfold, case; then comparisons) -> additive ->
+// multiplicative -> unary -> application (also fst, snd, roll, unroll, C e) -> atom.
+// Types: type (mu, nu, ->) -> product_type -> atom_type.
+// Every recursive call and every level a loop adds to the tree counts towards kMaxNesting.
 #include "syntax/parser.hpp"
 
 #include <map>
 #include <set>
 
+#include "syntax/deep_stack.hpp"
 #include "syntax/lexer.hpp"
 
 namespace chad {
@@ -106,25 +108,28 @@ class Parser {
   // ---- nesting guard -------------------------------------------------------------------
   struct Nest {
     explicit Nest(Parser& p) : parser(p) {
-      if (++parser.depth_ > kMaxNesting)
-        throw SourceError(parser.peek().loc, "program nested deeper than " +
-                                                 std::to_string(kMaxNesting) +
-                                                 " levels: simplify or split it");
+      if (++parser.depth_ > kMaxNesting) parser.too_deep(parser.peek().loc);
     }
     ~Nest() { --parser.depth_; }
     Parser& parser;
   };
-
-  // ---- scope (tells a variable named like a primitive from the primitive) ---------------
-  struct Bind {
-    Bind(Parser& p, const std::string& name) : parser(p) { parser.scope_.push_back(name); }
-    ~Bind() { parser.scope_.pop_back(); }
+  // Loops build nested trees too (`a + b + c`, `f x y z`, `(a, b, c)`, `fun (x : t) (y : u)`):
+  // each extra level of the tree they build counts, so later recursive passes stay bounded.
+  struct ChainDepth {
+    explicit ChainDepth(Parser& p) : parser(p) {}
+    ChainDepth(const ChainDepth&) = delete;
+    ChainDepth& operator=(const ChainDepth&) = delete;
+    void add(const Loc& at) {
+      ++added;
+      if (++parser.depth_ > kMaxNesting) parser.too_deep(at);
+    }
+    ~ChainDepth() { parser.depth_ -= added; }
     Parser& parser;
+    int added = 0;
   };
-  bool bound(const std::string& name) const {
-    for (const auto& s : scope_)
-      if (s == name) return true;
-    return false;
+  [[noreturn]] void too_deep(const Loc& at) const {
+    throw SourceError(at, "program nested deeper than " + std::to_string(kMaxNesting) +
+                              " levels: simplify or split it");
   }
 
   // ---- declarations --------------------------------------------------------------------
@@ -167,13 +172,8 @@ class Parser {
     expect_symbol(":", " before the result type of `" + d.name + "`");
     d.result = type();
     expect_symbol("=", " before the body of `" + d.name + "`");
-    {
-      std::vector<std::unique_ptr<Bind>> binds;
-      for (const auto& p : d.params) binds.push_back(std::make_unique<Bind>(*this, p.name));
-      d.body = expr();
-    }
+    d.body = expr();
     expect_symbol(";", " to end the definition of `" + d.name + "`");
-    scope_.push_back(d.name);  // later defs see it
     return d;
   }
 
@@ -181,18 +181,22 @@ class Parser {
   TypeP type() {
     Nest nest(*this);
     if (is_word("mu") || is_word("nu")) return fixpoint_type();
+    const Loc start = peek().loc;
     TypeP left = product_type();
-    if (is_symbol("->")) {
-      Token arrow = next();
-      if (!type_binders_.empty())
-        throw SourceError(arrow.loc, "function type is not allowed under `" +
-                                         type_binders_.back().first + " " +
-                                         type_binders_.back().second +
-                                         "`: inductive and coinductive types must be "
-                                         "polynomial (no `->` inside mu or nu)");
-      return arrow_type(left, type());
-    }
-    return left;
+    if (!is_symbol("->")) return left;
+    next();
+    if (type_binders_.empty() || showing_arrow_) return arrow_type(left, type());
+    // Under mu / nu: read the whole function type, then report it.
+    showing_arrow_ = true;
+    TypeP whole = arrow_type(left, type());
+    showing_arrow_ = false;
+    throw SourceError(start, "function type `" + print_type(whole) + "` is not allowed under `" +
+                                 innermost_binder() +
+                                 "`: inductive and coinductive types must be polynomial");
+  }
+
+  std::string innermost_binder() const {
+    return type_binders_.back().first + " " + type_binders_.back().second;
   }
 
   TypeP fixpoint_type() {
@@ -222,6 +226,10 @@ class Parser {
       next();
       if (!is_symbol("[")) return real_type();
       next();
+      if (is_symbol("]")) {  // real[] is rank 0, the same as real
+        next();
+        return real_type();
+      }
       std::vector<int> shape;
       while (true) {
         if (peek().kind != TokenKind::Number || !peek().integral || peek().number < 1 ||
@@ -260,8 +268,9 @@ class Parser {
       if (found == aliases_.end())
         throw SourceError(name.loc, "unknown type `" + name.text + "`: expected a type alias declared above");
       if (!type_binders_.empty() && contains_arrow(found->second))
-        throw SourceError(name.loc, "type `" + name.text + "` contains a function type, which is not allowed under `" +
-                                        type_binders_.back().first + " " + type_binders_.back().second +
+        throw SourceError(name.loc, "type `" + name.text + "` = `" + print_type(found->second) +
+                                        "` contains a function type, which is not allowed under `" +
+                                        innermost_binder() +
                                         "`: inductive and coinductive types must be polynomial");
       return found->second;
     }
@@ -346,7 +355,6 @@ class Parser {
       TermP bound_term = expr();
       expect_word("in", " after the bound expression of `let`");
       std::string pair = "_pair'" + std::to_string(++fresh_);
-      Bind b1(*this, x), b2(*this, y);
       TermP body = expr();
       Loc l = kw.loc;
       return make_let(pair, bound_term,
@@ -358,7 +366,6 @@ class Parser {
     expect_symbol("=", " after `let " + x + "`");
     TermP bound_term = expr();
     expect_word("in", " after the bound expression of `let " + x + "`");
-    Bind b(*this, x);
     TermP body = expr();
     return make_let(x, bound_term, body, kw.loc);
   }
@@ -384,8 +391,8 @@ class Parser {
       }
     }
     expect_symbol("->", " after the parameters of `fun`");
-    std::vector<std::unique_ptr<Bind>> binds;
-    for (const auto& p : params) binds.push_back(std::make_unique<Bind>(*this, p.first));
+    ChainDepth chain(*this);  // the parameters become nested lambdas
+    for (std::size_t i = 1; i < locs.size(); ++i) chain.add(locs[i]);
     TermP body = expr();
     for (std::size_t i = params.size(); i-- > 0;)
       body = make_lambda(params[i].first, params[i].second, body, i == 0 ? kw.loc : locs[i]);
@@ -410,7 +417,6 @@ class Parser {
                             " of `" + kw.text + "`");
     std::string x = identifier("a variable name after `with`");
     expect_symbol("->", " after `with " + x + "`");
-    Bind b(*this, x);
     TermP body = expr();
     return kw.text == "fold" ? make_fold(scrutinee, x, body, kw.loc)
                              : make_unfold(scrutinee, x, body, kw.loc);
@@ -430,10 +436,7 @@ class Parser {
       br.ctor = next().text;
       br.var = identifier("a variable name after constructor `" + br.ctor + "` (write `_` to ignore it)");
       expect_symbol("->", " after `" + br.ctor + " " + br.var + "`");
-      {
-        Bind b(*this, br.var);
-        br.body = expr();
-      }
+      br.body = expr();
       branches.push_back(std::move(br));
       if (is_symbol("|")) {
         next();
@@ -450,7 +453,9 @@ class Parser {
 
   TermP additive() {
     TermP left = multiplicative();
+    ChainDepth chain(*this);
     while (is_symbol("+") || is_symbol("-")) {
+      chain.add(peek().loc);
       Token op = next();
       TermP right = multiplicative();
       left = make_prim(op.text == "+" ? PrimOp::Add : PrimOp::Sub, {left, right}, op.loc);
@@ -460,7 +465,9 @@ class Parser {
 
   TermP multiplicative() {
     TermP left = unary();
+    ChainDepth chain(*this);
     while (is_symbol("*") || is_symbol("/")) {
+      chain.add(peek().loc);
       Token op = next();
       TermP right = unary();
       left = make_prim(op.text == "*" ? PrimOp::Mul : PrimOp::Div, {left, right}, op.loc);
@@ -510,15 +517,16 @@ class Parser {
       return make_inject(ctor.text, application(), ctor.loc);
     }
     TermP head = atom();
+    ChainDepth chain(*this);
     while (starts_atom()) {
       Loc loc = peek().loc;
+      chain.add(loc);
       head = make_app(head, atom(), loc);
     }
     return head;
   }
 
-  TermP atom() {
-    Nest nest(*this);
+  TermP atom() {  // its recursive cases go through expr(), which counts the nesting
     const Token& t = peek();
     if (t.kind == TokenKind::Number) {
       Token n = next();
@@ -530,10 +538,10 @@ class Parser {
         return expr();
       if (is_keyword(t.text)) fail("expected an expression");
       auto prim = prim_by_name().find(t.text);
-      // `sum(v)` (no space before the parenthesis) is the primitive, unless a variable of
-      // that name is in scope; `sum xs` or `sum (xs)` applies a variable.
-      if (prim != prim_by_name().end() && !bound(t.text) && is_symbol("(", 1) &&
-          !peek(1).space_before)
+      // `sum(v)` (no space before the parenthesis) is the primitive; `sum xs` or `sum (xs)`
+      // applies a variable of that name (the spec's example defines and applies `sum`). The
+      // rule is purely lexical so that every printed term reads back the same in any scope.
+      if (prim != prim_by_name().end() && is_symbol("(", 1) && !peek(1).space_before)
         return prim_call(prim->second);
       Token name = next();
       return make_var(name.text, name.loc);
@@ -554,8 +562,10 @@ class Parser {
       }
       if (is_symbol(",")) {
         std::vector<TermP> items = {first};
+        ChainDepth chain(*this);  // (a, b, c) nests as (a, (b, c))
         while (is_symbol(",")) {
           next();
+          if (items.size() > 1) chain.add(peek().loc);
           items.push_back(expr());
         }
         close_paren(open);
@@ -635,25 +645,38 @@ class Parser {
   std::string file_;
   std::map<std::string, TypeP> aliases_;
   std::vector<std::pair<std::string, std::string>> type_binders_;  // (mu|nu, var)
-  std::vector<std::string> scope_;
   int depth_ = 0;
+  bool showing_arrow_ = false;  // reading a function type under mu / nu to report it whole
   int fresh_ = 0;
 };
+
+
+// The parser recurses once or twice per nesting level, and its frames are large (more so in
+// unoptimised builds), so it runs on a stack of its own, sized for kMaxNesting levels; the
+// caller's stack only has to hold the result's destruction.
+constexpr std::size_t kParserStackBytes = std::size_t(1) << 30;  // reserved, committed lazily
+
+template <typename Result, typename Work>
+Result on_parser_stack(const Work& work) {
+  Result result;
+  run_with_deep_stack([&] { result = work(); }, kParserStackBytes);
+  return result;
+}
 
 }  // namespace
 
 Program parse_program(const std::string& text, const std::string& file) {
-  return Parser(text, file, {}).program();
+  return on_parser_stack<Program>([&] { return Parser(text, file, {}).program(); });
 }
 
 TermP parse_term(const std::string& text, const std::string& file,
                  const std::vector<TypeAlias>& aliases) {
-  return Parser(text, file, aliases).whole_term();
+  return on_parser_stack<TermP>([&] { return Parser(text, file, aliases).whole_term(); });
 }
 
 TypeP parse_type(const std::string& text, const std::string& file,
                  const std::vector<TypeAlias>& aliases) {
-  return Parser(text, file, aliases).whole_type();
+  return on_parser_stack<TypeP>([&] { return Parser(text, file, aliases).whole_type(); });
 }
 
 }  // namespace chad

@@ -1,4 +1,8 @@
+// Term builders (each checks the invariants documented in term.hpp), primitive names, structural
+// equality and size.
 #include "syntax/term.hpp"
+
+#include <cmath>
 
 namespace chad {
 
@@ -63,11 +67,14 @@ TermP make_var(std::string name, Loc loc) {
   return t;
 }
 TermP make_literal(double value, Loc loc) {
+  CHAD_INTERNAL_ASSERT(std::isfinite(value) && value >= 0,
+                       "a literal must be finite and >= 0 (a minus sign is the Neg primitive)");
   auto t = node(TermKind::Literal, loc);
-  t->literal = value;
+  t->literal = value + 0.0;  // -0.0 becomes 0
   return t;
 }
 TermP make_array_literal(std::vector<TermP> elements, Loc loc) {
+  CHAD_INTERNAL_ASSERT(!elements.empty(), "an array literal needs at least one element");
   return node(TermKind::ArrayLit, loc, std::move(elements));
 }
 TermP make_unit(Loc loc) { return node(TermKind::Unit, loc); }
@@ -97,6 +104,7 @@ TermP make_inject(std::string ctor, TermP payload, Loc loc) {
   return t;
 }
 TermP make_case(TermP scrutinee, std::vector<Branch> branches, Loc loc) {
+  CHAD_INTERNAL_ASSERT(!branches.empty(), "a case needs at least one branch");
   for (const auto& b : branches) CHAD_INTERNAL_ASSERT(b.body != nullptr, "null branch body");
   auto t = node(TermKind::Case, loc, {std::move(scrutinee)});
   t->branches = std::move(branches);
@@ -131,6 +139,8 @@ TermP make_prim(PrimOp op, std::vector<TermP> args, Loc loc, int get_index) {
     default:
       CHAD_INTERNAL_ASSERT(arity == 1, std::string(prim_name(op)) + " takes one argument");
   }
+  CHAD_INTERNAL_ASSERT((op == PrimOp::Get) == (get_index >= 0),
+                       "get (and only get) takes a non-negative index");
   auto t = node(TermKind::Prim, loc, std::move(args));
   t->op = op;
   t->index = get_index;
