@@ -2,6 +2,8 @@
 // located errors and the nesting limit.
 #include <gtest/gtest.h>
 
+#include "../support/source_errors.hpp"
+
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
 
@@ -21,14 +23,7 @@ void expect_parses_to(const std::string& text, const TermP& expected) {
                                          << "\n expected:  " << print_term(expected);
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const SourceError& e) {
-    return e.what();
-  }
-  return "<no error>";
-}
+using testing::error_of;
 
 TEST(Parser, ArithmeticPrecedenceAndAssociativity) {
   expect_parses_to("a + b * c", prim(PrimOp::Add, {v("a"), prim(PrimOp::Mul, {v("b"), v("c")})}));

@@ -3,6 +3,8 @@
 // kind of ill-typed program.
 #include <gtest/gtest.h>
 
+#include "../support/source_errors.hpp"
+
 #include <chrono>
 
 #include "syntax/parser.hpp"
@@ -44,14 +46,7 @@ std::string loc_of(const std::string& text, const std::string& needle, int nth =
   return std::string(kFile) + ":" + std::to_string(line) + ":" + std::to_string(col);
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const SourceError& e) {
-    return e.what();
-  }
-  return "<no error>";
-}
+using testing::error_of;
 
 // The error of checking `text` (a program, or with `expected` a term) is at the `nth`
 // occurrence of `needle` and contains `message`.
