@@ -10,3 +10,9 @@
   M(::chad::Dual<double>)       \
   M(::chad::Dual<::chad::Mpfr>) \
   M(::chad::Dual<::chad::Mpfi>)
+
+// The plain scalar types (no dual numbers): CHAD's target terms are evaluated in these.
+#define CHAD_FOR_EACH_PLAIN_SCALAR(M) \
+  M(double)                           \
+  M(::chad::Mpfr)                     \
+  M(::chad::Mpfi)

@@ -2,6 +2,8 @@
 // reals and arrays, unit, pairs, injections into sums, rolled inductive values, closures for
 // functions, and lazy (memoised) values of coinductive `nu` types: only what is observed is
 // computed. Values are immutable once built (the lazy cache aside) and shared.
+// CHAD's target language adds two kinds for (co)tangents (model/linear_values.hpp): the zero
+// of any linear type, and copowers (finite formal sums of (primal, linear) pairs).
 #pragma once
 #include <functional>
 #include <memory>
@@ -28,7 +30,7 @@ LocalP<T> make_local(Args&&... args) {
 template <class S>
 using ValueP = LocalP<const Value<S>>;
 
-enum class ValueKind { Scalar, Array, Unit, Pair, Inject, Roll, Closure, Lazy };
+enum class ValueKind { Scalar, Array, Unit, Pair, Inject, Roll, Closure, Lazy, Zero, Copower };
 
 // What only some values need, kept out of line so that the common values (reals, pairs,
 // injections, rolls) stay small: an array's shape and entries, a closure's function, a lazy
@@ -46,9 +48,11 @@ struct Extra {
 template <class S>
 struct Value {
   ValueKind kind;
-  int tag = -1;                           // Inject: constructor position
+  int tag = -1;                           // Inject: constructor position; Copower: see below
   S scalar{};                             // Scalar
-  ValueP<S> first, second;                // Pair; Inject and Roll use `first` as payload
+  // Pair; Inject and Roll use `first` as payload; Copower: tag 0 is the singleton (first, second)
+  // = (primal, linear), tag 1 the formal sum of the copowers `first` and `second`.
+  ValueP<S> first, second;
   LocalP<const Extra<S>> extra;           // Array, Closure, Lazy
 
   // Closure: applies the function.

@@ -1,5 +1,6 @@
 #include "oracle/jacobian.hpp"
 
+#include "oracle/chad_jacobian.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -9,6 +10,8 @@ const char* method_name(JacobianMethod method) {
     case JacobianMethod::Dual: return "dual";
     case JacobianMethod::Interval: return "interval";
     case JacobianMethod::FiniteDifference: return "fd";
+    case JacobianMethod::ChadForward: return "chad-fwd";
+    case JacobianMethod::ChadReverse: return "chad-rev";
   }
   return "?";
 }
@@ -17,11 +20,13 @@ std::optional<JacobianMethod> parse_method(const std::string& name) {
   if (name == "dual") return JacobianMethod::Dual;
   if (name == "interval") return JacobianMethod::Interval;
   if (name == "fd") return JacobianMethod::FiniteDifference;
+  if (name == "chad-fwd") return JacobianMethod::ChadForward;
+  if (name == "chad-rev") return JacobianMethod::ChadReverse;
   return std::nullopt;
 }
 
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
-                                JacobianMethod method) {
+                                JacobianMethod method, SumsStrategy sums) {
   if (!is_data_type(program.output_type)) {
     Loc loc{intern_file_name(program.program.file), 0, 0};
     throw SourceError(loc, "the output type `" + print_type(program.output_type) + "` of `" +
@@ -33,6 +38,8 @@ JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<
     case JacobianMethod::Dual: return jacobian_by_dual(program, input);
     case JacobianMethod::Interval: return jacobian_by_interval(program, input);
     case JacobianMethod::FiniteDifference: return jacobian_by_finite_differences(program, input);
+    case JacobianMethod::ChadForward: return jacobian_by_chad(program, input, ChadMode::Forward, sums);
+    case JacobianMethod::ChadReverse: return jacobian_by_chad(program, input, ChadMode::Reverse, sums);
   }
   CHAD_INTERNAL_ASSERT(false, "unknown Jacobian method");
 }

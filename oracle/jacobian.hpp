@@ -6,6 +6,9 @@
 //             contain the exact derivative (given correct primitive derivative formulas);
 //   fd        central differences with Richardson extrapolation in MPFR (256 bits): no
 //             derivative formula at all.
+// and by CHAD, the system under test (oracle/chad_jacobian.hpp):
+//   chad-fwd  one-hot tangents of the input's fibre through CHAD's forward derivative;
+//   chad-rev  one-hot cotangents of the output's fibre through CHAD's reverse derivative.
 // When a comparison ties or cannot be decided at the point, or the output's index or a
 // comparison changes under the perturbation used, the result is "not differentiable at this
 // point" with the reason, never a number.
@@ -15,14 +18,18 @@
 #include <vector>
 
 #include "model/normal_form.hpp"
+#include "syntax/sums_strategy.hpp"
 #include "syntax/type_checker.hpp"
 
 namespace chad {
 
-enum class JacobianMethod { Dual, Interval, FiniteDifference };
+enum class JacobianMethod { Dual, Interval, FiniteDifference, ChadForward, ChadReverse };
 
-const char* method_name(JacobianMethod method);                 // "dual", "interval", "fd"
+const char* method_name(JacobianMethod method);  // "dual", "interval", "fd", "chad-fwd", ...
 std::optional<JacobianMethod> parse_method(const std::string& name);
+inline bool is_chad_method(JacobianMethod m) {
+  return m == JacobianMethod::ChadForward || m == JacobianMethod::ChadReverse;
+}
 
 struct Enclosure {
   double lo;  // rounded down
@@ -31,6 +38,7 @@ struct Enclosure {
 
 struct JacobianResult {
   JacobianMethod method;
+  SumsStrategy sums = SumsStrategy::Biproduct;  // chad-fwd / chad-rev only
   bool differentiable = true;
   std::string reason;  // why not, when !differentiable
   Index input_index, output_index;
@@ -43,8 +51,10 @@ struct JacobianResult {
 // Preconditions: the output type is a data type (else SourceError); `input` has the input
 // type's shape; called inside run_with_deep_stack. Domain errors at the point propagate as
 // DomainError.
+// `sums` matters for the CHAD methods only.
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
-                                JacobianMethod method);
+                                JacobianMethod method,
+                                SumsStrategy sums = SumsStrategy::Biproduct);
 
 // The three methods, for callers that want one directly.
 JacobianResult jacobian_by_dual(const CheckedProgram& program, const NormalForm<double>& input);

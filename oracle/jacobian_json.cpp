@@ -9,6 +9,7 @@ nlohmann::json normal_form_json(const Index& index, const std::vector<double>& c
 nlohmann::json jacobian_json(const JacobianResult& result) {
   nlohmann::json out;
   out["method"] = method_name(result.method);
+  if (is_chad_method(result.method)) out["sums"] = sums_strategy_name(result.sums);
   out["input"] = normal_form_json(result.input_index, result.input_coords);
   out["differentiable"] = result.differentiable;
   if (!result.differentiable) {

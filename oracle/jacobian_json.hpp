@@ -11,7 +11,7 @@ namespace chad {
 // {"index": "...", "coords": [...]}
 nlohmann::json normal_form_json(const Index& index, const std::vector<double>& coords);
 
-// {"method", "input", "output", "jacobian", ["enclosure"], ["error_estimate"]}, or, when not
+// {"method", ["sums"], "input", "output", "jacobian", ["enclosure"], ["error_estimate"]}, or, when not
 // differentiable, {"method", "input", "differentiable": false, "reason"}.
 nlohmann::json jacobian_json(const JacobianResult& result);
 

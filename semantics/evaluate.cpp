@@ -2,6 +2,8 @@
 #include "semantics/evaluate.hpp"
 
 #include "model/scalar_list.hpp"
+#include "model/linear_values.hpp"
+#include "semantics/evaluate_target.hpp"
 #include "semantics/functor_map.hpp"
 #include "semantics/primitive_ops.hpp"
 
@@ -22,6 +24,7 @@ class Evaluator {
       case TermKind::Snd: {
         ValueP<S> holder;
         const Value<S>* pair = borrow(*t.args[0], env, holder);
+        if (pair->kind == ValueKind::Zero) return zero_value<S>();  // a linear projection of 0
         return t.kind == TermKind::Fst ? pair->first : pair->second;
       }
       case TermKind::Let: return eval(*t.args[1], extend<S>(env, eval(*t.args[0], env)));
@@ -34,6 +37,7 @@ class Evaluator {
       }
       case TermKind::App: {
         ValueP<S> f = eval(*t.args[0], env);
+        if (f->kind == ValueKind::Zero) return f;  // the zero power, applied
         return f->call(eval(*t.args[1], env));
       }
       case TermKind::Inject: return inject_value<S>(t.index, eval(*t.args[0], env));
@@ -61,6 +65,9 @@ class Evaluator {
         for (std::size_t i = 0; i < t.args.size(); ++i) args[i] = borrow(*t.args[i], env, holders[i]);
         return apply_primitive<S>(t, args.data());
       }
+      default:
+        if constexpr (kEvaluatesTarget<S>) return evaluate_target<S>(t, env);
+        throw InternalError("CHAD's target terms are evaluated in double, MPFR and MPFI only");
     }
     CHAD_INTERNAL_ASSERT(false, "eval: unknown term kind");
   }
@@ -81,6 +88,7 @@ class Evaluator {
       case TermKind::Fst:
       case TermKind::Snd: {
         const Value<S>* pair = borrow(*t.args[0], env, holder);
+        if (pair->kind == ValueKind::Zero) return pair;  // a linear projection of 0 is 0
         const Value<S>* part = (t.kind == TermKind::Fst ? pair->first : pair->second).get();
         if (holder && holder.get() == pair) holder = t.kind == TermKind::Fst ? pair->first : pair->second;
         return part;

@@ -27,6 +27,48 @@ std::string print_at(const TermP& t, int level);
 
 std::string paren_if(bool wrap, const std::string& s) { return wrap ? "(" + s + ")" : s; }
 
+// CHAD's target formers (term.hpp), in the notation of shared/spec/chad.md. Printed for
+// people (counterexample reports); there is no parser for them.
+std::string print_target(const TermP& t, int level) {
+  const auto& a = t->args;
+  auto prefix = [&](const std::string& head) { return paren_if(level > 5, head + " " + print_at(a[0], 6)); };
+  auto list = [&](std::size_t from, std::size_t to) {
+    std::string s;
+    for (std::size_t i = from; i < to; ++i) s += (i > from ? ", " : "") + print_at(a[i], 0);
+    return s;
+  };
+  auto binder = [&](const std::string& head) {
+    return paren_if(level > 0, head + " " + print_at(a[0], 0) + " with " + t->name + " -> " +
+                                   print_at(a[1], 0));
+  };
+  const std::string op = std::string(prim_name(t->op)) +
+                         (t->op == PrimOp::Get ? "[" + std::to_string(t->index) + "]" : "");
+  switch (t->kind) {
+    case TermKind::LinLambda:
+      return paren_if(level > 0, "\\(" + t->name + " : " + print_type(t->annot) + "). " + print_at(a[0], 0));
+    case TermKind::LinApp: return paren_if(level > 5, print_at(a[0], 5) + " @ " + print_at(a[1], 6));
+    case TermKind::Zero: return "0";
+    case TermKind::ZeroOf: return "zero_of(" + print_at(a[0], 0) + ")";
+    case TermKind::LinAdd: return paren_if(level > 2, print_at(a[0], 2) + " + " + print_at(a[1], 3));
+    case TermKind::PrimFwd: return op + "'(" + list(0, a.size() / 2) + "; " + list(a.size() / 2, a.size()) + ")";
+    case TermKind::PrimRev: return op + "^T(" + list(0, a.size() - 1) + "; " + print_at(a.back(), 0) + ")";
+    case TermKind::CopowerUnit: return "!" + print_at(a[0], 6) + " (x) " + print_at(a[1], 6);
+    case TermKind::CopowerFold:
+      return paren_if(level > 0, "copower-fold " + print_at(a[0], 0) + " with " + print_at(a[1], 0));
+    case TermKind::SumTangentIn: return prefix("in_" + t->annot->ctors[t->index].name);
+    case TermKind::SumTangentOut: return prefix("out_" + t->annot->ctors[t->index].name);
+    case TermKind::LinRoll: return prefix("roll_lin");
+    case TermKind::LinUnroll: return prefix("unroll_lin");
+    case TermKind::CtxProj: return prefix("proj_" + std::to_string(t->index));
+    case TermKind::CtxOneHot: return prefix("onehot_" + std::to_string(t->index));
+    case TermKind::FwdFold: return binder("fwd_fold");
+    case TermKind::RevFold: return binder("rev_fold");
+    case TermKind::FwdUnfold: return binder("fwd_unfold");
+    case TermKind::RevUnfold: return binder("rev_unfold");
+    default: return "?";
+  }
+}
+
 int binary_level(PrimOp op) {
   switch (op) {
     case PrimOp::Lt: case PrimOp::Gt: return 1;
@@ -92,6 +134,7 @@ std::string print_at(const TermP& t, int level) {
     }
     case TermKind::Ascribe: return "(" + print_at(a[0], 0) + " : " + print_type(t->annot) + ")";
     case TermKind::Prim: return print_prim(t, level);
+    default: return print_target(t, level);
   }
   return "?";
 }

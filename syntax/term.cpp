@@ -177,7 +177,13 @@ bool term_equal(const TermP& a, const TermP& b) {
             !term_equal(a->branches[i].body, b->branches[i].body))
           return false;
       break;
-    default: break;
+    case TermKind::Unit: case TermKind::ArrayLit: case TermKind::Pair: case TermKind::Fst:
+    case TermKind::Snd: case TermKind::App: case TermKind::Roll: case TermKind::Unroll: break;
+    default:  // CHAD's target formers
+      if (a->name != b->name || a->index != b->index || a->op != b->op || a->sums != b->sums ||
+          bool(a->annot) != bool(b->annot) || (a->annot && !type_equal(a->annot, b->annot)))
+        return false;
+      break;
   }
   for (std::size_t i = 0; i < a->args.size(); ++i)
     if (!term_equal(a->args[i], b->args[i])) return false;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "syntax/location.hpp"
+#include "syntax/sums_strategy.hpp"
 #include "syntax/type.hpp"
 
 namespace chad {
@@ -39,6 +40,33 @@ enum class TermKind {
   Unfold,    // name = bound variable; args = {seed : s, body : F[s/a]}; node type nu a.F
   Ascribe,   // annot = the type; args = {term}
   Prim,      // op; args = operands; index = the integer of `get(v, i)`
+
+  // ---- CHAD's target language (shared/spec/chad.md); built by chad/, never parsed. ----
+  // Linear terms denote (co)tangents; `0`, `+`, projections and application accept the zero
+  // value at any linear type. The context (co)tangent D2(G) / R2(G) of G = x1, ..., xn is the
+  // left-nested tuple ((unit * T1) * ...) * Tn, so that D2(G, x) = D2(G) * D2(A).
+  LinLambda,      // name = parameter; annot = its linear type; args = {body}:      \v. l
+  LinApp,         // args = {linear function, argument}:                           l @ v
+  Zero,           // annot = the linear type:                                      0
+  ZeroOf,         // annot = the linear type; args = {primal}: the zero at that primal (zero-fn)
+  LinAdd,         // args = {a, b} of one linear type:                              a + b
+  PrimFwd,        // op, index as Prim; args = primals x1..xk, tangents dx1..dxk:  op'(x; dx)
+  PrimRev,        // op, index as Prim; args = primals x1..xk, cotangent v:        op^T(x; v)
+                  //   gives the k cotangents as a tuple (just one for k = 1)
+  CopowerUnit,    // args = {primal a, linear l}:                                  !a (x) l
+  CopowerFold,    // args = {copower w, f : A -> (L -o L')}: the sum of (f a) @ l over w's terms
+  SumTangentIn,   // index = constructor i; annot = the sum of the constructors' (co)tangent
+  SumTangentOut,  //   types; `sums` = representation; args = {payload} / {sum (co)tangent}:
+                  //   the (co)tangent at primal Ci v made from v's, and back (embed_i, component_i)
+  LinRoll,        // annot = the linear mu / nu type; args = {v}:                  roll_lin v
+  LinUnroll,      // args = {v : linear mu / nu}:                                   unroll_lin v
+  CtxProj,        // index = de Bruijn index j of a source variable; args = {context tangent}:
+                  //   its component (j times fst, then snd)
+  CtxOneHot,      // index = j; annot = the context cotangent type; args = {v}:    onehot_j(v)
+  FwdFold,        // name = x; annot = the source `mu a.F -> S`; args = {primal z, body}:
+  RevFold,        //   the fold of §chad.md over z, with body = D(s) in context G, x
+  FwdUnfold,      // name = x; annot = the source `S -> nu a.F`; args = {seed, body}: the
+  RevUnfold,      //   unfold of chad.md, with body = D(s) in context G, x
 };
 
 enum class PrimOp {
@@ -75,6 +103,7 @@ struct Term {
   int index = -1;
   PrimOp op = PrimOp::Add;
   TypeP type;  // after checking
+  SumsStrategy sums = SumsStrategy::Biproduct;  // target terms whose meaning depends on it
 };
 
 // Builders used by the parser, the desugarer, tests and generators (they check arity).

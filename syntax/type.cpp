@@ -70,6 +70,34 @@ TypeP arrow_type(TypeP from, TypeP to) {
   return t;
 }
 
+namespace {
+
+TypeP binary_type(TypeKind kind, TypeP left, TypeP right) {
+  CHAD_INTERNAL_ASSERT(left && right, "a type former applied to a null type");
+  auto t = node(kind);
+  t->left = std::move(left);
+  t->right = std::move(right);
+  add_free_vars(*t, *t->left);
+  add_free_vars(*t, *t->right);
+  return t;
+}
+
+}  // namespace
+
+TypeP lin_arrow_type(TypeP from, TypeP to) {
+  return binary_type(TypeKind::LinArrow, std::move(from), std::move(to));
+}
+
+TypeP copower_type(TypeP primal, TypeP linear) {
+  return binary_type(TypeKind::Copower, std::move(primal), std::move(linear));
+}
+
+TypeP lifted_sum_type(std::vector<Constructor> ctors) {
+  auto t = std::const_pointer_cast<Type>(sum_type(std::move(ctors)));
+  t->lifted = true;
+  return t;
+}
+
 TypeP sum_type(std::vector<Constructor> ctors) {
   CHAD_INTERNAL_ASSERT(!ctors.empty(), "a sum needs at least one constructor");
   std::set<std::string> seen;
@@ -131,9 +159,11 @@ bool equal_in(const TypeP& a, const TypeP& b, Binders& binders) {
     case TypeKind::Unit: return true;
     case TypeKind::Prod:
     case TypeKind::Arrow:
+    case TypeKind::LinArrow:
+    case TypeKind::Copower:
       return equal_in(a->left, b->left, binders) && equal_in(a->right, b->right, binders);
     case TypeKind::Sum:
-      if (a->ctors.size() != b->ctors.size()) return false;
+      if (a->ctors.size() != b->ctors.size() || a->lifted != b->lifted) return false;
       for (std::size_t i = 0; i < a->ctors.size(); ++i)
         if (a->ctors[i].name != b->ctors[i].name ||
             !equal_in(a->ctors[i].type, b->ctors[i].type, binders))
@@ -176,12 +206,14 @@ TypeP substitute(const TypeP& body, const std::string& var, const TypeP& replace
       return prod_type(substitute(body->left, var, replacement),
                        substitute(body->right, var, replacement));
     case TypeKind::Arrow:
-      return arrow_type(substitute(body->left, var, replacement),
-                        substitute(body->right, var, replacement));
+    case TypeKind::LinArrow:
+    case TypeKind::Copower:
+      return binary_type(body->kind, substitute(body->left, var, replacement),
+                         substitute(body->right, var, replacement));
     case TypeKind::Sum: {
       std::vector<Constructor> ctors;
       for (const auto& c : body->ctors) ctors.push_back({c.name, substitute(c.type, var, replacement)});
-      return sum_type(std::move(ctors));
+      return body->lifted ? lifted_sum_type(std::move(ctors)) : sum_type(std::move(ctors));
     }
     case TypeKind::Mu: return mu_type(body->var, substitute(body->body, var, replacement));
     case TypeKind::Nu: return nu_type(body->var, substitute(body->body, var, replacement));
@@ -204,8 +236,11 @@ bool is_data_in(const TypeP& t, std::vector<std::string>& bound) {
     case TypeKind::Unit: return true;
     case TypeKind::Prod: return is_data_in(t->left, bound) && is_data_in(t->right, bound);
     case TypeKind::Arrow:
+    case TypeKind::LinArrow:
+    case TypeKind::Copower:
     case TypeKind::Nu: return false;
     case TypeKind::Sum:
+      if (t->lifted) return false;
       for (const auto& c : t->ctors)
         if (!is_data_in(c.type, bound)) return false;
       return true;
@@ -237,8 +272,10 @@ std::string print_at(const TypeP& t, int level) {
     case TypeKind::Unit: return "unit";
     case TypeKind::Prod: return wrap(print_at(t->left, 2) + " * " + print_at(t->right, 1), 1);
     case TypeKind::Arrow: return wrap(print_at(t->left, 1) + " -> " + print_at(t->right, 0), 0);
+    case TypeKind::LinArrow: return wrap(print_at(t->left, 1) + " -o " + print_at(t->right, 0), 0);
+    case TypeKind::Copower: return wrap("!" + print_at(t->left, 2) + " (x) " + print_at(t->right, 2), 1);
     case TypeKind::Sum: {
-      std::string s = "<";
+      std::string s = t->lifted ? "<0 |" : "<";
       for (std::size_t i = 0; i < t->ctors.size(); ++i)
         s += std::string(i ? " | " : " ") + t->ctors[i].name + " : " + print_at(t->ctors[i].type, 0);
       return s + " >";

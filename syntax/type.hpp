@@ -4,6 +4,12 @@
 //       | < C1 : t1 | ... | Ck : tk > | mu a . t | nu a . t | a
 // Aliases (`type Name = t;`, and the predeclared `bool`) are expanded by the parser, so a Type
 // never names an alias. Equality is structural, up to renaming of bound type variables.
+// CHAD's target language (shared/spec/chad.md) adds linear types, which the parser never makes:
+//       | l -o l          linear functions
+//       | !t (x) l        copowers: finite formal sums of pairs (primal, linear)
+//       | <0 | C1 : l1 | ... >   a lifted sum (co)tangent: zero or one constructor's (co)tangent
+// and reads real[..], unit, *, ->, sums, mu and nu at linear positions as the linear types
+// built the same way (a `->` into a linear type is a power, pointwise).
 #pragma once
 #include <memory>
 #include <string>
@@ -11,7 +17,7 @@
 
 namespace chad {
 
-enum class TypeKind { Real, Unit, Prod, Arrow, Sum, Mu, Nu, Var };
+enum class TypeKind { Real, Unit, Prod, Arrow, Sum, Mu, Nu, Var, LinArrow, Copower };
 
 struct Type;
 using TypeP = std::shared_ptr<const Type>;
@@ -24,8 +30,10 @@ struct Constructor {
 struct Type {
   TypeKind kind;
   std::vector<int> shape;          // Real: the array shape; empty for a scalar
-  TypeP left, right;               // Prod (left * right), Arrow (left -> right)
+  // Prod (left * right), Arrow (left -> right), LinArrow (left -o right), Copower (!left (x) right)
+  TypeP left, right;
   std::vector<Constructor> ctors;  // Sum, in declaration order
+  bool lifted = false;             // Sum: a lifted sum (co)tangent, with a zero
   std::string var;                 // Mu, Nu: the bound variable; Var: its name
   TypeP body;                      // Mu, Nu
   // The free type variables, sorted and distinct; computed by the constructors below (hot
@@ -49,6 +57,9 @@ TypeP sum_type(std::vector<Constructor> ctors);
 TypeP mu_type(std::string var, TypeP body);
 TypeP nu_type(std::string var, TypeP body);
 TypeP var_type(std::string name);
+TypeP lin_arrow_type(TypeP from, TypeP to);
+TypeP copower_type(TypeP primal, TypeP linear);
+TypeP lifted_sum_type(std::vector<Constructor> ctors);
 TypeP bool_type();  // < False : unit | True : unit >
 // t1 * (t2 * (... * tn)); unit for n = 0.
 TypeP tuple_type(const std::vector<TypeP>& components);

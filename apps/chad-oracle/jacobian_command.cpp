@@ -1,4 +1,5 @@
-// `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd`: a reference Jacobian.
+// `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd|chad-fwd|chad-rev
+// [--sums biproduct|lifted|zero-fn]`: a reference Jacobian, or CHAD's.
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -16,19 +17,23 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
   auto at = std::make_shared<std::string>();
   auto method = std::make_shared<std::string>("interval");
+  auto sums = std::make_shared<std::string>("biproduct");
   CLI::App* cmd = add_point_command(
-      app, "jacobian", "Reference Jacobian of main at a point (rows: outputs, columns: inputs)",
+      app, "jacobian", "Jacobian of main at a point (rows: outputs, columns: inputs)",
       *options, *at);
   cmd->add_option("--method", *method,
                   "dual (double dual numbers), interval (certified MPFI enclosures), "
-                  "fd (MPFR finite differences with Richardson extrapolation)")
-      ->check(CLI::IsMember({"dual", "interval", "fd"}))
+                  "fd (MPFR finite differences with Richardson extrapolation), "
+                  "chad-fwd / chad-rev (CHAD's forward / reverse derivative, in double)")
+      ->check(CLI::IsMember({"dual", "interval", "fd", "chad-fwd", "chad-rev"}))
       ->capture_default_str();
-  cmd->callback([options, at, method, &exit_code] {
+  add_sums_option(*cmd, *sums);
+  cmd->callback([options, at, method, sums, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       NormalForm<double> input = read_input_point(program, point_text(program, *at));
-      JacobianResult result = compute_jacobian(program, input, *parse_method(*method));
+      JacobianResult result = compute_jacobian(program, input, *parse_method(*method),
+                                               *parse_sums_strategy(*sums));
       if (options->json)
         std::cout << jacobian_json(result).dump(2) << "\n";
       else

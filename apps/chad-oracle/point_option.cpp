@@ -23,4 +23,13 @@ std::string point_text(const CheckedProgram& program, const std::string& at) {
                         print_type(program.input_type) + "`");
 }
 
+void add_sums_option(CLI::App& command, std::string& sums) {
+  command.add_option("--sums", sums,
+                     "CHAD's representation of sum (co)tangents: biproduct (a tuple over the "
+                     "constructors), lifted (zero or one constructor's), zero-fn (one "
+                     "constructor's, zeros made from the primal)")
+      ->check(CLI::IsMember({"biproduct", "lifted", "zero-fn"}))
+      ->capture_default_str();
+}
+
 }  // namespace chad

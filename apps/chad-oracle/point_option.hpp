@@ -17,4 +17,7 @@ CLI::App* add_point_command(CLI::App& app, const std::string& name, const std::s
 // Throws SourceError when it is empty otherwise.
 std::string point_text(const CheckedProgram& program, const std::string& at);
 
+// `--sums biproduct|lifted|zero-fn`: how CHAD represents sum (co)tangents.
+void add_sums_option(CLI::App& command, std::string& sums);
+
 }  // namespace chad

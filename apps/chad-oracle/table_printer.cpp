@@ -22,7 +22,9 @@ void print_normal_form(std::ostream& out, const std::string& label, const Index&
 }
 
 void print_jacobian(std::ostream& out, const JacobianResult& result) {
-  out << "method: " << method_name(result.method) << "\n";
+  out << "method: " << method_name(result.method);
+  if (is_chad_method(result.method)) out << " (sums: " << sums_strategy_name(result.sums) << ")";
+  out << "\n";
   print_normal_form(out, "input", result.input_index, result.input_coords);
   if (!result.differentiable) {
     out << "not differentiable: " << result.reason << "\n";

@@ -1,5 +1,6 @@
-// The reference Jacobians of the bundled examples, by every method, against closed forms
-// derived by hand (each derivation is in the example's header comment and repeated here).
+// The Jacobians of the bundled examples, by every reference method and by CHAD (forward and
+// reverse, every sums strategy), against closed forms derived by hand (each derivation is in
+// the example's header comment and repeated here).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -21,10 +22,16 @@ void expect_jacobian(const std::string& example, const std::string& at, const Ma
   run_with_deep_stack([&] {
     CheckedProgram program = testing::load_example(example);
     NormalForm<double> point = read_input_point(program, at);
-    for (JacobianMethod method :
-         {JacobianMethod::Dual, JacobianMethod::Interval, JacobianMethod::FiniteDifference}) {
-      SCOPED_TRACE(example + " at " + at + " by " + method_name(method));
-      JacobianResult r = compute_jacobian(program, point, method);
+    std::vector<std::pair<JacobianMethod, SumsStrategy>> methods = {
+        {JacobianMethod::Dual, SumsStrategy::Biproduct},
+        {JacobianMethod::Interval, SumsStrategy::Biproduct},
+        {JacobianMethod::FiniteDifference, SumsStrategy::Biproduct}};
+    for (JacobianMethod chad : {JacobianMethod::ChadForward, JacobianMethod::ChadReverse})
+      for (SumsStrategy sums : kAllSumsStrategies) methods.push_back({chad, sums});
+    for (auto [method, sums] : methods) {
+      SCOPED_TRACE(example + " at " + at + " by " + method_name(method) + " (sums " +
+                   sums_strategy_name(sums) + ")");
+      JacobianResult r = compute_jacobian(program, point, method, sums);
       ASSERT_TRUE(r.differentiable) << r.reason;
       ASSERT_EQ(r.jacobian.size(), expected.size());
       for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -33,6 +40,8 @@ void expect_jacobian(const std::string& example, const std::string& at, const Ma
           double want = expected[i][j];
           double got = r.jacobian[i][j];
           switch (method) {
+            case JacobianMethod::ChadForward:
+            case JacobianMethod::ChadReverse:
             case JacobianMethod::Dual:
               EXPECT_TRUE(testing::close_relative(got, want, Tolerances::dual_relative))
                   << "[" << i << "][" << j << "] " << got << " vs " << want;
@@ -100,6 +109,13 @@ TEST(JacobianExamples, TreeOfTwoLeaves) {
 TEST(JacobianExamples, StreamOfPowers) {
   // (x, x^2, x^3) at 1.5: (1, 2x, 3x^2) = (1, 3, 6.75)
   expect_jacobian("stream.chad", "1.5", {{1}, {3}, {6.75}});
+}
+
+TEST(JacobianExamples, StreamConsumedThroughAFold) {
+  // w0 x + w1 x^2 + w2 x^3 at x = 0.5, w = (1, -2, 3): d/dx = w0 + 2 w1 x + 3 w2 x^2 = 1.25,
+  // d/dwi = x^(i+1).
+  expect_jacobian("stream_fold.chad", testing::example_point("stream_fold.chad"),
+                  {{1.25, 0.5, 0.25, 0.125}});
 }
 
 TEST(JacobianExamples, SpecExample) {
@@ -176,7 +192,8 @@ TEST(JacobianExamples, NotDifferentiableAtTheKink) {
     CheckedProgram program = testing::load_example("relu.chad");
     NormalForm<double> point = read_input_point(program, "0");
     for (JacobianMethod method :
-         {JacobianMethod::Dual, JacobianMethod::Interval, JacobianMethod::FiniteDifference}) {
+         {JacobianMethod::Dual, JacobianMethod::Interval, JacobianMethod::FiniteDifference,
+          JacobianMethod::ChadForward, JacobianMethod::ChadReverse}) {
       JacobianResult r = compute_jacobian(program, point, method);
       EXPECT_FALSE(r.differentiable) << method_name(method);
       EXPECT_NE(r.reason.find("comparison"), std::string::npos) << r.reason;

@@ -1,0 +1,56 @@
+// `chad-oracle transform FILE --mode fwd|rev [--sums ...]`: prints CHAD's transformation of
+// main (a checked target term), its type, and the code-size ratio |D(t)| / |t|.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "chad/transformer.hpp"
+#include "command_context.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "point_option.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+
+void add_transform_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CommonOptions>();
+  auto mode = std::make_shared<std::string>("rev");
+  auto sums = std::make_shared<std::string>("biproduct");
+  CLI::App* cmd = app.add_subcommand("transform", "Print CHAD's forward or reverse transformation of main");
+  cmd->add_option("FILE", options->file, "program file")->required();
+  cmd->add_option("--mode", *mode, "fwd (forward) or rev (reverse)")
+      ->check(CLI::IsMember({"fwd", "rev"}))
+      ->capture_default_str();
+  add_sums_option(*cmd, *sums);
+  cmd->add_flag("--json", options->json, "print one JSON object");
+  cmd->callback([options, mode, sums, &exit_code] {
+    exit_code = run_command(*options, [&] {
+      CheckedProgram program = load_program(options->file);
+      ChadOptions chad_options{*mode == "fwd" ? ChadMode::Forward : ChadMode::Reverse,
+                               *parse_sums_strategy(*sums), nullptr};
+      ChadProgram chad = chad_program(program, chad_options);
+      const double ratio = double(chad.target_size) / double(chad.source_size);
+      if (options->json) {
+        std::cout << nlohmann::json{{"file", options->file},
+                                    {"mode", *mode},
+                                    {"sums", *sums},
+                                    {"type", print_type(chad.target->type)},
+                                    {"term", print_term(chad.target)},
+                                    {"source_size", chad.source_size},
+                                    {"target_size", chad.target_size},
+                                    {"size_ratio", ratio}}
+                         .dump(2)
+                  << "\n";
+      } else {
+        std::cout << "-- CHAD " << *mode << " (sums: " << *sums << ") of " << options->file
+                  << ": " << chad.source_size << " -> " << chad.target_size
+                  << " nodes (ratio " << ratio << ")\n"
+                  << "-- type: " << print_type(chad.target->type) << "\n"
+                  << print_term(chad.target) << "\n";
+      }
+      return kExitOk;
+    });
+  });
+}
+
+}  // namespace chad

@@ -1,0 +1,100 @@
+// What the forward and reverse rules share: transforming operands once and let-binding their
+// primals and derivatives, and the source forms that every rule treats alike.
+#pragma once
+#include <vector>
+
+#include "chad/target_builders.hpp"
+#include "chad/transformer.hpp"
+
+namespace chad {
+
+// let p = d in let x = fst p in let dx = snd p in body   (the spec's `let <x, dx> = d in body`)
+inline TermP bind_pair(Transformer& tr, TermP d, const std::string& x, const std::string& dx,
+                       TermP body) {
+  std::string p = tr.fresh("p");
+  return target::let(p, std::move(d),
+                     target::let(x, target::fst(target::var(p)),
+                                 target::let(dx, target::snd(target::var(p)), std::move(body))));
+}
+
+// Transforms each operand once, in the current context, binding the i-th result's primal to
+// xs[i] and its derivative to dxs[i]; `build(xs, dxs)` makes the body.
+template <class Build>
+TermP bind_operands(Transformer& tr, const std::vector<TermP>& operands, Build build) {
+  std::vector<std::string> xs, dxs;
+  for (std::size_t i = 0; i < operands.size(); ++i) {
+    xs.push_back(tr.fresh("x"));
+    dxs.push_back(tr.fresh("dx"));
+  }
+  std::vector<TermP> transformed;
+  for (const TermP& o : operands) transformed.push_back(tr.transform(o));
+  TermP body = build(xs, dxs);
+  for (std::size_t i = operands.size(); i-- > 0;) body = bind_pair(tr, transformed[i], xs[i], dxs[i], body);
+  return body;
+}
+
+// Whether a source term has no free variables and no primitive (a constant: its derivative
+// is zero, and it can be copied into the target as it is).
+inline bool is_constant(const TermP& t) {
+  switch (t->kind) {
+    case TermKind::Literal:
+    case TermKind::Unit: return true;
+    case TermKind::ArrayLit:
+      for (const auto& e : t->args)
+        if (!is_constant(e)) return false;
+      return true;
+    default: return false;
+  }
+}
+
+// A rank-1 array literal of scalars is vec(e1, ..., en); CHAD transforms it as that primitive.
+// Throws SourceError for non-constant literals of arrays (not supported).
+inline TermP array_literal_as_vec(const TermP& t) {
+  if (t->type->shape.size() != 1)
+    throw SourceError(t->loc, "CHAD does not support array literals of arrays with non-constant "
+                              "entries; build the rows with `vec` instead");
+  auto v = std::make_shared<Term>(*t);
+  v->kind = TermKind::Prim;
+  v->op = PrimOp::Vec;
+  return v;
+}
+
+// The source function type of a fold (mu a.F -> S) or unfold (S -> nu a.F), for `annot`.
+inline TypeP recursion_type(const TermP& t) { return arrow_type(t->args[0]->type, t->type); }
+
+// A primal injection / roll in the target, carrying its (primal) type.
+inline TermP primal_inject(Transformer& tr, const TermP& source, TermP payload) {
+  auto t = target::node(TermKind::Inject, {std::move(payload)});
+  t->name = source->name;
+  t->annot = tr.primal(source->type);
+  return t;
+}
+inline TermP primal_roll(Transformer& tr, const TermP& source, TermP payload) {
+  auto t = target::node(TermKind::Roll, {std::move(payload)});
+  t->annot = tr.primal(source->type);
+  return t;
+}
+
+// The sum of the constructors' (co)tangent types of a source sum, for SumTangentIn / Out.
+inline TypeP sum_components(Transformer& tr, const TypeP& sum) {
+  std::vector<Constructor> ctors;
+  for (const auto& c : sum->ctors) ctors.push_back({c.name, tr.tangent(c.type)});
+  return sum_type(std::move(ctors));
+}
+inline TermP sum_tangent(Transformer& tr, TermKind kind, const TypeP& sum, int tag, TermP arg) {
+  auto t = target::node(kind, {std::move(arg)});
+  t->index = tag;
+  t->annot = sum_components(tr, sum);
+  t->sums = tr.sums();
+  return t;
+}
+
+inline TermP primal_prim(const TermP& source, const std::vector<std::string>& xs) {
+  auto t = target::node(TermKind::Prim, {});
+  for (const auto& x : xs) t->args.push_back(target::var(x));
+  t->op = source->op;
+  t->index = source->index;
+  return t;
+}
+
+}  // namespace chad

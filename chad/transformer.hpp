@@ -1,0 +1,89 @@
+// The CHAD transformations (shared/spec/chad.md): for G |- t : T,
+//   forward  D1(G) |- Dfwd_G(t) : D1(T) * (D2(G) -o D2(T))
+//   reverse  R1(G) |- Drev_G(t) : R1(T) * (R2(T) -o R2(G))
+// as one table of rules keyed by term former (chad/forward_rules.cpp, chad/reverse_rules.cpp).
+// Each subterm is transformed exactly once and its primal result let-bound (the sharing
+// version of §8), so |D(t)| <= c |t|. A rule can be replaced from outside: tests and the
+// oracle inject faults by copying the standard table and overriding an entry.
+#pragma once
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "syntax/chad_types.hpp"
+#include "syntax/type_checker.hpp"
+
+namespace chad {
+
+class Transformer;
+
+// A rule: the target term for a checked source node, in the transformer's current context.
+using ChadRule = std::function<TermP(const TermP& source, Transformer& self)>;
+
+inline constexpr int kTermKindCount = int(TermKind::RevUnfold) + 1;
+
+struct RuleTable {
+  std::array<ChadRule, kTermKindCount> forward, reverse;
+  ChadRule& rule(ChadMode mode, TermKind kind) {
+    return (mode == ChadMode::Forward ? forward : reverse)[int(kind)];
+  }
+  // The rules of shared/spec/chad.md.
+  static const RuleTable& standard();
+};
+
+// Registers the standard rules of one mode (one file each).
+void add_forward_rules(RuleTable& table);
+void add_reverse_rules(RuleTable& table);
+
+struct ChadOptions {
+  ChadMode mode = ChadMode::Reverse;
+  SumsStrategy sums = SumsStrategy::Biproduct;
+  const RuleTable* rules = nullptr;  // null: RuleTable::standard()
+};
+
+// The state the rules share: the source context G (names and source types, innermost last),
+// fresh names, and the type translations of the chosen mode and sums strategy.
+class Transformer {
+ public:
+  Transformer(Context source_context, ChadOptions options);
+
+  // D_G(t) for a checked source subterm in the current context.
+  TermP transform(const TermP& source);
+  // D_{G, x}(t): the current context extended by x : type (a source type).
+  TermP transform_under(const std::string& name, const TypeP& type, const TermP& source);
+
+  // A name no source program can write ("base#n").
+  std::string fresh(const std::string& base);
+
+  ChadMode mode() const { return options_.mode; }
+  SumsStrategy sums() const { return options_.sums; }
+  TypeP primal(const TypeP& source) const { return primal_type(source, options_.mode, options_.sums); }
+  TypeP tangent(const TypeP& source) const { return tangent_type(source, options_.mode, options_.sums); }
+  // The (co)tangent type of the current context: ((unit * T2(x1)) * ...) * T2(xn).
+  const TypeP& context_tangent() const { return context_tangents_.back(); }
+  // 0 at a (co)tangent type, at a primal value when the strategy makes zeros from primals.
+  TermP zero_at(const TypeP& tangent_type, TermP primal) const;
+
+ private:
+  ChadOptions options_;
+  const RuleTable* rules_;
+  Context context_;
+  std::vector<TypeP> context_tangents_;  // [i] = the (co)tangent type of the first i variables
+  std::size_t next_fresh_ = 0;
+};
+
+// The transformation of a closed, checked program's main function `A -> B`: a closed, checked
+// target term of type D1(A -> B) (forward) or R1(A -> B) (reverse). Applied to an input it
+// gives the output and its derivative map D2 A -o D2 B, or reverse R2 B -o R2 A.
+struct ChadProgram {
+  ChadOptions options;
+  TermP target;                  // checked
+  std::size_t source_size = 0;   // term_size of the source main function
+  std::size_t target_size = 0;   // term_size of the target
+};
+
+// Throws TargetTypeError if the output does not type-check (a bug of a rule).
+ChadProgram chad_program(const CheckedProgram& program, const ChadOptions& options);
+
+}  // namespace chad

@@ -1,0 +1,106 @@
+// The vector-space structure of (co)tangent values (objects of Fam(Vect) with their types
+// erased, shared/spec/chad.md "Representing the dependent types"): one zero value that stands
+// for the zero of every linear type, addition by the structure of the values, and copowers
+// `!A (x) L` as formal sums. Adding two injections with different constructors is the
+// lifted-sum inconsistency, which a correct CHAD never triggers.
+#pragma once
+#include "model/value.hpp"
+
+namespace chad {
+
+// Raised by add_linear on `Ci a + Cj b` with i != j: an internal error of the transformation
+// (or of an injected fault), which the oracle counts as a failure of CHAD.
+class LiftedSumInconsistency : public InternalError {
+ public:
+  LiftedSumInconsistency(int left_tag, int right_tag)
+      : InternalError("lifted-sum inconsistency: adding (co)tangents of constructors " +
+                      std::to_string(left_tag) + " and " + std::to_string(right_tag)) {}
+};
+
+template <class S>
+const ValueP<S>& zero_value() {
+  static const ValueP<S> zero = [] {
+    auto v = make_local<Value<S>>();
+    v->kind = ValueKind::Zero;
+    return ValueP<S>(std::move(v));
+  }();
+  return zero;
+}
+
+inline bool is_zero_kind(ValueKind k) { return k == ValueKind::Zero; }
+
+// !a (x) l, the copower with one term.
+template <class S>
+ValueP<S> copower_singleton(ValueP<S> primal, ValueP<S> linear) {
+  auto v = make_local<Value<S>>();
+  v->kind = ValueKind::Copower;
+  v->tag = 0;
+  v->first = std::move(primal);
+  v->second = std::move(linear);
+  return v;
+}
+
+// Calls f(primal, linear) for every term of a copower, left to right (iteratively: the sums
+// built by a long fold are deep).
+template <class S, class F>
+void for_each_copower_term(const ValueP<S>& copower, const F& f) {
+  std::vector<const Value<S>*> stack{copower.get()};
+  while (!stack.empty()) {
+    const Value<S>* v = stack.back();
+    stack.pop_back();
+    if (v->kind == ValueKind::Zero) continue;
+    CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Copower, "copower-fold of a value that is not a copower");
+    if (v->tag == 0) {
+      f(v->first, v->second);
+    } else {
+      stack.push_back(v->second.get());
+      stack.push_back(v->first.get());
+    }
+  }
+}
+
+// a + b at any linear type, by the structure of the values: zero is the unit; reals and arrays
+// add entrywise; pairs componentwise; injections and rolls under the constructor; linear
+// functions and powers pointwise; lazy (linear coinductive) values when observed; copowers by
+// concatenation.
+template <class S>
+ValueP<S> add_linear(const ValueP<S>& a, const ValueP<S>& b) {
+  if (a->kind == ValueKind::Zero) return b;
+  if (b->kind == ValueKind::Zero) return a;
+  CHAD_INTERNAL_ASSERT(a->kind == b->kind, "adding (co)tangents of different kinds");
+  switch (a->kind) {
+    case ValueKind::Scalar: return scalar_value<S>(a->scalar + b->scalar);
+    case ValueKind::Array: {
+      const auto& x = a->extra->data;
+      const auto& y = b->extra->data;
+      CHAD_INTERNAL_ASSERT(x.size() == y.size(), "adding arrays of different shapes");
+      std::vector<S> sum;
+      sum.reserve(x.size());
+      for (std::size_t i = 0; i < x.size(); ++i) sum.push_back(x[i] + y[i]);
+      return array_value<S>(a->extra->shape, std::move(sum));
+    }
+    case ValueKind::Unit: return a;
+    case ValueKind::Pair:
+      return pair_value<S>(add_linear<S>(a->first, b->first), add_linear<S>(a->second, b->second));
+    case ValueKind::Inject:
+      if (a->tag != b->tag) throw LiftedSumInconsistency(a->tag, b->tag);
+      return inject_value<S>(a->tag, add_linear<S>(a->first, b->first));
+    case ValueKind::Roll: return roll_value<S>(add_linear<S>(a->first, b->first));
+    case ValueKind::Closure:
+      return closure_value<S>([a, b](const ValueP<S>& x) { return add_linear<S>(a->call(x), b->call(x)); });
+    case ValueKind::Lazy:
+      return lazy_value<S>([a, b]() { return add_linear<S>(a->force(), b->force()); });
+    case ValueKind::Copower: {
+      auto v = make_local<Value<S>>();
+      v->kind = ValueKind::Copower;
+      v->tag = 1;
+      v->first = a;
+      v->second = b;
+      return v;
+    }
+    case ValueKind::Zero: break;
+  }
+  CHAD_INTERNAL_ASSERT(false, "add_linear: unknown value kind");
+}
+
+}  // namespace chad

@@ -1,0 +1,84 @@
+#include "oracle/chad_jacobian.hpp"
+
+#include "model/fibre.hpp"
+#include "model/linear_values.hpp"
+#include "model/scalar_list.hpp"
+#include "oracle/not_differentiable.hpp"
+#include "semantics/evaluate.hpp"
+
+namespace chad {
+
+template <class S>
+ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const ChadProgram& chad,
+                                         const NormalForm<double>& input) {
+  std::vector<S> coords;
+  for (double c : input.coords) coords.push_back(ScalarTraits<S>::from_double(c));
+  ValueP<S> x = rebuild<S>(program.input_type, input.index, coords);
+  ValueP<S> result = apply<S>(evaluate<S>(chad.target, nullptr), x);
+  NormalForm<S> y = normal_form<S>(program.output_type, result->first);
+  const ValueP<S>& derivative = result->second;
+  ChadEvaluation<S> out;
+  out.output_index = y.index;
+  out.output = y.coords;
+  const std::size_t n = coords.size(), m = y.coords.size();
+  out.jacobian.assign(m, std::vector<S>(n, S(0)));
+  auto apply_derivative = [&](const ValueP<S>& v) {
+    return derivative->kind == ValueKind::Zero ? derivative : derivative->call(v);
+  };
+  const SumsStrategy sums = chad.options.sums;
+  if (chad.options.mode == ChadMode::Forward) {
+    for (std::size_t j = 0; j < n; ++j) {
+      std::vector<S> e(n, S(0));
+      e[j] = S(1);
+      ValueP<S> dy = apply_derivative(tangent_from_coords<S>(program.input_type, input.index, e, sums));
+      std::vector<S> column = coords_from_tangent<S>(program.output_type, y.index, dy, sums);
+      for (std::size_t i = 0; i < m; ++i) out.jacobian[i][j] = column[i];
+    }
+  } else {
+    for (std::size_t i = 0; i < m; ++i) {
+      std::vector<S> e(m, S(0));
+      e[i] = S(1);
+      ValueP<S> dx = apply_derivative(tangent_from_coords<S>(program.output_type, y.index, e, sums));
+      out.jacobian[i] = coords_from_tangent<S>(program.input_type, input.index, dx, sums);
+    }
+  }
+  return out;
+}
+
+JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<double>& input,
+                                ChadMode mode, SumsStrategy sums) {
+  JacobianResult result = start_result(
+      mode == ChadMode::Forward ? JacobianMethod::ChadForward : JacobianMethod::ChadReverse, input);
+  result.sums = sums;
+  ChadProgram chad = chad_program(program, ChadOptions{mode, sums, nullptr});
+  ChadEvaluation<double> e;
+  std::vector<ComparisonRecord> trace;
+  comparison_trace = &trace;
+  try {
+    e = evaluate_chad_jacobian<double>(program, chad, input);
+    comparison_trace = nullptr;
+  } catch (const ComparisonUndecided& error) {
+    comparison_trace = nullptr;
+    return not_differentiable(std::move(result), format_loc(error.loc()) + ": " + error.message());
+  } catch (...) {
+    comparison_trace = nullptr;
+    throw;
+  }
+  // In double a tie decides one way; the derivative there is not defined.
+  for (const ComparisonRecord& c : trace)
+    if (c.margin == 0)
+      return not_differentiable(std::move(result),
+                                format_loc(c.loc) + ": comparison cannot be decided here: both "
+                                                    "sides are equal (a tie, where the comparison flips)");
+  result.output_index = e.output_index;
+  result.output_coords = e.output;
+  result.jacobian = e.jacobian;
+  return result;
+}
+
+#define CHAD_INSTANTIATE_CHAD_JACOBIAN(S)                                                   \
+  template ChadEvaluation<S> evaluate_chad_jacobian<S>(const CheckedProgram&, const ChadProgram&, \
+                                                       const NormalForm<double>&);
+CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_CHAD_JACOBIAN)
+
+}  // namespace chad

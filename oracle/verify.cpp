@@ -1,0 +1,112 @@
+#include "oracle/verify.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/linear_values.hpp"
+#include "model/scalar.hpp"
+#include "oracle/chad_jacobian.hpp"
+#include "semantics/evaluate.hpp"
+#include "syntax/target_checker.hpp"
+
+namespace chad {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Pass: return "pass";
+    case Verdict::Mismatch: return "mismatch";
+    case Verdict::Fault: return "fault";
+    case Verdict::NotDifferentiable: return "not-differentiable";
+  }
+  return "?";
+}
+
+bool VerifyReport::passed() const {
+  for (const auto& c : cases)
+    if (c.verdict != Verdict::Pass) return false;
+  return differentiable();
+}
+
+double VerifyReport::worst_discrepancy() const {
+  double worst = 0;
+  for (const auto& c : cases) worst = std::max(worst, c.discrepancy);
+  return worst;
+}
+
+namespace {
+
+Enclosure enclose(const Mpfi& x) { return {lower_bound_down(x), upper_bound_up(x)}; }
+
+// The gap between two enclosures (0 when they meet).
+double gap(const Enclosure& a, const Enclosure& b) {
+  if (a.hi < b.lo) return b.lo - a.hi;
+  if (b.hi < a.lo) return a.lo - b.hi;
+  return 0;
+}
+
+void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double>& input,
+           const JacobianResult& reference, const std::vector<Enclosure>& output,
+           const RuleTable* rules) {
+  ChadProgram chad = chad_program(program, ChadOptions{c.mode, c.sums, rules});
+  ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
+  if (e.output_index != reference.output_index) {
+    c.verdict = Verdict::Mismatch;
+    c.detail = "the primal output's index is " + e.output_index.to_string() + ", expected " +
+               reference.output_index.to_string();
+    return;
+  }
+  for (std::size_t i = 0; i < e.output.size(); ++i)
+    if (double g = gap(enclose(e.output[i]), output[i]); g > 0) {
+      c.verdict = Verdict::Mismatch;
+      c.discrepancy = std::max(c.discrepancy, g);
+      c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
+    }
+  c.enclosure.assign(e.jacobian.size(), {});
+  for (std::size_t i = 0; i < e.jacobian.size(); ++i)
+    for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
+      Enclosure got = enclose(e.jacobian[i][j]);
+      c.enclosure[i].push_back(got);
+      double g = gap(got, reference.enclosure[i][j]);
+      if (!(g == 0)) {  // also catches NaN
+        if (c.verdict == Verdict::Pass)
+          c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
+                     "]: CHAD encloses [" + std::to_string(got.lo) + ", " + std::to_string(got.hi) +
+                     "], the reference [" + std::to_string(reference.enclosure[i][j].lo) + ", " +
+                     std::to_string(reference.enclosure[i][j].hi) + "]";
+        c.verdict = Verdict::Mismatch;
+        c.discrepancy = std::max(c.discrepancy, std::isnan(g) ? INFINITY : g);
+      }
+    }
+}
+
+}  // namespace
+
+VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
+                         const RuleTable* rules) {
+  VerifyReport report;
+  report.reference = compute_jacobian(program, input, JacobianMethod::Interval);
+  if (!report.reference.differentiable) return report;
+  // The source program's own output, in intervals.
+  std::vector<Mpfi> coords;
+  for (double x : input.coords) coords.push_back(ScalarTraits<Mpfi>::from_double(x));
+  ValueP<Mpfi> y = run_main<Mpfi>(program, rebuild<Mpfi>(program.input_type, input.index, coords));
+  std::vector<Enclosure> output;
+  for (const Mpfi& c : normal_form<Mpfi>(program.output_type, y).coords) output.push_back(enclose(c));
+  for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
+    for (SumsStrategy sums : kAllSumsStrategies) {
+      VerifyCase c{mode, sums};
+      try {
+        judge(c, program, input, report.reference, output, rules);
+      } catch (const ComparisonUndecided& e) {
+        c.verdict = Verdict::NotDifferentiable;
+        c.detail = format_loc(e.loc()) + ": " + e.message();
+      } catch (const InternalError& e) {  // TargetTypeError, LiftedSumInconsistency, ...
+        c.verdict = Verdict::Fault;
+        c.detail = e.what();
+      }
+      report.cases.push_back(std::move(c));
+    }
+  return report;
+}
+
+}  // namespace chad

@@ -1,0 +1,152 @@
+// One case per target former; the primitives' derivatives are in primitive_derivatives.cpp,
+// the folds and unfolds in recursion_target.cpp.
+#include "semantics/evaluate_target.hpp"
+
+#include "model/linear_values.hpp"
+#include "model/scalar_list.hpp"
+#include "semantics/primitive_derivatives.hpp"
+
+namespace chad {
+namespace {
+
+template <class S>
+ValueP<S> eval(const TermP& t, const Env<S>& env) {
+  return evaluate<S>(t, env);
+}
+
+// An n-tuple v1 * (v2 * ... vn) (n = 1: the value itself).
+template <class S>
+ValueP<S> tuple_value(const std::vector<ValueP<S>>& parts) {
+  ValueP<S> tuple = parts.back();
+  for (std::size_t i = parts.size() - 1; i-- > 0;) tuple = pair_value<S>(parts[i], tuple);
+  return tuple;
+}
+
+// Component i of such a tuple; 0 stands for the tuple of zeros.
+template <class S>
+ValueP<S> tuple_part(ValueP<S> tuple, int i, int n) {
+  for (int k = 0; k < i && tuple->kind != ValueKind::Zero; ++k) tuple = tuple->second;
+  if (tuple->kind == ValueKind::Zero || i + 1 == n) return tuple;
+  return tuple->first;
+}
+
+// embed_i: the (co)tangent of a sum at primal Ci v from v's.
+template <class S>
+ValueP<S> sum_tangent_in(const Term& t, ValueP<S> payload) {
+  const int k = int(t.annot->ctors.size());
+  if (t.sums != SumsStrategy::Biproduct) return inject_value<S>(t.index, std::move(payload));
+  std::vector<ValueP<S>> parts(k, zero_value<S>());
+  parts[t.index] = std::move(payload);
+  return tuple_value<S>(parts);
+}
+
+// component_i: the Ci part of a sum (co)tangent. Another constructor's (co)tangent is the
+// lifted-sum inconsistency (never for a correct CHAD).
+template <class S>
+ValueP<S> sum_tangent_out(const Term& t, const ValueP<S>& v) {
+  if (v->kind == ValueKind::Zero) return v;
+  if (t.sums == SumsStrategy::Biproduct) return tuple_part<S>(v, t.index, int(t.annot->ctors.size()));
+  CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Inject, "a sum (co)tangent that is not an injection");
+  if (v->tag != t.index) throw LiftedSumInconsistency(v->tag, t.index);
+  return v->first;
+}
+
+template <class S>
+ValueP<S> copower_fold(const ValueP<S>& copower, const ValueP<S>& f) {
+  ValueP<S> total = zero_value<S>();
+  for_each_copower_term<S>(copower, [&](const ValueP<S>& a, const ValueP<S>& l) {
+    ValueP<S> linear = f->call(a);
+    if (linear->kind != ValueKind::Zero) total = add_linear<S>(total, linear->call(l));
+  });
+  return total;
+}
+
+// PrimFwd / PrimRev: evaluate the operands, then the derivative of primitive_derivatives.cpp.
+template <class S>
+ValueP<S> prim_derivative(const Term& t, const Env<S>& env) {
+  std::vector<ValueP<S>> values;
+  std::vector<const Value<S>*> raw;
+  for (const TermP& a : t.args) values.push_back(eval<S>(a, env));
+  for (const auto& v : values) raw.push_back(v.get());
+  if (t.kind == TermKind::PrimFwd) {
+    const std::size_t k = values.size() / 2;
+    return primitive_forward<S>(t, k, raw.data(), raw.data() + k);
+  }
+  const std::size_t k = values.size() - 1;
+  return tuple_value<S>(primitive_transpose<S>(t, k, raw.data(), *values.back()));
+}
+
+}  // namespace
+
+template <class S>
+ValueP<S> zero_at_primal(const ValueP<S>& primal) {
+  switch (primal->kind) {
+    case ValueKind::Scalar: return scalar_value<S>(S(0));
+    case ValueKind::Array:
+      return array_value<S>(primal->extra->shape, std::vector<S>(primal->extra->data.size(), S(0)));
+    case ValueKind::Unit: return primal;
+    case ValueKind::Pair:
+      return pair_value<S>(zero_at_primal<S>(primal->first), zero_at_primal<S>(primal->second));
+    case ValueKind::Inject: return inject_value<S>(primal->tag, zero_at_primal<S>(primal->first));
+    default: return zero_value<S>();
+  }
+}
+
+template <class S>
+ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
+  const auto& a = t.args;
+  switch (t.kind) {
+    case TermKind::LinLambda: {
+      TermP body = a[0];
+      return closure_value<S>([body, env](const ValueP<S>& v) { return eval<S>(body, extend<S>(env, v)); });
+    }
+    case TermKind::LinApp: {
+      ValueP<S> l = eval<S>(a[0], env);
+      if (l->kind == ValueKind::Zero) return l;  // the zero linear map
+      return l->call(eval<S>(a[1], env));
+    }
+    case TermKind::Zero: return zero_value<S>();
+    case TermKind::ZeroOf: return zero_at_primal<S>(eval<S>(a[0], env));
+    case TermKind::LinAdd: return add_linear<S>(eval<S>(a[0], env), eval<S>(a[1], env));
+    case TermKind::PrimFwd:
+    case TermKind::PrimRev: return prim_derivative<S>(t, env);
+    case TermKind::CopowerUnit: return copower_singleton<S>(eval<S>(a[0], env), eval<S>(a[1], env));
+    case TermKind::CopowerFold: return copower_fold<S>(eval<S>(a[0], env), eval<S>(a[1], env));
+    case TermKind::SumTangentIn: return sum_tangent_in<S>(t, eval<S>(a[0], env));
+    case TermKind::SumTangentOut: return sum_tangent_out<S>(t, eval<S>(a[0], env));
+    case TermKind::LinRoll: {
+      ValueP<S> v = eval<S>(a[0], env);
+      return v->kind == ValueKind::Zero ? v : roll_value<S>(std::move(v));
+    }
+    case TermKind::LinUnroll: {
+      ValueP<S> v = eval<S>(a[0], env);
+      if (v->kind == ValueKind::Zero) return v;
+      return v->kind == ValueKind::Lazy ? v->force() : v->first;
+    }
+    case TermKind::CtxProj: {
+      ValueP<S> v = eval<S>(a[0], env);
+      for (int i = 0; i < t.index && v->kind != ValueKind::Zero; ++i) v = v->first;
+      return v->kind == ValueKind::Zero ? v : v->second;
+    }
+    case TermKind::CtxOneHot: {
+      ValueP<S> v = eval<S>(a[0], env);
+      if (v->kind == ValueKind::Zero) return v;
+      ValueP<S> context = pair_value<S>(zero_value<S>(), std::move(v));
+      for (int i = 0; i < t.index; ++i) context = pair_value<S>(context, zero_value<S>());
+      return context;
+    }
+    case TermKind::FwdFold:
+    case TermKind::RevFold:
+    case TermKind::FwdUnfold:
+    case TermKind::RevUnfold: return evaluate_recursion<S>(t, env);
+    default: break;
+  }
+  CHAD_INTERNAL_ASSERT(false, "evaluate_target: not a target former");
+}
+
+#define CHAD_INSTANTIATE_TARGET(S)                                       \
+  template ValueP<S> evaluate_target<S>(const Term&, const Env<S>&);     \
+  template ValueP<S> zero_at_primal<S>(const ValueP<S>&);
+CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_TARGET)
+
+}  // namespace chad
