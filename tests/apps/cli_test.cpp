@@ -1,42 +1,20 @@
 // The command-line tool end to end: outputs, JSON forms, exit codes, and bad input (located
 // messages and non-zero exits, never a crash or a hang).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "../support/tool_runner.hpp"
+
 namespace {
 
-struct ToolRun {
-  int exit_code;
-  std::string output;  // stdout and stderr together
-};
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-ToolRun run_tool(const std::string& args, bool merge_stderr = true) {
-  std::string cmd = "timeout 120 " + std::string(CHAD_BINARY_DIR) +
-                    "/apps/chad-oracle/chad-oracle " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
-}
-
-std::string example(const std::string& name) {
-  return std::string(CHAD_SOURCE_DIR) + "/examples/" + name;
-}
+using chad::testing::example;
+using chad::testing::run_tool;
+using chad::testing::shell_quote;
+using chad::testing::ToolRun;
 
 // Writes `text` to a fresh file under the test's temporary directory and returns its path.
 std::string write_program(const std::string& name, const std::string& text) {

@@ -1,0 +1,90 @@
+// The CHAD subcommands end to end: transform, jacobian --method chad-fwd|chad-rev --sums,
+// and verify (verdict table, JSON, exit codes 0 / 1 / 2 / 3).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "../support/tool_runner.hpp"
+
+namespace {
+
+using chad::testing::example;
+using chad::testing::run_tool;
+using chad::testing::ToolRun;
+
+const char* const kListProductPoint = "'roll Cons (1.5, roll Cons (-2, roll Last 4))'";
+
+TEST(CliChad, TransformPrintsATypedTermAndTheSizeRatio) {
+  ToolRun r = run_tool("transform " + example("list_sum.chad") + " --mode rev --json", false);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["mode"], "rev");
+  EXPECT_EQ(j["sums"], "biproduct");
+  // R1(NEList -> real) = NEList -> real * (real -o R2(NEList)); R2(NEList) is the linear nu
+  // of the biproduct real * (real * l) of the constructors' cotangents.
+  EXPECT_EQ(j["type"].get<std::string>().rfind("(mu l. < Last : real | Cons : real * l >) -> real * (real -o nu l. real * real * l)", 0), 0u)
+      << j["type"];
+  EXPECT_NE(j["term"].get<std::string>().find("rev_fold"), std::string::npos);
+  EXPECT_GT(j["target_size"].get<int>(), j["source_size"].get<int>());
+  EXPECT_DOUBLE_EQ(j["size_ratio"].get<double>(),
+                   j["target_size"].get<double>() / j["source_size"].get<double>());
+}
+
+TEST(CliChad, TransformForwardWithLiftedSums) {
+  ToolRun r = run_tool("transform " + example("sums.chad") + " --mode fwd --sums lifted");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("<0 |"), std::string::npos) << r.output;  // a lifted sum tangent type
+  EXPECT_NE(r.output.find("in_"), std::string::npos) << r.output;
+}
+
+TEST(CliChad, JacobianByChadInEveryStrategy) {
+  for (const char* method : {"chad-fwd", "chad-rev"})
+    for (const char* sums : {"biproduct", "lifted", "zero-fn"}) {
+      ToolRun r = run_tool("jacobian " + example("list_product.chad") + " --json --method " +
+                               method + " --sums " + sums + " --at " + kListProductPoint,
+                           false);
+      ASSERT_EQ(r.exit_code, 0) << r.output;
+      auto j = nlohmann::json::parse(r.output);
+      EXPECT_EQ(j["method"], method);
+      EXPECT_EQ(j["sums"], sums);
+      // prod(1.5, -2, 4): (-2 * 4, 1.5 * 4, 1.5 * -2)
+      EXPECT_EQ(j["jacobian"], nlohmann::json({{-8.0, 6.0, -3.0}}));
+    }
+}
+
+TEST(CliChad, VerifyPassesOnAnExample) {
+  ToolRun r = run_tool("verify " + example("tree.chad") + " --at " +
+                       "'roll Node (roll Leaf 1.5, (2, roll Leaf (-0.5)))'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("PASS"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("mismatch"), std::string::npos) << r.output;
+}
+
+TEST(CliChad, VerifyJsonListsSixPassingCases) {
+  ToolRun r = run_tool("verify " + example("list_product.chad") + " --json --at " + kListProductPoint, false);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["passed"], true);
+  ASSERT_EQ(j["cases"].size(), 6u);
+  for (const auto& c : j["cases"]) {
+    EXPECT_EQ(c["verdict"], "pass") << c;
+    EXPECT_EQ(c["enclosure"][0][0], nlohmann::json({-8.0, -8.0})) << c;
+  }
+  EXPECT_EQ(j["reference"]["method"], "interval");
+}
+
+TEST(CliChad, VerifyAtAKinkExitsTwo) {
+  ToolRun r = run_tool("verify " + example("relu.chad") + " --at 0");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("not differentiable"), std::string::npos) << r.output;
+}
+
+TEST(CliChad, BadOptionsAndInputs) {
+  EXPECT_EQ(run_tool("transform " + example("list_sum.chad") + " --mode sideways").exit_code, 3);
+  EXPECT_EQ(run_tool("jacobian " + example("list_sum.chad") + " --method chad-rev --sums none --at 1").exit_code, 3);
+  ToolRun r = run_tool("verify " + example("list_sum.chad") + " --at '(1, 2)'");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find("<--at>:1:"), std::string::npos) << r.output;
+}
+
+}  // namespace

@@ -1,0 +1,118 @@
+// Replacing a rule of the table from outside (how the oracle injects faults): every faulty
+// transformation below is caught by verify, as a mismatch with the certified reference or as
+// a fault (ill-typed output, lifted-sum inconsistency); the standard table passes.
+#include <gtest/gtest.h>
+
+#include "../support/example_programs.hpp"
+#include "chad/target_builders.hpp"
+#include "oracle/input_value.hpp"
+#include "oracle/verify.hpp"
+#include "syntax/deep_stack.hpp"
+
+namespace chad {
+namespace {
+
+VerifyReport verify_program(const CheckedProgram& program, const std::string& at, const RuleTable* rules) {
+  VerifyReport report;
+  run_with_deep_stack([&] { report = verify_chad(program, read_input_point(program, at), rules); });
+  return report;
+}
+
+VerifyReport verify_example(const std::string& example, const RuleTable* rules) {
+  return verify_program(testing::load_example(example), testing::example_point(example), rules);
+}
+
+int count(const VerifyReport& r, ChadMode mode, Verdict v) {
+  int n = 0;
+  for (const auto& c : r.cases) n += c.mode == mode && c.verdict == v;
+  return n;
+}
+
+TEST(FaultInjection, TheStandardRulesPass) {
+  VerifyReport r = verify_example("list_product.chad", &RuleTable::standard());
+  EXPECT_TRUE(r.passed());
+  EXPECT_EQ(r.cases.size(), 6u);
+}
+
+TEST(FaultInjection, ADoubledPrimitiveDerivativeIsAMismatch) {
+  // Reverse `op`: the backpropagator is applied twice (v + v instead of v).
+  RuleTable rules = RuleTable::standard();
+  ChadRule standard = rules.reverse[int(TermKind::Prim)];
+  rules.reverse[int(TermKind::Prim)] = [standard](const TermP& s, Transformer& tr) {
+    TermP d = standard(s, tr);
+    std::string p = tr.fresh("p"), v = tr.fresh("v");
+    using namespace target;
+    return let(p, d, pair(fst(var(p)), lin_fun(v, tr.tangent(s->type),
+                                              add(lin_app(snd(var(p)), var(v)),
+                                                  lin_app(snd(var(p)), var(v))))));
+  };
+  VerifyReport r = verify_example("list_product.chad", &rules);
+  EXPECT_FALSE(r.passed());
+  EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Mismatch), 3);
+  EXPECT_EQ(count(r, ChadMode::Forward, Verdict::Pass), 3);
+  EXPECT_GT(r.worst_discrepancy(), 1.0);
+}
+
+TEST(FaultInjection, AForgottenLetContributionIsAMismatch) {
+  // Forward `let`: the bound variable's tangent is dropped (y' @ (v, 0)).
+  RuleTable rules = RuleTable::standard();
+  rules.forward[int(TermKind::Let)] = [](const TermP& s, Transformer& tr) {
+    using namespace target;
+    std::string dx = tr.fresh("dx"), p = tr.fresh("p"), q = tr.fresh("q"), v = tr.fresh("v");
+    TermP bound = tr.transform(s->args[0]);
+    TypeP g = tr.context_tangent();
+    TermP body = tr.transform_under(s->name, s->args[0]->type, s->args[1]);
+    return let(p, bound,
+               let(s->name, fst(var(p)),
+                   let(q, body, pair(fst(var(q)), lin_fun(v, g, lin_app(snd(var(q)),
+                                                                       pair(var(v), zero(tr.tangent(s->args[0]->type)))))))));
+  };
+  VerifyReport r = verify_example("spec_example.chad", &rules);
+  EXPECT_FALSE(r.passed());
+  EXPECT_GT(count(r, ChadMode::Forward, Verdict::Mismatch), 0);
+  EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Pass), 3);
+}
+
+TEST(FaultInjection, AnIllTypedRuleIsAFault) {
+  // Reverse `fst` returns the pair's derivative unchanged: the output does not type-check.
+  RuleTable rules = RuleTable::standard();
+  rules.reverse[int(TermKind::Fst)] = [](const TermP& s, Transformer& tr) { return tr.transform(s->args[0]); };
+  VerifyReport r = verify_example("list_sum.chad", &rules);
+  EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Fault), 3);
+  for (const auto& c : r.cases)
+    if (c.verdict == Verdict::Fault) EXPECT_NE(c.detail.find("does not type-check"), std::string::npos) << c.detail;
+}
+
+TEST(FaultInjection, TheWrongConstructorsCotangentIsTheLiftedSumInconsistency) {
+  // Reverse `case` rebuilds the scrutinee's cotangent under the other constructor.
+  RuleTable rules = RuleTable::standard();
+  ChadRule standard = rules.reverse[int(TermKind::Case)];
+  rules.reverse[int(TermKind::Case)] = [standard](const TermP& s, Transformer& tr) {
+    auto swapped = std::make_shared<Term>(*s);
+    for (Branch& b : swapped->branches) {
+      const TypeP& sum = s->args[0]->type;
+      int other = (b.tag + 1) % int(sum->ctors.size());
+      if (!type_equal(sum->ctors[other].type, sum->ctors[b.tag].type)) return standard(s, tr);
+      b.tag = other;  // the cotangent is embedded as the other constructor's
+    }
+    return standard(swapped, tr);
+  };
+  CheckedProgram program = testing::load_source(
+      "type S = < A : real | B : real >;\n"
+      "def main (s : S) : real = case s of { A x -> x * x | B y -> y };");
+  VerifyReport r = verify_program(program, "A 3", &rules);
+  EXPECT_FALSE(r.passed());
+  for (const auto& c : r.cases) {
+    if (c.mode == ChadMode::Forward) {
+      EXPECT_EQ(c.verdict, Verdict::Pass) << c.detail;
+    } else if (c.sums == SumsStrategy::Biproduct) {  // the cotangent lands outside the fibre
+      EXPECT_EQ(c.verdict, Verdict::Mismatch) << c.detail;
+    } else {
+      EXPECT_EQ(c.verdict, Verdict::Fault) << c.detail;
+      EXPECT_NE(c.detail.find("lifted-sum inconsistency"), std::string::npos) << c.detail;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace chad
