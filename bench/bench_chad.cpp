@@ -60,6 +60,30 @@ void BM_HornerJacobianChadRev(benchmark::State& state) {
 }
 BENCHMARK(BM_HornerJacobianChadRev)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
+// The parts of chad-rev: transforming (independent of n), and the primal pass that also
+// builds the backpropagators.
+void BM_HornerChadTransform(benchmark::State& state) {
+  horner_benchmark(state, [](const CheckedProgram& program, const NormalForm<double>&) {
+    ChadProgram chad = chad_program(program, {ChadMode::Reverse, SumsStrategy::Biproduct, nullptr});
+    benchmark::DoNotOptimize(chad.target.get());
+  });
+}
+BENCHMARK(BM_HornerChadTransform)->Arg(1000)->Unit(benchmark::kMillisecond);
+
+void BM_HornerChadPrimalPass(benchmark::State& state) {
+  run_with_deep_stack([&] {
+    CheckedProgram program = load("horner.chad");
+    NormalForm<double> point = horner_point(program, int(state.range(0)));
+    ChadProgram chad = chad_program(program, {ChadMode::Reverse, SumsStrategy::Biproduct, nullptr});
+    ValueP<double> f = evaluate<double>(chad.target, nullptr);
+    for (auto _ : state) {
+      ValueP<double> y = f->call(rebuild<double>(program.input_type, point.index, point.coords));
+      benchmark::DoNotOptimize(y.get());
+    }
+  });
+}
+BENCHMARK(BM_HornerChadPrimalPass)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
 void BM_HornerJacobianDual(benchmark::State& state) {
   horner_benchmark(state, [](const CheckedProgram& program, const NormalForm<double>& point) {
     JacobianResult r = jacobian_by_dual(program, point);

@@ -8,9 +8,39 @@
 
 namespace chad {
 
-// let p = d in let x = fst p in let dx = snd p in body   (the spec's `let <x, dx> = d in body`)
+// Whether variable `name` occurs in `t` (free or bound: a cheap, conservative test).
+inline bool mentions(const TermP& t, const std::string& name) {
+  if ((t->kind == TermKind::Var || !t->name.empty()) && t->name == name) return true;
+  for (const auto& a : t->args)
+    if (mentions(a, name)) return true;
+  for (const auto& b : t->branches)
+    if (b.var == name || mentions(b.body, name)) return true;
+  return false;
+}
+
+// The spec's `let <x, dx> = d in body`: let p = d in let x = fst p in let dx = snd p in body.
+// Where d starts with lets of fresh names (which `body` cannot mention) they are floated out,
+// up to a few (so that nested results are not walked again and again), and where d is then a
+// pair (a, b) the pair is not built: let x = a in let dx = b in body. This keeps the sharing
+// (each subterm is still evaluated once) and removes most projections.
 inline TermP bind_pair(Transformer& tr, TermP d, const std::string& x, const std::string& dx,
                        TermP body) {
+  constexpr int kMaxFloated = 8;
+  std::vector<const Term*> floated;
+  const Term* core = d.get();
+  TermP core_p = d;
+  while (core->kind == TermKind::Let && Transformer::is_fresh(core->name) &&
+         int(floated.size()) < kMaxFloated) {
+    floated.push_back(core);
+    core_p = core->args[1];
+    core = core_p.get();
+  }
+  if (core->kind == TermKind::Pair && !mentions(core->args[1], x)) {
+    TermP result = target::let(x, core->args[0], target::let(dx, core->args[1], std::move(body)));
+    for (std::size_t i = floated.size(); i-- > 0;)
+      result = target::let(floated[i]->name, floated[i]->args[0], result);
+    return result;
+  }
   std::string p = tr.fresh("p");
   return target::let(p, std::move(d),
                      target::let(x, target::fst(target::var(p)),

@@ -55,6 +55,7 @@ class Transformer {
 
   // A name no source program can write ("base#n").
   std::string fresh(const std::string& base);
+  static bool is_fresh(const std::string& name) { return name.find('#') != std::string::npos; }
 
   ChadMode mode() const { return options_.mode; }
   SumsStrategy sums() const { return options_.sums; }

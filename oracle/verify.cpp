@@ -58,7 +58,7 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
   for (std::size_t i = 0; i < e.output.size(); ++i)
     if (double g = gap(enclose(e.output[i]), output[i]); g > 0) {
       c.verdict = Verdict::Mismatch;
-      c.discrepancy = std::max(c.discrepancy, g);
+      c.gap = std::max(c.gap, g);
       c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
     }
   c.enclosure.assign(e.jacobian.size(), {});
@@ -66,7 +66,11 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
     for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
       Enclosure got = enclose(e.jacobian[i][j]);
       c.enclosure[i].push_back(got);
-      double g = gap(got, reference.enclosure[i][j]);
+      const Enclosure& want = reference.enclosure[i][j];
+      const double mid_got = 0.5 * got.lo + 0.5 * got.hi, mid_want = 0.5 * want.lo + 0.5 * want.hi;
+      double distance = std::fabs(mid_got - mid_want) / std::max(1.0, std::fabs(mid_want));
+      c.discrepancy = std::max(c.discrepancy, std::isnan(distance) ? INFINITY : distance);
+      double g = gap(got, want);
       if (!(g == 0)) {  // also catches NaN
         if (c.verdict == Verdict::Pass)
           c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
@@ -74,7 +78,7 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
                      "], the reference [" + std::to_string(reference.enclosure[i][j].lo) + ", " +
                      std::to_string(reference.enclosure[i][j].hi) + "]";
         c.verdict = Verdict::Mismatch;
-        c.discrepancy = std::max(c.discrepancy, std::isnan(g) ? INFINITY : g);
+        c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
       }
     }
 }

@@ -20,7 +20,10 @@ struct VerifyCase {
   SumsStrategy sums;
   Verdict verdict = Verdict::Pass;
   std::string detail;      // what failed, where
-  double discrepancy = 0;  // the largest gap between CHAD's and the reference's enclosures
+  // The largest distance between the midpoints of CHAD's and the reference's enclosures,
+  // relative (divided by max(1, |reference|)), over the Jacobian's entries.
+  double discrepancy = 0;
+  double gap = 0;  // the largest gap between the enclosures (0 when every pair meets)
   std::vector<std::vector<Enclosure>> enclosure;  // CHAD's Jacobian, [output][input]
 };
 

@@ -139,9 +139,75 @@ std::string print_at(const TermP& t, int level) {
   return "?";
 }
 
+// The layout of print_term_layout: a term whose flat form fits the line stays flat; otherwise
+// let-chains go one binding per line and the bodies of functions, branches and folds are
+// indented below their heads.
+class Layout {
+ public:
+  std::string print(const TermP& t, int indent) {
+    // Printing flat only what can fit keeps the layout linear in the term's size.
+    if (at_most_nodes(t, kWidth / 3)) {
+      std::string flat = print_at(t, 0);
+      if (int(flat.size()) + indent <= kWidth) return flat;
+    }
+    const auto& a = t->args;
+    const std::string pad(indent, ' '), inner(indent + 2, ' ');
+    switch (t->kind) {
+      case TermKind::Let:
+        return "let " + t->name + " = " + print(a[0], indent + 4) + " in\n" + pad + print(a[1], indent);
+      case TermKind::Lambda:
+        return "fun (" + t->name + " : " + print_type(t->annot) + ") ->\n" + inner + print(a[0], indent + 2);
+      case TermKind::LinLambda:
+        return "\\(" + t->name + " : " + print_type(t->annot) + ").\n" + inner + print(a[0], indent + 2);
+      case TermKind::Pair:
+        return "(" + print(a[0], indent + 1) + ",\n" + pad + " " + print(a[1], indent + 1) + ")";
+      case TermKind::Fst:
+      case TermKind::Snd:
+        return std::string(t->kind == TermKind::Fst ? "fst" : "snd") + " (" + print(a[0], indent + 5) + ")";
+      case TermKind::Case: {
+        std::string s = "case " + print_at(a[0], 0) + " of {";
+        for (const Branch& b : t->branches)
+          s += "\n" + pad + "| " + b.ctor + " " + b.var + " ->\n" + pad + "    " + print(b.body, indent + 4);
+        return s + "\n" + pad + "}";
+      }
+      case TermKind::FwdFold: case TermKind::RevFold: case TermKind::FwdUnfold:
+      case TermKind::RevUnfold: case TermKind::Fold: case TermKind::Unfold: {
+        static const char* const heads[] = {"fold", "unfold", "fwd_fold", "rev_fold", "fwd_unfold", "rev_unfold"};
+        const TermKind kinds[] = {TermKind::Fold, TermKind::Unfold, TermKind::FwdFold,
+                                  TermKind::RevFold, TermKind::FwdUnfold, TermKind::RevUnfold};
+        std::string head;
+        for (int i = 0; i < 6; ++i)
+          if (kinds[i] == t->kind) head = heads[i];
+        return head + " " + print_at(a[0], 0) + " with " + t->name + " ->\n" + inner +
+               print(a[1], indent + 2);
+      }
+      default: return print_at(t, 0);
+    }
+  }
+
+ private:
+  // Whether `t` has at most `n` nodes (stops counting early).
+  static bool at_most_nodes(const TermP& t, int n) {
+    int left = n;
+    std::vector<const Term*> pending{t.get()};
+    while (!pending.empty()) {
+      const Term* u = pending.back();
+      pending.pop_back();
+      if (--left < 0) return false;
+      for (const auto& c : u->args) pending.push_back(c.get());
+      for (const auto& b : u->branches) pending.push_back(b.body.get());
+    }
+    return true;
+  }
+
+  static constexpr int kWidth = 100;
+};
+
 }  // namespace
 
 std::string print_term(const TermP& term) { return print_at(term, 0); }
+
+std::string print_term_layout(const TermP& term) { return Layout().print(term, 0); }
 
 std::string print_program(const Program& program) {
   std::string out;

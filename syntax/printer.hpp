@@ -9,6 +9,9 @@
 namespace chad {
 
 std::string print_term(const TermP& term);
+// The same text laid out on lines of about 100 columns, one `let` per line and bodies indented
+// (for people: transformed programs and counterexample reports).
+std::string print_term_layout(const TermP& term);
 std::string print_program(const Program& program);
 // Shortest decimal text that reads back to exactly `value` (finite, any sign).
 std::string print_real(double value);

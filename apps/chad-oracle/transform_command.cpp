@@ -46,7 +46,7 @@ void add_transform_command(CLI::App& app, int& exit_code) {
                   << ": " << chad.source_size << " -> " << chad.target_size
                   << " nodes (ratio " << ratio << ")\n"
                   << "-- type: " << print_type(chad.target->type) << "\n"
-                  << print_term(chad.target) << "\n";
+                  << print_term_layout(chad.target) << "\n";
       }
       return kExitOk;
     });

@@ -30,6 +30,7 @@ nlohmann::json report_json(const std::string& file, const VerifyReport& report) 
                      {"sums", sums_strategy_name(c.sums)},
                      {"verdict", verdict_name(c.verdict)},
                      {"discrepancy", c.discrepancy},
+                     {"gap", c.gap},
                      {"detail", c.detail},
                      {"enclosure", enclosure}});
   }
@@ -47,13 +48,14 @@ void print_report(std::ostream& out, const VerifyReport& report) {
     return;
   }
   out << std::left << std::setw(6) << "mode" << std::setw(11) << "sums" << std::setw(20)
-      << "verdict" << std::setw(14) << "discrepancy" << "detail\n";
+      << "verdict" << std::setw(14) << "discrepancy" << std::setw(10) << "gap" << "detail\n";
   for (const VerifyCase& c : report.cases)
     out << std::setw(6) << chad_mode_name(c.mode) << std::setw(11) << sums_strategy_name(c.sums)
-        << std::setw(20) << verdict_name(c.verdict) << std::setw(14) << c.discrepancy << c.detail
-        << "\n";
+        << std::setw(20) << verdict_name(c.verdict) << std::setw(14) << c.discrepancy
+        << std::setw(10) << c.gap << c.detail << "\n";
   out << (report.passed() ? "PASS" : "FAIL") << ": worst discrepancy "
-      << report.worst_discrepancy() << " against the certified interval reference\n";
+      << report.worst_discrepancy()
+      << " (relative distance of midpoints) against the certified interval reference\n";
 }
 
 }  // namespace
