@@ -18,8 +18,18 @@ TermP var_rule(const TermP& s, Transformer& tr) {
 
 // c  ->  <c, \v. 0>
 TermP constant_rule(const TermP& s, Transformer& tr) {
-  if (!is_constant(s)) return tr.transform(array_literal_as_vec(s));
   return pair(s, lin_fun(tr.fresh("v"), tr.context_tangent(), zero(tr.tangent(s->type))));
+}
+
+// [t1, ..., tn]  ->  <[x1, ..., xn], \v. [x1' @ v, ..., xn' @ v]>
+TermP array_rule(const TermP& s, Transformer& tr) {
+  if (is_constant(s)) return constant_rule(s, tr);
+  return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
+    std::string v = tr.fresh("v");
+    auto tangent = node(TermKind::ArrayLit, {});
+    for (const auto& d : dx) tangent->args.push_back(lin_app(var(d), var(v)));
+    return pair(primal_array(x), lin_fun(v, tr.context_tangent(), tangent));
+  });
 }
 
 // (t, s)  ->  <(x, y), \v. (x' @ v, y' @ v)>
@@ -183,7 +193,7 @@ void add_forward_rules(RuleTable& table) {
   set(TermKind::Var, var_rule);
   set(TermKind::Literal, constant_rule);
   set(TermKind::Unit, constant_rule);
-  set(TermKind::ArrayLit, constant_rule);
+  set(TermKind::ArrayLit, array_rule);
   set(TermKind::Pair, pair_rule);
   set(TermKind::Fst, projection_rule);
   set(TermKind::Snd, projection_rule);

@@ -19,8 +19,22 @@ TermP var_rule(const TermP& s, Transformer& tr) {
 
 // c  ->  <c, \v. 0>
 TermP constant_rule(const TermP& s, Transformer& tr) {
-  if (!is_constant(s)) return tr.transform(array_literal_as_vec(s));
   return pair(s, lin_fun(tr.fresh("v"), tr.tangent(s->type), zero(tr.context_tangent())));
+}
+
+// [t1, ..., tn]  ->  <[x1, ..., xn], \v. x1' @ row_0 v + ... + xn' @ row_(n-1) v>
+TermP array_rule(const TermP& s, Transformer& tr) {
+  if (is_constant(s)) return constant_rule(s, tr);
+  return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
+    std::string v = tr.fresh("v");
+    std::vector<TermP> parts;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      auto row = node(TermKind::ArrayRow, {var(v)});
+      row->index = int(i);
+      parts.push_back(lin_app(var(dx[i]), row));
+    }
+    return pair(primal_array(x), lin_fun(v, tr.tangent(s->type), add_all(parts, tr.context_tangent())));
+  });
 }
 
 // (t, s)  ->  <(x, y), \v. x' @ fst v + y' @ snd v>
@@ -202,7 +216,7 @@ void add_reverse_rules(RuleTable& table) {
   set(TermKind::Var, var_rule);
   set(TermKind::Literal, constant_rule);
   set(TermKind::Unit, constant_rule);
-  set(TermKind::ArrayLit, constant_rule);
+  set(TermKind::ArrayLit, array_rule);
   set(TermKind::Pair, pair_rule);
   set(TermKind::Fst, projection_rule);
   set(TermKind::Snd, projection_rule);

@@ -77,18 +77,6 @@ inline bool is_constant(const TermP& t) {
   }
 }
 
-// A rank-1 array literal of scalars is vec(e1, ..., en); CHAD transforms it as that primitive.
-// Throws SourceError for non-constant literals of arrays (not supported).
-inline TermP array_literal_as_vec(const TermP& t) {
-  if (t->type->shape.size() != 1)
-    throw SourceError(t->loc, "CHAD does not support array literals of arrays with non-constant "
-                              "entries; build the rows with `vec` instead");
-  auto v = std::make_shared<Term>(*t);
-  v->kind = TermKind::Prim;
-  v->op = PrimOp::Vec;
-  return v;
-}
-
 // The source function type of a fold (mu a.F -> S) or unfold (S -> nu a.F), for `annot`.
 inline TypeP recursion_type(const TermP& t) { return arrow_type(t->args[0]->type, t->type); }
 
@@ -116,6 +104,13 @@ inline TermP sum_tangent(Transformer& tr, TermKind kind, const TypeP& sum, int t
   t->index = tag;
   t->annot = sum_components(tr, sum);
   t->sums = tr.sums();
+  return t;
+}
+
+// [x1, ..., xn] over the bound primals, as the source array literal's node.
+inline TermP primal_array(const std::vector<std::string>& xs) {
+  auto t = target::node(TermKind::ArrayLit, {});
+  for (const auto& x : xs) t->args.push_back(target::var(x));
   return t;
 }
 

@@ -108,7 +108,9 @@ class Evaluator {
     std::vector<S> data;
     for (const TermP& e : t.args) {
       ValueP<S> v = eval(*e, env);
-      if (v->kind == ValueKind::Scalar)
+      if (v->kind == ValueKind::Zero)  // a zero tangent row (CHAD's target)
+        data.resize(data.size() + std::size_t(t.type->real_count() / t.type->shape[0]), S(0));
+      else if (v->kind == ValueKind::Scalar)
         data.push_back(v->scalar);
       else
         data.insert(data.end(), v->extra->data.begin(), v->extra->data.end());

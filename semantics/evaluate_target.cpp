@@ -123,6 +123,16 @@ ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
       if (v->kind == ValueKind::Zero) return v;
       return v->kind == ValueKind::Lazy ? v->force() : v->first;
     }
+    case TermKind::ArrayRow: {
+      ValueP<S> v = eval<S>(a[0], env);
+      if (v->kind == ValueKind::Zero) return v;
+      const auto& shape = v->extra->shape;
+      const std::size_t row = v->extra->data.size() / std::size_t(shape[0]);
+      auto first = v->extra->data.begin() + std::ptrdiff_t(row * std::size_t(t.index));
+      if (shape.size() == 1) return scalar_value<S>(*first);
+      return array_value<S>(std::vector<int>(shape.begin() + 1, shape.end()),
+                            std::vector<S>(first, first + std::ptrdiff_t(row)));
+    }
     case TermKind::CtxProj: {
       ValueP<S> v = eval<S>(a[0], env);
       for (int i = 0; i < t.index && v->kind != ValueKind::Zero; ++i) v = v->first;

@@ -59,6 +59,7 @@ std::string print_target(const TermP& t, int level) {
     case TermKind::SumTangentOut: return prefix("out_" + t->annot->ctors[t->index].name);
     case TermKind::LinRoll: return prefix("roll_lin");
     case TermKind::LinUnroll: return prefix("unroll_lin");
+    case TermKind::ArrayRow: return prefix("row_" + std::to_string(t->index));
     case TermKind::CtxProj: return prefix("proj_" + std::to_string(t->index));
     case TermKind::CtxOneHot: return prefix("onehot_" + std::to_string(t->index));
     case TermKind::FwdFold: return binder("fwd_fold");

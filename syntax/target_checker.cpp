@@ -149,6 +149,13 @@ class TargetChecker {
         expect(args[0], in ? part : sum);
         return typed(t, args, in ? sum : part);
       }
+      case TermKind::ArrayRow: {
+        auto args = infer_all(t);
+        const TypeP& a = args[0]->type;
+        if (a->kind != TypeKind::Real || a->shape.empty() || t->index < 0 || t->index >= a->shape[0])
+          fail(t, "a row of " + print_type(a));
+        return typed(t, args, real_type(std::vector<int>(a->shape.begin() + 1, a->shape.end())));
+      }
       case TermKind::CtxProj: {
         auto args = infer_all(t);
         return typed(t, args, context_component(t, args[0]->type));

@@ -60,6 +60,7 @@ enum class TermKind {
                   //   the (co)tangent at primal Ci v made from v's, and back (embed_i, component_i)
   LinRoll,        // annot = the linear mu / nu type; args = {v}:                  roll_lin v
   LinUnroll,      // args = {v : linear mu / nu}:                                   unroll_lin v
+  ArrayRow,       // index = i; args = {v : real[n, s]}: the row v[i] : real[s] (a real for s empty)
   CtxProj,        // index = de Bruijn index j of a source variable; args = {context tangent}:
                   //   its component (j times fst, then snd)
   CtxOneHot,      // index = j; annot = the context cotangent type; args = {v}:    onehot_j(v)

@@ -26,7 +26,7 @@ const char* const kExamples[] = {"list_sum.chad", "list_product.chad", "horner.c
                                  "tree.chad",     "stream.chad",       "spec_example.chad",
                                  "sums.chad",     "arrays.chad",       "higher_order.chad",
                                  "fold_to_function.chad", "relu.chad", "primitives.chad",
-                                 "stream_fold.chad"};
+                                 "stream_fold.chad", "array_literals.chad"};
 
 struct Applied {
   NormalForm<double> input, output;

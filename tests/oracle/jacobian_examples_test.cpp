@@ -138,6 +138,12 @@ TEST(JacobianExamples, ArraysMatvecAndDot) {
                    {0, 0, 0, 0.5, -1, 2, 4, 5, 6}});
 }
 
+TEST(JacobianExamples, ArrayLiteralsOfVariables) {
+  // f = (1 + x) |v|^2 + x^2 at x = 0.5, v = (1, -2, 3): (|v|^2 + 2x, 2 (1 + x) v).
+  expect_jacobian("array_literals.chad", testing::example_point("array_literals.chad"),
+                  {{15, 3, -6, 9}});
+}
+
 TEST(JacobianExamples, HigherOrderClosures) {
   const double a = 0.5, x = 1.25;
   const double u = a * x + std::sin(x);
