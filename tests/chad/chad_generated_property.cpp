@@ -1,8 +1,10 @@
 // CHAD on generated well-typed programs (RapidCheck; CTest fixes the seed, a failure prints the
 // program and the RC_PARAMS line that replays it): for random programs built from lets, pairs,
-// closures (applied, shared, returned), sums and case, folds over an input list, and streams
-// made by unfold, the output of every mode and sums strategy type-checks, its primal equals the
-// program's value, and its Jacobian equals the dual-number reference at a random point.
+// closures (applied, shared, returned), sums and case (an input sum and sums made in the
+// middle), comparisons, folds over an input list (to reals, to functions, to a list that is
+// part of the output), and streams made by unfold, the output of every mode and sums strategy
+// type-checks, its primal equals the program's value, and its Jacobian equals the dual-number
+// reference at a random point.
 // The generator is small and local to this test (the campaign generators of generators/ are
 // a later issue); it builds program text, which goes through the parser and checker.
 #include <gtest/gtest.h>
@@ -33,7 +35,7 @@ class ProgramGenerator {
  public:
   std::string real_term(int depth, std::vector<std::string> vars) {
     const bool leaf = depth <= 0;
-    switch (pick(leaf ? 2 : 12)) {
+    switch (pick(leaf ? 2 : 14)) {
       case 0: {
         const std::string& v = vars[std::size_t(pick(int(vars.size())))];
         return v.find(' ') == std::string::npos ? v : "(" + v + ")";
@@ -102,6 +104,19 @@ class ProgramGenerator {
                " | Cons " + c + " -> fun (" + z + " : real) -> (snd " + c + ") (" +
                real_term(depth - 1, inner) + ") }) : real -> real) " + real_term(depth - 1, vars) + ")";
       }
+      case 11: {  // a comparison (differentiable away from ties, which random points avoid)
+        return "(if " + real_term(depth - 1, vars) + (pick(2) ? " < " : " > ") + real_term(depth - 1, vars) +
+               " then " + real_term(depth - 1, vars) + " else " + real_term(depth - 1, vars) + ")";
+      }
+      case 12: {  // the input sum
+        std::string d = fresh("d"), b = fresh("b");
+        std::vector<std::string> with_d = vars, with_b = vars;
+        with_d.push_back(d);
+        with_b.push_back("fst " + b);
+        with_b.push_back("snd " + b);
+        return "(case sh of { Dot " + d + " -> " + real_term(depth - 1, with_d) + " | Box " + b + " -> " +
+               real_term(depth - 1, with_b) + " })";
+      }
       default: {  // a stream made by unfold, observed at its first or second element
         std::string s = fresh("s");
         std::vector<std::string> inner = vars;
@@ -123,6 +138,18 @@ class ProgramGenerator {
   int counter_ = 0;
 };
 
+// A list of the same length as xs, each element a term over it and the context.
+std::string list_term(ProgramGenerator& generator, int depth, std::vector<std::string> vars) {
+  vars.push_back("fst c");
+  return "(fold xs with n -> case n of { Nil u -> roll Nil | Cons c -> roll Cons (" +
+         generator.real_term(depth, vars) + ", snd c) } : List)";
+}
+
+std::string random_shape() {
+  auto r = [] { return print_real(*rc::gen::inRange(-150, 150) / 100.0); };
+  return pick(2) ? "Dot (" + r() + ")" : "Box (" + r() + ", " + r() + ")";
+}
+
 std::string random_list(int n) {
   std::string list = "roll Nil";
   for (int i = 0; i < n; ++i)
@@ -133,15 +160,19 @@ std::string random_list(int n) {
 RC_GTEST_PROP(ChadGenerated, JacobiansMatchTheDualReference, ()) {
   ProgramGenerator generator;
   const std::string body = generator.real_term(1 + pick(4), {"x", "y"});
-  const std::string source = std::string(kPrelude) + "def main (x : real) (y : real) (xs : List) : real = " + body + ";";
+  const std::string list = list_term(generator, pick(3), {"x", "y"});
+  const std::string source = std::string(kPrelude) +
+                             "def main (x : real) (y : real) (xs : List) (sh : Shape) : real * List = (" +
+                             body + ", " + list + ");";
   const std::string at = "(" + print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " +
-                         print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " + random_list(pick(4)) + ")";
+                         print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " + random_list(pick(4)) +
+                         ", " + random_shape() + ")";
   RC_LOG() << source << "\n-- at: " << at << "\n";
   run_with_deep_stack([&] {
     CheckedProgram program = testing::load_source(source);
     NormalForm<double> point = read_input_point(program, at);
     JacobianResult reference = compute_jacobian(program, point, JacobianMethod::Dual);
-    RC_ASSERT(reference.differentiable);
+    RC_PRE(reference.differentiable);  // a comparison that ties at this point: no derivative
     for (JacobianMethod method : {JacobianMethod::ChadForward, JacobianMethod::ChadReverse})
       for (SumsStrategy sums : kAllSumsStrategies) {
         JacobianResult r = compute_jacobian(program, point, method, sums);
