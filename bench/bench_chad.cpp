@@ -5,9 +5,7 @@
 // Run: build/bench/bench_chad. Figures go to bench/RESULTS.md.
 #include <benchmark/benchmark.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "bench_support.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/deep_stack.hpp"
@@ -17,13 +15,7 @@ namespace {
 
 using namespace chad;
 
-CheckedProgram load(const std::string& name) {
-  std::string path = std::string(CHAD_SOURCE_DIR) + "/examples/" + name;
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return check_program(parse_program(text.str(), path));
-}
+using bench::load_example;
 
 // Horner's input (x, [a0, ..., a(n-1)]) on NEList = mu l. < Last : real | Cons : real * l >.
 NormalForm<double> horner_point(const CheckedProgram& program, int n) {
@@ -38,7 +30,7 @@ NormalForm<double> horner_point(const CheckedProgram& program, int n) {
 template <class Work>
 void horner_benchmark(benchmark::State& state, Work work) {
   run_with_deep_stack([&] {
-    CheckedProgram program = load("horner.chad");
+    CheckedProgram program = load_example("horner.chad");
     NormalForm<double> point = horner_point(program, int(state.range(0)));
     for (auto _ : state) work(program, point);
   });
@@ -72,7 +64,7 @@ BENCHMARK(BM_HornerChadTransform)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 void BM_HornerChadPrimalPass(benchmark::State& state) {
   run_with_deep_stack([&] {
-    CheckedProgram program = load("horner.chad");
+    CheckedProgram program = load_example("horner.chad");
     NormalForm<double> point = horner_point(program, int(state.range(0)));
     ChadProgram chad = chad_program(program, {ChadMode::Reverse, SumsStrategy::Biproduct, nullptr});
     ValueP<double> f = evaluate<double>(chad.target, nullptr);

@@ -4,9 +4,7 @@
 // Run: build/bench/bench_foundation. Figures go to bench/RESULTS.md.
 #include <benchmark/benchmark.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "bench_support.hpp"
 #include "oracle/input_value.hpp"
 #include "oracle/jacobian.hpp"
 #include "semantics/evaluate.hpp"
@@ -17,13 +15,7 @@ namespace {
 
 using namespace chad;
 
-CheckedProgram load(const std::string& name) {
-  std::string path = std::string(CHAD_SOURCE_DIR) + "/examples/" + name;
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return check_program(parse_program(text.str(), path));
-}
+using bench::load_example;
 
 // A list `mu l. < Nil : unit | Cons : real * l >` of n reals (Nil is tag 0, Cons tag 1).
 ValueP<double> make_list(std::size_t n) {
@@ -54,7 +46,7 @@ BENCHMARK(BM_SumOfMillionElementList)->Arg(10000)->Unit(benchmark::kMillisecond)
 
 void BM_HornerIntervalJacobian(benchmark::State& state) {
   run_with_deep_stack([&] {
-    CheckedProgram program = load("horner.chad");
+    CheckedProgram program = load_example("horner.chad");
     std::string list = "roll Last 0.5";
     for (int k = 1; k < state.range(0); ++k) list = "roll Cons (" + std::to_string(k) + ", " + list + ")";
     NormalForm<double> point = read_input_point(program, "(0.75, " + list + ")");

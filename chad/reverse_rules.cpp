@@ -193,44 +193,19 @@ TermP recursion_rule(const TermP& s, Transformer& tr) {
   std::string z = tr.fresh("z"), dz = tr.fresh("dz"), r = tr.fresh("r"), v = tr.fresh("v"),
               q = tr.fresh("q");
   TermP start = tr.transform(s->args[0]);
-  const TypeP& x_type = fold ? substitute(s->args[0]->type->body, s->args[0]->type->var, s->type)
-                             : s->args[0]->type;
-  auto rec = node(fold ? TermKind::RevFold : TermKind::RevUnfold,
-                  {var(z), tr.transform_under(s->name, x_type, s->args[1])});
-  rec->name = s->name;
-  rec->annot = recursion_type(s);
-  rec->sums = tr.sums();
+  TermP rec = recursion_node(tr, s, fold ? TermKind::RevFold : TermKind::RevUnfold, z);
   TermP back = lin_fun(v, tr.tangent(s->type),
                        let(q, lin_app(snd(var(r)), var(v)),
                            add(fst(var(q)), lin_app(var(dz), snd(var(q))))));
   return bind_pair(tr, start, z, dz, let(r, rec, pair(fst(var(r)), back)));
 }
 
-// (t : A)  ->  Drev(t)
-TermP ascribe_rule(const TermP& s, Transformer& tr) { return tr.transform(s->args[0]); }
-
 }  // namespace
 
 void add_reverse_rules(RuleTable& table) {
-  auto set = [&](TermKind k, ChadRule r) { table.reverse[int(k)] = std::move(r); };
-  set(TermKind::Var, var_rule);
-  set(TermKind::Literal, constant_rule);
-  set(TermKind::Unit, constant_rule);
-  set(TermKind::ArrayLit, array_rule);
-  set(TermKind::Pair, pair_rule);
-  set(TermKind::Fst, projection_rule);
-  set(TermKind::Snd, projection_rule);
-  set(TermKind::Let, let_rule);
-  set(TermKind::Lambda, lambda_rule);
-  set(TermKind::App, app_rule);
-  set(TermKind::Inject, inject_rule);
-  set(TermKind::Case, case_rule);
-  set(TermKind::Roll, roll_rule);
-  set(TermKind::Unroll, unroll_rule);
-  set(TermKind::Prim, prim_rule);
-  set(TermKind::Fold, recursion_rule);
-  set(TermKind::Unfold, recursion_rule);
-  set(TermKind::Ascribe, ascribe_rule);
+#define CHAD_SET_RULE(kind, rule) table.reverse[int(TermKind::kind)] = rule;
+  CHAD_RULES(CHAD_SET_RULE)
+#undef CHAD_SET_RULE
 }
 
 }  // namespace chad

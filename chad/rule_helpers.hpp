@@ -77,8 +77,31 @@ inline bool is_constant(const TermP& t) {
   }
 }
 
-// The source function type of a fold (mu a.F -> S) or unfold (S -> nu a.F), for `annot`.
-inline TypeP recursion_type(const TermP& t) { return arrow_type(t->args[0]->type, t->type); }
+// The node `kind z with x -> D_{G,x}(s)` (FwdFold, RevFold, FwdUnfold or RevUnfold) for the
+// source `fold t with x -> s` / `unfold t with x -> s`, over the primal bound to `z`. Its
+// annot is the source's `mu a.F -> S` / `S -> nu a.F`.
+inline TermP recursion_node(Transformer& tr, const TermP& s, TermKind kind, const std::string& z) {
+  const bool fold = s->kind == TermKind::Fold;
+  const TypeP& start = s->args[0]->type;
+  const TypeP x_type = fold ? substitute(start->body, start->var, s->type) : start;  // F[S/a] or S
+  auto rec = target::node(kind, {target::var(z), tr.transform_under(s->name, x_type, s->args[1])});
+  rec->name = s->name;
+  rec->annot = arrow_type(start, s->type);
+  rec->sums = tr.sums();
+  return rec;
+}
+
+// (t : A)  ->  D(t), in both modes.
+inline TermP ascribe_rule(const TermP& s, Transformer& tr) { return tr.transform(s->args[0]); }
+
+// The rule of each source former, by the name each rule file gives it; `SET(kind, rule)`.
+#define CHAD_RULES(SET)                                                                     \
+  SET(Var, var_rule) SET(Literal, constant_rule) SET(Unit, constant_rule)                   \
+  SET(ArrayLit, array_rule) SET(Pair, pair_rule) SET(Fst, projection_rule)                  \
+  SET(Snd, projection_rule) SET(Let, let_rule) SET(Lambda, lambda_rule) SET(App, app_rule)  \
+  SET(Inject, inject_rule) SET(Case, case_rule) SET(Roll, roll_rule)                        \
+  SET(Unroll, unroll_rule) SET(Prim, prim_rule) SET(Fold, recursion_rule)                   \
+  SET(Unfold, recursion_rule) SET(Ascribe, ascribe_rule)
 
 // A primal injection / roll in the target, carrying its (primal) type.
 inline TermP primal_inject(Transformer& tr, const TermP& source, TermP payload) {
