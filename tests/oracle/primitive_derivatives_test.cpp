@@ -1,5 +1,8 @@
-// Every primitive's derivative formula (used by the dual and interval methods) against finite
-// differences (which use no formula) at random points inside each primitive's domain.
+// Every primitive's derivative formula (used by the dual and interval methods) and CHAD's
+// forward derivative op' and transposed derivative op^T (semantics/primitive_derivatives.cpp,
+// reached through chad-fwd and chad-rev) against finite differences (which use no formula) at
+// random points inside each primitive's domain. chad-fwd and chad-rev agreeing with the same
+// reference is the dot-product test <u, op'(x; dx)> = <op^T(x; u), dx> on every basis pair.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -62,7 +65,10 @@ TEST(PrimitiveDerivatives, FormulasAgreeWithFiniteDifferences) {
         JacobianResult formula = compute_jacobian(program, point, JacobianMethod::Dual);
         JacobianResult certified = compute_jacobian(program, point, JacobianMethod::Interval);
         JacobianResult fd = compute_jacobian(program, point, JacobianMethod::FiniteDifference);
+        JacobianResult forward = compute_jacobian(program, point, JacobianMethod::ChadForward);
+        JacobianResult reverse = compute_jacobian(program, point, JacobianMethod::ChadReverse);
         ASSERT_TRUE(formula.differentiable && certified.differentiable && fd.differentiable);
+        ASSERT_TRUE(forward.differentiable && reverse.differentiable);
         ASSERT_EQ(formula.jacobian.size(), fd.jacobian.size());
         for (std::size_t i = 0; i < fd.jacobian.size(); ++i)
           for (std::size_t j = 0; j < fd.jacobian[i].size(); ++j) {
@@ -70,6 +76,12 @@ TEST(PrimitiveDerivatives, FormulasAgreeWithFiniteDifferences) {
             EXPECT_TRUE(testing::close_relative(formula.jacobian[i][j], reference,
                                                 testing::Tolerances::fd_relative))
                 << "dual " << formula.jacobian[i][j] << " vs fd " << reference;
+            EXPECT_TRUE(testing::close_relative(forward.jacobian[i][j], reference,
+                                                testing::Tolerances::fd_relative))
+                << "op' (chad-fwd) " << forward.jacobian[i][j] << " vs fd " << reference;
+            EXPECT_TRUE(testing::close_relative(reverse.jacobian[i][j], reference,
+                                                testing::Tolerances::fd_relative))
+                << "op^T (chad-rev) " << reverse.jacobian[i][j] << " vs fd " << reference;
             const Enclosure& e = certified.enclosure[i][j];
             double slack =
                 testing::Tolerances::fd_relative * std::fmax(1.0, std::fabs(reference));
