@@ -1,5 +1,6 @@
 #include "chad/transformer.hpp"
 
+#include "chad/inline_linear.hpp"
 #include "chad/target_builders.hpp"
 #include "syntax/target_checker.hpp"
 
@@ -53,6 +54,7 @@ ChadProgram chad_program(const CheckedProgram& program, const ChadOptions& optio
   Transformer transformer({}, options);
   // Dfwd / Drev of the closed main function is <f, f'> with f' over the empty context.
   TermP target = target::fst(transformer.transform(program.main_function));
+  if (options.inline_linear) target = inline_linear_lets(target);
   ChadProgram result;
   result.options = options;
   result.target = check_target({}, target);

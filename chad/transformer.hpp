@@ -40,6 +40,7 @@ struct ChadOptions {
   ChadMode mode = ChadMode::Reverse;
   SumsStrategy sums = SumsStrategy::Biproduct;
   const RuleTable* rules = nullptr;  // null: RuleTable::standard()
+  bool inline_linear = true;         // chad/inline_linear.hpp on the output
 };
 
 // The state the rules share: the source context G (names and source types, innermost last),
