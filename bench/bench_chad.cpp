@@ -51,6 +51,7 @@ void BM_HornerJacobianChadRev(benchmark::State& state) {
   });
 }
 BENCHMARK(BM_HornerJacobianChadRev)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HornerJacobianChadRev)->Arg(1000000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // The parts of chad-rev: transforming (independent of n), and the primal pass that also
 // builds the backpropagators.
