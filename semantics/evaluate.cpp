@@ -19,7 +19,10 @@ class Evaluator {
       case TermKind::Literal: return scalar_value<S>(ScalarTraits<S>::from_double(t.literal));
       case TermKind::ArrayLit: return array_literal(t, env);
       case TermKind::Unit: return unit();
-      case TermKind::Pair: return pair_value<S>(eval(*t.args[0], env), eval(*t.args[1], env));
+      case TermKind::Pair: {  // left to right, so the first error in source order is reported
+        ValueP<S> first = eval(*t.args[0], env);
+        return pair_value<S>(std::move(first), eval(*t.args[1], env));
+      }
       case TermKind::Fst:
       case TermKind::Snd: {
         ValueP<S> holder;

@@ -38,7 +38,7 @@ template <class S, class F>
 }
 
 // `f` maps a value at a recursive position (a copyable callable: nested nu values keep a
-// copy). Precondition: `v` is a value of `type`, a part of the fixpoint's body whose own
+// copy), called at the positions from left to right. Precondition: `v` is a value of `type`, a part of the fixpoint's body whose own
 // variable is `var`.
 template <class S, class F>
 ValueP<S> map_functor(const Type& type, const ValueP<S>& v, const std::string& var,
@@ -50,9 +50,11 @@ ValueP<S> map_functor(const Type& type, const ValueP<S>& v, const std::string& v
       if (!binder) return f(v);                           // a position of `var`
       return map_functor<S>(*binder, v, var, nested, f);  // a nested binder's position
     }
-    case TypeKind::Prod:
-      return pair_value<S>(map_functor<S>(*type.left, v->first, var, nested, f),
-                           map_functor<S>(*type.right, v->second, var, nested, f));
+    case TypeKind::Prod: {
+      // Left before right (callers such as fold count the positions as f is called).
+      ValueP<S> left = map_functor<S>(*type.left, v->first, var, nested, f);
+      return pair_value<S>(std::move(left), map_functor<S>(*type.right, v->second, var, nested, f));
+    }
     case TypeKind::Sum:
       return inject_value<S>(
           v->tag, map_functor<S>(*type.ctors[v->tag].type, v->first, var, nested, f));

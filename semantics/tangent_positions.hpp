@@ -29,12 +29,13 @@ ValueP<S> map_tangent_positions(const Type& type, const ValueP<S>& primal, const
       if (!binder) return f(primal, tangent);
       return map_tangent_positions<S>(*binder, primal, tangent, var, nested, sums, skip_zero, f);
     }
-    case TypeKind::Prod:
-      return pair_value<S>(
-          map_tangent_positions<S>(*type.left, primal->first, part(tangent, false), var, nested,
-                                   sums, skip_zero, f),
-          map_tangent_positions<S>(*type.right, primal->second, part(tangent, true), var, nested,
-                                   sums, skip_zero, f));
+    case TypeKind::Prod: {  // left before right: f's effects happen in position order
+      ValueP<S> left = map_tangent_positions<S>(*type.left, primal->first, part(tangent, false),
+                                                var, nested, sums, skip_zero, f);
+      return pair_value<S>(std::move(left),
+                           map_tangent_positions<S>(*type.right, primal->second, part(tangent, true),
+                                                    var, nested, sums, skip_zero, f));
+    }
     case TypeKind::Sum: {
       const int tag = primal->tag, k = int(type.ctors.size());
       const Type& component_type = *type.ctors[tag].type;

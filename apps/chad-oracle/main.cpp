@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   chad::add_jacobian_command(app, exit_code);
   chad::add_transform_command(app, exit_code);
   chad::add_verify_command(app, exit_code);
+  chad::add_campaign_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -48,6 +48,14 @@ TEST(Evaluate, FoldOverListsAndTrees) {
                 "def main (t : Tree) : real = fold t with n -> case n of { Leaf a -> a | Node p -> fst p * snd p };",
                 "roll Node (roll Leaf 3, roll Node (roll Leaf 2, roll Leaf (-1)))"),
             "-6");
+  // Each child's result at its own position (a fold over a node with two recursive positions
+  // once handed them over swapped; found by a campaign). Left subtree minus right subtree:
+  // Node (Leaf 5, Node (Leaf 2, Leaf 7)) -> 5 - (2 - 7) = 10.
+  EXPECT_EQ(run("type Tree = mu t. < Leaf : real | Node : t * t >;\n"
+                "def main (t : Tree) : real * real = fold t with n -> case n of { Leaf a -> (a, a) "
+                "| Node p -> (fst (fst p) - fst (snd p), snd (fst p)) };",
+                "roll Node (roll Leaf 5, roll Node (roll Leaf 2, roll Leaf 7))"),
+            "(10, 5)");
 }
 
 TEST(Evaluate, NestedInductiveTypes) {

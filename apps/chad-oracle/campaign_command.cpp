@@ -1,0 +1,210 @@
+// `chad-oracle campaign`: generate programs from a seed and check CHAD on each against the
+// reference (oracle/campaign.hpp). Options: --seed, --count or --time, --max-size, --features,
+// --modes, --sums, --jobs (worker processes), --shard I/N (disjoint, deterministic parts of one
+// campaign), --out DIR (log.jsonl, summary.json, summary.md; a re-run with the same arguments
+// resumes from the log), --only INDEX (check and print one program), --json. A progress line on
+// a terminal. Exit 0 when nothing failed, 1 otherwise.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "campaign_files.hpp"
+#include "command_context.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "oracle/campaign_log.hpp"
+
+namespace chad {
+namespace {
+
+struct CampaignArgs {
+  std::uint64_t seed = 1;
+  std::size_t count = 1000;
+  double time = 0;
+  int max_size = 20;
+  std::string features, modes = "fwd,rev", sums = "biproduct,lifted,zero-fn", shard = "0/1", out;
+  int jobs = 1;
+  long only = -1;
+};
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty()) parts.push_back(item);
+  return parts;
+}
+
+Loc option_loc() { return Loc{intern_file_name("<command line>"), 0, 0}; }
+
+CampaignOptions campaign_options(const CampaignArgs& a) {
+  CampaignOptions o;
+  o.seed = a.seed;
+  o.count = a.count;
+  o.max_size = a.max_size;
+  try {
+    o.features = GeneratorFeatures::parse(a.features);
+  } catch (const std::invalid_argument& e) {
+    throw SourceError(option_loc(), std::string("--features: ") + e.what());
+  }
+  o.modes.clear();
+  for (const auto& m : split(a.modes)) {
+    if (m != "fwd" && m != "rev") throw SourceError(option_loc(), "--modes: unknown mode `" + m + "` (fwd, rev)");
+    o.modes.push_back(m == "fwd" ? ChadMode::Forward : ChadMode::Reverse);
+  }
+  o.sums.clear();
+  for (const auto& s : split(a.sums)) {
+    auto parsed = parse_sums_strategy(s);
+    if (!parsed) throw SourceError(option_loc(), "--sums: unknown strategy `" + s + "` (biproduct, lifted, zero-fn)");
+    o.sums.push_back(*parsed);
+  }
+  if (o.modes.empty() || o.sums.empty()) throw SourceError(option_loc(), "--modes and --sums need at least one entry");
+  return o;
+}
+
+// "I/N" with 0 <= I < N.
+std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
+  std::size_t slash = text.find('/');
+  try {
+    if (slash != std::string::npos) {
+      long i = std::stol(text.substr(0, slash)), n = std::stol(text.substr(slash + 1));
+      if (n >= 1 && i >= 0 && i < n) return {std::size_t(i), std::size_t(n)};
+    }
+  } catch (const std::exception&) {
+  }
+  throw SourceError(option_loc(), "--shard: expected I/N with 0 <= I < N, found `" + text + "`");
+}
+
+void print_outcome(std::ostream& out, const ProgramOutcome& o) {
+  out << "program " << o.index << " (seed " << o.seed << "): " << campaign_verdict_name(o.verdict)
+      << (o.detail.empty() ? "" : ": " + o.detail) << "\n"
+      << o.generated.program << "-- at: " << o.generated.input << "\n";
+  for (const CheckOutcome& c : o.checks)
+    out << "  " << chad_mode_name(c.mode) << " " << sums_strategy_name(c.sums) << ": "
+        << campaign_verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
+}
+
+int run(const CampaignArgs& args, bool json) {
+  const CampaignOptions options = campaign_options(args);
+  if (args.only >= 0) {
+    ProgramOutcome o = check_program_at(options, std::size_t(args.only));
+    if (json)
+      std::cout << outcome_json(o).dump(2) << "\n";
+    else
+      print_outcome(std::cout, o);
+    return o.verdict == CampaignVerdict::Fail || o.verdict == CampaignVerdict::FailNumeric ? kExitCheckFailed : kExitOk;
+  }
+  auto [shard, shards] = parse_shard(args.shard);
+  CampaignFiles files(args.out);
+  std::set<std::size_t> done = files.done_indices();
+  // This shard's indices: shard, shard + shards, ...; with --time, as many as time allows.
+  const std::size_t limit = args.time > 0 && args.count == 0 ? std::size_t(-1) : args.count;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration<double>(args.time > 0 ? args.time : 1e12);
+  const int jobs = std::max(1, args.jobs);
+  std::map<std::string, double> seconds;
+  auto work = [&](int worker, std::map<std::string, double>* stage_seconds) {
+    std::ofstream log = files.open_worker_log(worker);
+    std::size_t position = 0;
+    for (std::size_t index = shard; index < limit; index += shards, ++position) {
+      if (std::chrono::steady_clock::now() > deadline) break;
+      if (int(position % std::size_t(jobs)) != worker || done.count(index)) continue;
+      ProgramOutcome o = check_program_at(options, index, stage_seconds);
+      log << outcome_json(o).dump() << "\n" << std::flush;
+    }
+  };
+  const auto start = std::chrono::steady_clock::now();
+  if (jobs == 1) {
+    std::thread progress([&] { files.show_progress(jobs, limit, shards); });
+    work(0, &seconds);
+    files.stop_progress();
+    progress.join();
+  } else {
+    std::vector<pid_t> children;
+    for (int k = 0; k < jobs; ++k) {
+      std::cout.flush();
+      pid_t pid = fork();
+      if (pid == 0) {
+        int code = 0;
+        try {
+          work(k, nullptr);
+        } catch (const std::exception& e) {
+          std::cerr << "worker " << k << ": " << e.what() << "\n";
+          code = kExitInternalError;
+        }
+        _exit(code);
+      }
+      children.push_back(pid);
+    }
+    std::thread progress([&] { files.show_progress(jobs, limit, shards); });
+    int failed_workers = 0;
+    for (pid_t pid : children) {
+      int status = 0;
+      waitpid(pid, &status, 0);
+      failed_workers += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    files.stop_progress();
+    progress.join();
+    if (failed_workers) throw InternalError(std::to_string(failed_workers) + " campaign worker(s) failed");
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::vector<nlohmann::json> lines = files.merge_logs();
+  CampaignSummary summary = summarize(lines);
+  summary.seconds = seconds;
+  summary.seconds["wall"] = wall;
+  files.write_summary(summary, lines);
+  if (json) {
+    std::cout << summary_json(summary, lines).dump(2) << "\n";
+  } else {
+    std::cout << summary.programs << " programs (seed " << args.seed << ", shard " << shard << "/"
+              << shards << "): ";
+    for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
+    std::cout << "\n" << summary.screen_cleared << " checks cleared by the certified check after the double screen\n";
+    for (const auto& line : lines)
+      if (line["verdict"] == "fail" || line["verdict"] == "fail-numeric")
+        std::cout << "FAILED: program " << line["index"] << "; replay with `chad-oracle campaign --seed "
+                  << args.seed << " --max-size " << args.max_size
+                  << (args.features.empty() ? "" : " --features " + args.features) << " --only "
+                  << line["index"] << "`\n";
+    if (!args.out.empty()) std::cout << "log and summary in " << args.out << "/\n";
+  }
+  return summary.verdicts["fail"] + summary.verdicts["fail-numeric"] > 0 ? kExitCheckFailed : kExitOk;
+}
+
+}  // namespace
+
+void add_campaign_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CommonOptions>();
+  auto args = std::make_shared<CampaignArgs>();
+  CLI::App* cmd = app.add_subcommand("campaign", "Check CHAD on generated programs (a correctness campaign)");
+  cmd->add_option("--seed", args->seed, "the campaign's seed")->capture_default_str();
+  cmd->add_option("--count", args->count, "programs to check (0 with --time: no limit)")->capture_default_str();
+  cmd->add_option("--time", args->time, "stop after this many seconds")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-size", args->max_size, "the size budget of a generated program")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  cmd->add_option("--features", args->features,
+                  "generator features: functions, sums, inductive, coinductive, arrays, comparisons, "
+                  "partial; `-name` turns one off (default: all but comparisons)");
+  cmd->add_option("--modes", args->modes, "CHAD modes to check")->capture_default_str();
+  cmd->add_option("--sums", args->sums, "sums strategies to check")->capture_default_str();
+  cmd->add_option("--jobs", args->jobs, "worker processes")->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--shard", args->shard, "I/N: check only programs I, I + N, I + 2N, ...")->capture_default_str();
+  cmd->add_option("--out", args->out, "directory for log.jsonl, summary.json, summary.md (resumes a run)");
+  cmd->add_option("--only", args->only, "check and print only the program with this index");
+  cmd->add_flag("--json", options->json, "print the summary as one JSON object");
+  cmd->callback([options, args, &exit_code] {
+    exit_code = run_command(*options, [&] { return run(*args, options->json); });
+  });
+}
+
+}  // namespace chad

@@ -1,0 +1,115 @@
+#include "campaign_files.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <thread>
+
+#include "oracle/campaign_log.hpp"
+
+namespace chad {
+
+namespace fs = std::filesystem;
+
+CampaignFiles::CampaignFiles(const std::string& out) : dir_(out) {
+  if (dir_.empty()) {
+    std::string pattern = (fs::temp_directory_path() / "chad-campaign-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot make a temporary directory");
+    dir_ = pattern;
+    temporary_ = true;
+  }
+  std::error_code error;
+  fs::create_directories(dir_, error);
+  if (error || !fs::is_directory(dir_))
+    throw SourceError(Loc{intern_file_name(out), 0, 0}, "cannot create the output directory: " + error.message());
+}
+
+CampaignFiles::~CampaignFiles() {
+  std::error_code ignored;
+  if (temporary_) fs::remove_all(dir_, ignored);
+}
+
+std::vector<std::string> CampaignFiles::log_files() const {
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    const std::string name = entry.path().filename().string();
+    if (name == "log.jsonl" || (name.rfind("worker-", 0) == 0 && entry.path().extension() == ".jsonl"))
+      files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::set<std::size_t> CampaignFiles::done_indices() const {
+  std::set<std::size_t> done;
+  for (const auto& file : log_files())
+    for (const auto& line : read_log(file)) done.insert(line["index"].get<std::size_t>());
+  return done;
+}
+
+std::ofstream CampaignFiles::open_worker_log(int worker) const {
+  return std::ofstream(fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl"), std::ios::app);
+}
+
+void CampaignFiles::show_progress(int workers, std::size_t limit, std::size_t shards) {
+  if (!isatty(STDERR_FILENO)) {
+    while (!stop_) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return;
+  }
+  std::map<std::string, std::pair<std::uintmax_t, std::size_t>> seen;  // file -> (offset, lines)
+  const auto start = std::chrono::steady_clock::now();
+  const bool bounded = limit != std::size_t(-1);
+  const std::size_t total = bounded ? (limit + shards - 1) / shards : 0;
+  while (!stop_) {
+    std::size_t checked = 0;
+    for (int k = 0; k < workers; ++k) {
+      std::string file = (fs::path(dir_) / ("worker-" + std::to_string(k) + ".jsonl")).string();
+      auto& [offset, lines] = seen[file];
+      std::ifstream in(file, std::ios::binary);
+      in.seekg(std::streamoff(offset));
+      char buffer[65536];
+      while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        lines += std::size_t(std::count(buffer, buffer + in.gcount(), '\n'));
+        offset += std::uintmax_t(in.gcount());
+      }
+      checked += lines;
+    }
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "\r  " << checked;
+    if (bounded) std::cerr << " / " << total;
+    std::cerr << " programs checked, " << int(double(checked) / std::max(elapsed, 1e-3)) << " per second   "
+              << std::flush;
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+  std::cerr << "\r" << std::string(70, ' ') << "\r" << std::flush;
+}
+
+std::vector<nlohmann::json> CampaignFiles::merge_logs() const {
+  std::map<std::size_t, nlohmann::json> by_index;
+  std::vector<std::string> files = log_files();
+  for (const auto& file : files)
+    for (auto& line : read_log(file)) by_index.emplace(line["index"].get<std::size_t>(), std::move(line));
+  std::vector<nlohmann::json> lines;
+  for (auto& [index, line] : by_index) lines.push_back(std::move(line));
+  const fs::path log = fs::path(dir_) / "log.jsonl", partial = fs::path(dir_) / "log.jsonl.new";
+  {
+    std::ofstream out(partial, std::ios::trunc);
+    for (const auto& line : lines) out << line.dump() << "\n";
+  }
+  fs::rename(partial, log);
+  for (const auto& file : files)
+    if (fs::path(file) != log) fs::remove(file);
+  return lines;
+}
+
+void CampaignFiles::write_summary(const CampaignSummary& summary,
+                                  const std::vector<nlohmann::json>& lines) const {
+  if (temporary_) return;
+  std::ofstream(fs::path(dir_) / "summary.json") << summary_json(summary, lines).dump(2) << "\n";
+  std::ofstream(fs::path(dir_) / "summary.md") << summary_markdown(summary, lines);
+}
+
+}  // namespace chad

@@ -1,0 +1,41 @@
+// Random well-typed programs of the source language, built backwards from the typing rules:
+// a term of a goal type is a variable of that type, an introduction form for it, or an
+// elimination that reaches it (application, projection, `case`, `fold`, `unroll`), within a
+// size budget (fuel). Every type has a default inhabitant, so generation never fails, and a
+// choice of 0 is always the simplest option, so replaying a shortened or zeroed choice
+// sequence (generators/choice_source.hpp) gives a smaller program: that is how failures
+// shrink. Partial primitives are generated inside their domains (log, sqrt and division get
+// arguments of the form softplus(e) + 1). Inputs are random values of the input type: reals
+// mostly small integers and dyadic fractions, lists of bounded length.
+#pragma once
+#include <string>
+
+#include "generators/choice_source.hpp"
+#include "syntax/program.hpp"
+
+namespace chad {
+
+struct GeneratorFeatures {
+  bool functions = true;     // fun, application, higher-order values
+  bool sums = true;          // injections and case
+  bool inductive = true;     // lists and trees: roll, fold
+  bool coinductive = true;   // streams: unfold, unroll
+  bool arrays = true;        // real[n] and the array primitives
+  bool comparisons = false;  // `<`, `>` (differentiable only away from ties)
+  bool partial = true;       // log, sqrt, division (inside their domains)
+
+  // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,
+  // "all" / "none" set every one. Throws std::invalid_argument naming an unknown feature.
+  static GeneratorFeatures parse(const std::string& text);
+  std::string describe() const;
+};
+
+struct GeneratedCase {
+  std::string program;  // the text of one `def main (x : A) : B = ...;`
+  std::string input;    // a value of A, as `--at` text (reals printed exactly)
+};
+
+// `max_size`: the fuel; the program's term has about that many nodes at most.
+GeneratedCase generate_case(ChoiceSource& choices, const GeneratorFeatures& features, int max_size);
+
+}  // namespace chad

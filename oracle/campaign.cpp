@@ -1,0 +1,283 @@
+#include "oracle/campaign.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "model/scalar.hpp"
+#include "oracle/chad_jacobian.hpp"
+#include "oracle/input_value.hpp"
+#include "oracle/jacobian.hpp"
+#include "syntax/parser.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+
+const char* campaign_verdict_name(CampaignVerdict v) {
+  switch (v) {
+    case CampaignVerdict::Pass: return "pass";
+    case CampaignVerdict::Fail: return "fail";
+    case CampaignVerdict::FailNumeric: return "fail-numeric";
+    case CampaignVerdict::Skip: return "skip";
+  }
+  return "?";
+}
+
+std::uint64_t program_seed(std::uint64_t seed, std::size_t index) {
+  std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (std::uint64_t(index) + 1);  // splitmix64
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+namespace {
+
+// Relative tolerance of the double screen (CHAD and dual numbers round differently).
+constexpr double kScreenTolerance = 1e-9;
+
+class StageTimer {
+ public:
+  StageTimer(std::map<std::string, double>* seconds, const char* stage)
+      : seconds_(seconds), stage_(stage), start_(std::chrono::steady_clock::now()) {}
+  ~StageTimer() {
+    if (seconds_)
+      (*seconds_)[stage_] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::map<std::string, double>* seconds_;
+  const char* stage_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+const char* former_name(TermKind k) {
+  switch (k) {
+    case TermKind::Var: return "var";
+    case TermKind::Literal: return "literal";
+    case TermKind::ArrayLit: return "array literal";
+    case TermKind::Unit: return "unit";
+    case TermKind::Pair: return "pair";
+    case TermKind::Fst: return "fst";
+    case TermKind::Snd: return "snd";
+    case TermKind::Let: return "let";
+    case TermKind::Lambda: return "fun";
+    case TermKind::App: return "application";
+    case TermKind::Inject: return "injection";
+    case TermKind::Case: return "case";
+    case TermKind::Roll: return "roll";
+    case TermKind::Fold: return "fold";
+    case TermKind::Unroll: return "unroll";
+    case TermKind::Unfold: return "unfold";
+    case TermKind::Ascribe: return "ascription";
+    case TermKind::Prim: return "primitive";
+    default: return "target former";
+  }
+}
+
+void type_formers(const TypeP& t, std::set<std::string>& out) {
+  switch (t->kind) {
+    case TypeKind::Real: out.insert(t->shape.empty() ? "type real" : "type real[..]"); return;
+    case TypeKind::Unit: out.insert("type unit"); return;
+    case TypeKind::Prod: out.insert("type *"); break;
+    case TypeKind::Arrow: out.insert("type ->"); break;
+    case TypeKind::Sum: out.insert("type sum"); break;
+    case TypeKind::Mu: out.insert("type mu"); break;
+    case TypeKind::Nu: out.insert("type nu"); break;
+    default: return;
+  }
+  if (t->left) type_formers(t->left, out);
+  if (t->right) type_formers(t->right, out);
+  for (const auto& c : t->ctors) type_formers(c.type, out);
+  if (t->body) type_formers(t->body, out);
+}
+
+void features_of(const TermP& t, std::set<std::string>& out) {
+  out.insert(former_name(t->kind));
+  if (t->kind == TermKind::Prim) out.insert(std::string("primitive ") + prim_name(t->op));
+  if (t->type) type_formers(t->type, out);
+  for (const auto& a : t->args) features_of(a, out);
+  for (const auto& b : t->branches) features_of(b.body, out);
+}
+
+// The entry's own body inside check_program's wrapper `fun _input' -> let x = ... in (body : B)`
+// (so that coverage counts what the generator wrote, not the wrapper).
+const TermP& user_body(const TermP& main_function) {
+  const TermP* t = &main_function;
+  if ((*t)->kind == TermKind::Lambda) t = &(*t)->args[0];
+  while ((*t)->kind == TermKind::Let && (*t)->args[0]->kind != TermKind::Lambda &&
+         ((*t)->args[0]->kind == TermKind::Var || (*t)->args[0]->kind == TermKind::Fst ||
+          (*t)->args[0]->kind == TermKind::Snd))
+    t = &(*t)->args[1];
+  if ((*t)->kind == TermKind::Ascribe) t = &(*t)->args[0];
+  return *t;
+}
+
+double relative_difference(double a, double b) {
+  if (a == b) return 0;
+  return std::fabs(a - b) / std::fmax(1.0, std::fabs(b));
+}
+
+// The largest relative difference between CHAD's and the reference's Jacobian and output.
+template <class Result>
+double screen_error(const ChadEvaluation<double>& got, const Result& reference) {
+  if (got.output_index != reference.output_index) return INFINITY;
+  double worst = 0;
+  for (std::size_t i = 0; i < got.output.size(); ++i)
+    worst = std::fmax(worst, relative_difference(got.output[i], reference.output_coords[i]));
+  for (std::size_t i = 0; i < got.jacobian.size(); ++i)
+    for (std::size_t j = 0; j < got.jacobian[i].size(); ++j) {
+      double d = relative_difference(got.jacobian[i][j], reference.jacobian[i][j]);
+      worst = std::isnan(d) ? INFINITY : std::fmax(worst, d);
+    }
+  return worst;
+}
+
+// The certified check of one (mode, sums) case: CHAD in intervals against the interval
+// reference. Fills in the verdict.
+void certify(CheckOutcome& c, const CheckedProgram& program, const ChadProgram& chad,
+             const NormalForm<double>& input, const JacobianResult& reference) {
+  ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
+  for (std::size_t i = 0; i < e.jacobian.size(); ++i)
+    for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
+      double lo = lower_bound_down(e.jacobian[i][j]), hi = upper_bound_up(e.jacobian[i][j]);
+      const Enclosure& want = reference.enclosure[i][j];
+      if (hi < want.lo || want.hi < lo) {
+        c.verdict = CampaignVerdict::Fail;
+        c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
+                   "]: CHAD encloses [" + print_real(lo) + ", " + print_real(hi) +
+                   "], the certified reference [" + print_real(want.lo) + ", " + print_real(want.hi) + "]";
+        return;
+      }
+    }
+  c.verdict = CampaignVerdict::Pass;
+  c.screen_cleared = true;
+}
+
+CampaignVerdict worse(CampaignVerdict a, CampaignVerdict b) {
+  auto rank = [](CampaignVerdict v) {
+    switch (v) {
+      case CampaignVerdict::Fail: return 3;
+      case CampaignVerdict::FailNumeric: return 2;
+      case CampaignVerdict::Skip: return 1;
+      default: return 0;
+    }
+  };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+}  // namespace
+
+ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& generated,
+                          std::map<std::string, double>* seconds) {
+  ProgramOutcome out;
+  out.generated = generated;
+  CheckedProgram program;
+  NormalForm<double> input;
+  try {
+    StageTimer t(seconds, "check");
+    program = check_program(parse_program(generated.program, "<generated>"));
+    input = read_input_point(program, generated.input);
+  } catch (const SourceError& e) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = std::string("invalid program (a generator bug): ") + e.what();
+    return out;
+  }
+  std::set<std::string> features;
+  features_of(user_body(program.main_function), features);
+  out.features.assign(features.begin(), features.end());
+
+  JacobianResult reference;
+  try {
+    StageTimer t(seconds, "reference");
+    reference = jacobian_by_dual(program, input);
+  } catch (const DomainError& e) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = std::string("domain error at this input: ") + e.message();
+    return out;
+  } catch (const SourceError& e) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = "overflow: " + e.message();
+    return out;
+  }
+  if (!reference.differentiable) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = "not differentiable here: " + reference.reason;
+    return out;
+  }
+
+  std::optional<JacobianResult> certified;  // the interval reference, made when first needed
+  for (ChadMode mode : options.modes)
+    for (SumsStrategy sums : options.sums) {
+      CheckOutcome c{mode, sums};
+      try {
+        ChadProgram chad;
+        ChadEvaluation<double> got;
+        {
+          StageTimer t(seconds, "chad");
+          chad = chad_program(program, ChadOptions{mode, sums, options.rules});
+          got = evaluate_chad_jacobian<double>(program, chad, input);
+        }
+        c.error = screen_error(got, reference);
+        if (c.error > kScreenTolerance) {
+          StageTimer t(seconds, "certify");
+          if (!certified) certified = jacobian_by_interval(program, input);
+          if (!certified->differentiable) {
+            c.verdict = CampaignVerdict::FailNumeric;
+            c.detail = "CHAD differs from dual numbers by " + print_real(c.error) +
+                       " (relative) and the interval check cannot decide: " + certified->reason;
+          } else if (got.output_index != certified->output_index) {
+            c.verdict = CampaignVerdict::Fail;
+            c.detail = "the output's index is " + got.output_index.to_string() + ", expected " +
+                       certified->output_index.to_string();
+          } else {
+            certify(c, program, chad, input, *certified);
+          }
+        }
+      } catch (const InternalError& e) {  // ill-typed output, lifted-sum inconsistency, ...
+        c.verdict = CampaignVerdict::Fail;
+        c.detail = e.what();
+      } catch (const ComparisonUndecided& e) {
+        c.verdict = CampaignVerdict::FailNumeric;
+        c.detail = "an interval comparison cannot be decided: " + e.message();
+      } catch (const DomainError& e) {
+        c.verdict = CampaignVerdict::Fail;
+        c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
+      }
+      out.verdict = worse(out.verdict, c.verdict);
+      out.checks.push_back(std::move(c));
+    }
+  return out;
+}
+
+ProgramOutcome check_program_at(const CampaignOptions& options, std::size_t index,
+                                std::map<std::string, double>* seconds) {
+  const std::uint64_t seed = program_seed(options.seed, index);
+  GeneratedCase generated;
+  {
+    StageTimer t(seconds, "generate");
+    ChoiceSource choices(seed);
+    generated = generate_case(choices, options.features, options.max_size);
+  }
+  ProgramOutcome out = check_case(options, generated, seconds);
+  out.index = index;
+  out.seed = seed;
+  return out;
+}
+
+CampaignSummary run_campaign(const CampaignOptions& options,
+                             const std::function<void(const ProgramOutcome&)>& on_program) {
+  CampaignSummary summary;
+  for (CampaignVerdict v : {CampaignVerdict::Pass, CampaignVerdict::Fail, CampaignVerdict::FailNumeric,
+                            CampaignVerdict::Skip})
+    summary.verdicts[campaign_verdict_name(v)] = 0;
+  for (std::size_t i = 0; i < options.count; ++i) {
+    ProgramOutcome outcome = check_program_at(options, i, &summary.seconds);
+    ++summary.programs;
+    ++summary.verdicts[campaign_verdict_name(outcome.verdict)];
+    for (const auto& f : outcome.features) ++summary.coverage[f];
+    for (const auto& c : outcome.checks) summary.screen_cleared += c.screen_cleared;
+    if (on_program) on_program(outcome);
+  }
+  return summary;
+}
+
+}  // namespace chad

@@ -1,0 +1,82 @@
+// A correctness campaign (the main job): generate programs and inputs from a seed, check CHAD
+// on each (every chosen mode and sums strategy) against the reference, and classify:
+//   pass          CHAD agrees with dual numbers in double (the fast screen), or disagrees
+//                 there but the certified interval check finds the enclosures meeting
+//                 (counted as `screen_cleared`);
+//   fail          certified: CHAD's enclosure and the reference's are disjoint, or CHAD's
+//                 output does not type-check or raises the lifted-sum inconsistency;
+//   fail-numeric  the screen disagrees and no certificate could be had (the interval check
+//                 could not decide), with the estimated error;
+//   skip          no derivative to compare: a domain error, a tie of a comparison, an output
+//                 that overflows double; the reason says which.
+// Program i of a campaign is generated from (seed, i) alone, so a campaign is deterministic and
+// any program can be regenerated from its index.
+#pragma once
+#include <chrono>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "chad/transformer.hpp"
+#include "generators/program_generator.hpp"
+
+namespace chad {
+
+enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip };
+const char* campaign_verdict_name(CampaignVerdict v);  // "pass", "fail", "fail-numeric", "skip"
+
+struct CampaignOptions {
+  std::uint64_t seed = 1;
+  std::size_t count = 1000;
+  int max_size = 20;
+  GeneratorFeatures features;
+  std::vector<ChadMode> modes = {ChadMode::Forward, ChadMode::Reverse};
+  std::vector<SumsStrategy> sums = {SumsStrategy::Biproduct, SumsStrategy::Lifted, SumsStrategy::ZeroFunctions};
+  const RuleTable* rules = nullptr;  // fault injection: replaces CHAD's standard rules
+};
+
+// One (mode, sums strategy) check of one program.
+struct CheckOutcome {
+  ChadMode mode;
+  SumsStrategy sums;
+  CampaignVerdict verdict = CampaignVerdict::Pass;
+  bool screen_cleared = false;  // the double screen disagreed, the certified check passed
+  double error = 0;             // largest relative difference from the reference (screen)
+  std::string detail;
+};
+
+struct ProgramOutcome {
+  std::size_t index = 0;
+  std::uint64_t seed = 0;  // the program's own seed (from the campaign's seed and index)
+  GeneratedCase generated;
+  CampaignVerdict verdict = CampaignVerdict::Pass;  // the worst of the checks
+  std::string detail;                               // for a skip or an error before the checks
+  std::vector<CheckOutcome> checks;
+  std::vector<std::string> features;  // the formers, primitives and type formers it uses
+};
+
+struct CampaignSummary {
+  std::size_t programs = 0;
+  std::map<std::string, std::size_t> verdicts;   // per campaign_verdict_name, all four present
+  std::map<std::string, std::size_t> coverage;   // programs using each former / primitive / type former
+  std::size_t screen_cleared = 0;
+  std::map<std::string, double> seconds;         // per stage: generate, check, reference, chad, certify
+};
+
+// The seed of program `index` of a campaign with seed `seed`.
+std::uint64_t program_seed(std::uint64_t seed, std::size_t index);
+
+// Generates and checks program `index`.
+ProgramOutcome check_program_at(const CampaignOptions& options, std::size_t index,
+                                std::map<std::string, double>* seconds = nullptr);
+
+// Checks a given program text and input (replay, shrinking).
+ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& generated,
+                          std::map<std::string, double>* seconds = nullptr);
+
+// Runs programs 0 .. count-1; `on_program` sees each outcome as it is made (logs, progress).
+CampaignSummary run_campaign(const CampaignOptions& options,
+                             const std::function<void(const ProgramOutcome&)>& on_program);
+
+}  // namespace chad

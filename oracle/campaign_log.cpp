@@ -1,0 +1,91 @@
+#include "oracle/campaign_log.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace chad {
+
+nlohmann::json outcome_json(const ProgramOutcome& o) {
+  nlohmann::json checks = nlohmann::json::array();
+  for (const CheckOutcome& c : o.checks)
+    checks.push_back({{"mode", chad_mode_name(c.mode)},
+                      {"sums", sums_strategy_name(c.sums)},
+                      {"verdict", campaign_verdict_name(c.verdict)},
+                      {"error", c.error},
+                      {"screen_cleared", c.screen_cleared},
+                      {"detail", c.detail}});
+  return {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},
+          {"input", o.generated.input}, {"verdict", campaign_verdict_name(o.verdict)},
+          {"detail", o.detail},     {"checks", checks},   {"features", o.features}};
+}
+
+std::vector<nlohmann::json> read_log(const std::string& path) {
+  std::vector<nlohmann::json> lines;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    auto parsed = nlohmann::json::parse(line, nullptr, false);
+    if (parsed.is_discarded()) break;  // a line cut off by a kill: the program runs again
+    lines.push_back(std::move(parsed));
+  }
+  return lines;
+}
+
+CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
+  CampaignSummary s;
+  for (const char* v : {"pass", "fail", "fail-numeric", "skip"}) s.verdicts[v] = 0;
+  for (const auto& line : lines) {
+    ++s.programs;
+    ++s.verdicts[line["verdict"].get<std::string>()];
+    for (const auto& f : line["features"]) ++s.coverage[f.get<std::string>()];
+    for (const auto& c : line["checks"]) s.screen_cleared += c["screen_cleared"].get<bool>();
+  }
+  return s;
+}
+
+namespace {
+
+nlohmann::json failures(const std::vector<nlohmann::json>& lines) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& line : lines) {
+    const std::string v = line["verdict"];
+    if (v == "fail" || v == "fail-numeric")
+      out.push_back({{"index", line["index"]}, {"seed", line["seed"]}, {"verdict", v}});
+  }
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json summary_json(const CampaignSummary& s, const std::vector<nlohmann::json>& lines) {
+  return {{"programs", s.programs},
+          {"verdicts", s.verdicts},
+          {"screen_cleared", s.screen_cleared},
+          {"coverage", s.coverage},
+          {"seconds", s.seconds},
+          {"failures", failures(lines)}};
+}
+
+std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohmann::json>& lines) {
+  std::ostringstream md;
+  md << "# Campaign summary\n\n" << s.programs << " programs.\n\n| verdict | programs |\n|---|---|\n";
+  for (const auto& [v, n] : s.verdicts) md << "| " << v << " | " << n << " |\n";
+  md << "\n" << s.screen_cleared
+     << " checks disagreed with dual numbers in double and were cleared by the certified check.\n";
+  md << "\n## Coverage (programs using each)\n\n| feature | programs | share |\n|---|---|---|\n";
+  for (const auto& [f, n] : s.coverage)
+    md << "| " << f << " | " << n << " | " << (s.programs ? 100.0 * double(n) / double(s.programs) : 0.0) << "% |\n";
+  if (!s.seconds.empty()) {
+    md << "\n## Time per stage (seconds, this run)\n\n| stage | seconds |\n|---|---|\n";
+    for (const auto& [stage, t] : s.seconds) md << "| " << stage << " | " << t << " |\n";
+  }
+  nlohmann::json f = failures(lines);
+  md << "\n## Failures\n\n";
+  if (f.empty()) md << "None.\n";
+  for (const auto& x : f)
+    md << "- program " << x["index"] << " (seed " << x["seed"] << "): " << x["verdict"].get<std::string>() << "\n";
+  return md.str();
+}
+
+}  // namespace chad

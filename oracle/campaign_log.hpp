@@ -1,0 +1,27 @@
+// The files of a campaign: an append-only JSONL log with one line per checked program (its
+// index, seed, program text, input, verdict and per-check verdicts, the features it uses; no
+// timings, so the same seed and arguments give the same bytes), and the summary made from a
+// log (`summary.json`, `summary.md`). Reading a log ignores a last line cut off by a kill.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "oracle/campaign.hpp"
+
+namespace chad {
+
+nlohmann::json outcome_json(const ProgramOutcome& outcome);
+
+// The lines of a JSONL log file (none if it does not exist), without a trailing partial line.
+std::vector<nlohmann::json> read_log(const std::string& path);
+
+// Counts verdicts and coverage over log lines (programs = number of lines).
+CampaignSummary summarize(const std::vector<nlohmann::json>& lines);
+
+// {"programs", "verdicts": {"pass", "fail", "fail-numeric", "skip"}, "screen_cleared",
+//  "coverage": {...}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
+nlohmann::json summary_json(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
+std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
+
+}  // namespace chad
