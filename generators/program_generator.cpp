@@ -387,14 +387,20 @@ class Generator {
   }
 
   // ---- input values ------------------------------------------------------------------------
+  // An integer in [-n, n], choice 0 giving 0, then 1, -1, 2, -2, ... (shrinks towards 0).
+  int signed_choice(int n) {
+    const int c = c_.pick(2 * n + 1);
+    return c % 2 ? (c + 1) / 2 : -(c / 2);
+  }
   std::string real_text() {
     switch (c_.pick(4)) {
-      case 0: return print_real(double(c_.pick(7) - 3));          // a small integer
-      case 1: return print_real((c_.pick(33) - 16) / 8.0);         // a dyadic fraction
-      case 2: return print_real((c_.pick(41) - 20) / 10.0);        // one decimal
-      default: return print_real((double(c_.pick(1 << 20)) - (1 << 19)) / (1 << 18));  // anything
+      case 0: return print_real(double(signed_choice(3)));         // a small integer
+      case 1: return print_real(signed_choice(16) / 8.0);           // a dyadic fraction
+      case 2: return print_real(signed_choice(20) / 10.0);          // one decimal
+      default: return print_real(signed_choice(1 << 19) / double(1 << 18));  // anything
     }
   }
+
   std::string value_text(const TypeP& t, int depth) {
     switch (t->kind) {
       case TypeKind::Real: {

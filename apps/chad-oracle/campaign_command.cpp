@@ -1,9 +1,10 @@
 // `chad-oracle campaign`: generate programs from a seed and check CHAD on each against the
 // reference (oracle/campaign.hpp). Options: --seed, --count or --time, --max-size, --features,
 // --modes, --sums, --jobs (worker processes), --shard I/N (disjoint, deterministic parts of one
-// campaign), --out DIR (log.jsonl, summary.json, summary.md; a re-run with the same arguments
-// resumes from the log), --only INDEX (check and print one program), --json. A progress line on
-// a terminal. Exit 0 when nothing failed, 1 otherwise.
+// campaign), --out DIR (log.jsonl, summary.json, summary.md, and failures/INDEX/ with a shrunk
+// counterexample report for each failure; a re-run with the same arguments resumes from the
+// log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
+// --json. A progress line on a terminal. Exit 0 when nothing failed, 1 otherwise.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,6 +22,9 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "oracle/campaign_log.hpp"
+#include "oracle/mutants.hpp"
+#include "oracle/shrink.hpp"
+#include "reports/counterexample.hpp"
 
 namespace chad {
 namespace {
@@ -30,7 +34,8 @@ struct CampaignArgs {
   std::size_t count = 1000;
   double time = 0;
   int max_size = 20;
-  std::string features, modes = "fwd,rev", sums = "biproduct,lifted,zero-fn", shard = "0/1", out;
+  std::string features, modes = "fwd,rev", sums = "biproduct,lifted,zero-fn", shard = "0/1", out, mutant;
+  int reports = 5;
   int jobs = 1;
   long only = -1;
 };
@@ -68,6 +73,15 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     o.sums.push_back(*parsed);
   }
   if (o.modes.empty() || o.sums.empty()) throw SourceError(option_loc(), "--modes and --sums need at least one entry");
+  if (!a.mutant.empty()) {
+    const Mutant* m = find_mutant(a.mutant);
+    if (!m) {
+      std::string known;
+      for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
+      throw SourceError(option_loc(), "--mutant: unknown mutant `" + a.mutant + "` (known: " + known + ")");
+    }
+    o.rules = &m->rules;
+  }
   return o;
 }
 
@@ -91,6 +105,31 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
   for (const CheckOutcome& c : o.checks)
     out << "  " << chad_mode_name(c.mode) << " " << sums_strategy_name(c.sums) << ": "
         << campaign_verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
+}
+
+// Shrinks a failing program and writes its report to dir; returns a line saying so.
+std::string report_failure(const CampaignArgs& args, const CampaignOptions& options, std::size_t index,
+                           const std::string& dir) {
+  ChoiceSource source(program_seed(options.seed, index));
+  generate_case(source, options.features, options.max_size);
+  ProgramOutcome original = check_program_at(options, index);
+  CampaignOptions narrowed = options;  // shrink against the first failing check only
+  for (const CheckOutcome& c : original.checks)
+    if (c.verdict == original.verdict) {
+      narrowed.modes = {c.mode};
+      narrowed.sums = {c.sums};
+      break;
+    }
+  auto still_fails = [&](const GeneratedCase& g) { return check_case(narrowed, g).verdict == original.verdict; };
+  ShrinkResult shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails);
+  Counterexample c{options.seed, index, args.mutant, options, check_case(options, shrunk.shrunk),
+                   shrunk.original_size, shrunk.size};
+  c.outcome.index = index;
+  c.outcome.seed = original.seed;
+  write_report(dir, c);
+  return "program " + std::to_string(index) + ": shrunk from " + std::to_string(shrunk.original_size) +
+         " to " + std::to_string(shrunk.size) + " term nodes (" + std::to_string(shrunk.candidates) +
+         " candidates); report in " + dir + "/";
 }
 
 int run(const CampaignArgs& args, bool json) {
@@ -162,6 +201,14 @@ int run(const CampaignArgs& args, bool json) {
   summary.seconds = seconds;
   summary.seconds["wall"] = wall;
   files.write_summary(summary, lines);
+  std::vector<std::string> reported;
+  if (!args.out.empty())
+    for (const auto& line : lines)
+      if ((line["verdict"] == "fail" || line["verdict"] == "fail-numeric") && int(reported.size()) < args.reports) {
+        const std::size_t index = line["index"];
+        reported.push_back(report_failure(args, options, index,
+                                          (std::filesystem::path(args.out) / "failures" / std::to_string(index)).string()));
+      }
   if (json) {
     std::cout << summary_json(summary, lines).dump(2) << "\n";
   } else {
@@ -173,8 +220,10 @@ int run(const CampaignArgs& args, bool json) {
       if (line["verdict"] == "fail" || line["verdict"] == "fail-numeric")
         std::cout << "FAILED: program " << line["index"] << "; replay with `chad-oracle campaign --seed "
                   << args.seed << " --max-size " << args.max_size
-                  << (args.features.empty() ? "" : " --features " + args.features) << " --only "
+                  << (args.features.empty() ? "" : " --features " + args.features)
+                  << (args.mutant.empty() ? "" : " --mutant " + args.mutant) << " --only "
                   << line["index"] << "`\n";
+    for (const auto& r : reported) std::cout << r << "\n";
     if (!args.out.empty()) std::cout << "log and summary in " << args.out << "/\n";
   }
   return summary.verdicts["fail"] + summary.verdicts["fail-numeric"] > 0 ? kExitCheckFailed : kExitOk;
@@ -201,6 +250,9 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--shard", args->shard, "I/N: check only programs I, I + N, I + 2N, ...")->capture_default_str();
   cmd->add_option("--out", args->out, "directory for log.jsonl, summary.json, summary.md (resumes a run)");
   cmd->add_option("--only", args->only, "check and print only the program with this index");
+  cmd->add_option("--mutant", args->mutant, "inject a fault: replace a CHAD rule by a catalogued mutant");
+  cmd->add_option("--reports", args->reports, "shrink and report at most this many failures (with --out)")
+      ->capture_default_str();
   cmd->add_flag("--json", options->json, "print the summary as one JSON object");
   cmd->callback([options, args, &exit_code] {
     exit_code = run_command(*options, [&] { return run(*args, options->json); });

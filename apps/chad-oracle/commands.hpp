@@ -12,5 +12,6 @@ void add_jacobian_command(CLI::App& app, int& exit_code);
 void add_transform_command(CLI::App& app, int& exit_code);
 void add_verify_command(CLI::App& app, int& exit_code);
 void add_campaign_command(CLI::App& app, int& exit_code);
+void add_replay_command(CLI::App& app, int& exit_code);
 
 }  // namespace chad

@@ -6,6 +6,7 @@
 #include "../support/example_programs.hpp"
 #include "chad/target_builders.hpp"
 #include "oracle/input_value.hpp"
+#include "oracle/mutants.hpp"
 #include "oracle/verify.hpp"
 #include "syntax/deep_stack.hpp"
 
@@ -36,17 +37,7 @@ TEST(FaultInjection, TheStandardRulesPass) {
 
 TEST(FaultInjection, ADoubledPrimitiveDerivativeIsAMismatch) {
   // Reverse `op`: the backpropagator is applied twice (v + v instead of v).
-  RuleTable rules = RuleTable::standard();
-  ChadRule standard = rules.reverse[int(TermKind::Prim)];
-  rules.reverse[int(TermKind::Prim)] = [standard](const TermP& s, Transformer& tr) {
-    TermP d = standard(s, tr);
-    std::string p = tr.fresh("p"), v = tr.fresh("v");
-    using namespace target;
-    return let(p, d, pair(fst(var(p)), lin_fun(v, tr.tangent(s->type),
-                                              add(lin_app(snd(var(p)), var(v)),
-                                                  lin_app(snd(var(p)), var(v))))));
-  };
-  VerifyReport r = verify_example("list_product.chad", &rules);
+  VerifyReport r = verify_example("list_product.chad", &find_mutant("rev-prim-doubles")->rules);
   EXPECT_FALSE(r.passed());
   EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Mismatch), 3);
   EXPECT_EQ(count(r, ChadMode::Forward, Verdict::Pass), 3);
@@ -56,23 +47,14 @@ TEST(FaultInjection, ADoubledPrimitiveDerivativeIsAMismatch) {
 }
 
 TEST(FaultInjection, AForgottenLetContributionIsAMismatch) {
-  // Forward `let`: the bound variable's tangent is dropped (y' @ (v, 0)).
-  RuleTable rules = RuleTable::standard();
-  rules.forward[int(TermKind::Let)] = [](const TermP& s, Transformer& tr) {
-    using namespace target;
-    std::string dx = tr.fresh("dx"), p = tr.fresh("p"), q = tr.fresh("q"), v = tr.fresh("v");
-    TermP bound = tr.transform(s->args[0]);
-    TypeP g = tr.context_tangent();
-    TermP body = tr.transform_under(s->name, s->args[0]->type, s->args[1]);
-    return let(p, bound,
-               let(s->name, fst(var(p)),
-                   let(q, body, pair(fst(var(q)), lin_fun(v, g, lin_app(snd(var(q)),
-                                                                       pair(var(v), zero(tr.tangent(s->args[0]->type)))))))));
-  };
-  VerifyReport r = verify_example("spec_example.chad", &rules);
-  EXPECT_FALSE(r.passed());
-  EXPECT_GT(count(r, ChadMode::Forward, Verdict::Mismatch), 0);
-  EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Pass), 3);
+  // Forward `let`: the bound variable's tangent is dropped (y' @ (v, 0)); reverse likewise.
+  VerifyReport fwd = verify_example("spec_example.chad", &find_mutant("fwd-let-drops-bound")->rules);
+  EXPECT_FALSE(fwd.passed());
+  EXPECT_GT(count(fwd, ChadMode::Forward, Verdict::Mismatch), 0);
+  EXPECT_EQ(count(fwd, ChadMode::Reverse, Verdict::Pass), 3);
+  VerifyReport rev = verify_example("spec_example.chad", &find_mutant("rev-let-drops-bound")->rules);
+  EXPECT_GT(count(rev, ChadMode::Reverse, Verdict::Mismatch), 0);
+  EXPECT_EQ(count(rev, ChadMode::Forward, Verdict::Pass), 3);
 }
 
 TEST(FaultInjection, AnIllTypedRuleIsAFault) {

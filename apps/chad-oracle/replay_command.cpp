@@ -1,0 +1,42 @@
+// `chad-oracle replay DIR`: re-checks the program of a counterexample report exactly as its
+// campaign did, prints the verdicts and whether they match the recorded ones. Exit 1 when the
+// program fails (the failure reproduces), 0 when it passes.
+#include <iostream>
+
+#include "command_context.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "oracle/campaign_log.hpp"
+#include "reports/counterexample.hpp"
+
+namespace chad {
+
+void add_replay_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CommonOptions>();
+  CLI::App* cmd = app.add_subcommand("replay", "Re-check the program of a counterexample report");
+  cmd->add_option("DIR", options->file, "a report directory (holding report.json)")->required();
+  cmd->add_flag("--json", options->json, "print one JSON object");
+  cmd->callback([options, &exit_code] {
+    exit_code = run_command(*options, [&] {
+      Replay r = replay_report(options->file);
+      if (options->json) {
+        nlohmann::json j = outcome_json(r.outcome);
+        j["recorded_verdict"] = r.recorded_verdict;
+        j["reproduced"] = r.reproduced;
+        std::cout << j.dump(2) << "\n";
+      } else {
+        std::cout << r.outcome.generated.program << "-- at: " << r.outcome.generated.input << "\n";
+        for (const CheckOutcome& c : r.outcome.checks)
+          std::cout << chad_mode_name(c.mode) << " " << sums_strategy_name(c.sums) << ": "
+                    << campaign_verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
+        std::cout << "verdict " << campaign_verdict_name(r.outcome.verdict) << " ("
+                  << (r.reproduced ? "reproduces the report" : "differs from the report's " + r.recorded_verdict)
+                  << ")\n";
+      }
+      const bool failed = r.outcome.verdict == CampaignVerdict::Fail || r.outcome.verdict == CampaignVerdict::FailNumeric;
+      return failed ? kExitCheckFailed : kExitOk;
+    });
+  });
+}
+
+}  // namespace chad

@@ -1,0 +1,75 @@
+#include "oracle/shrink.hpp"
+
+#include "syntax/parser.hpp"
+
+namespace chad {
+
+std::size_t program_size(const GeneratedCase& c) {
+  Program p = parse_program(c.program, "<generated>");
+  return term_size(entry_point(p).body);
+}
+
+namespace {
+
+struct Candidate {
+  GeneratedCase generated;
+  std::vector<std::uint32_t> choices;  // canonical: what generation used
+  std::size_t size;
+};
+
+Candidate regenerate(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
+                     int max_size) {
+  ChoiceSource source(choices);
+  GeneratedCase g = generate_case(source, features, max_size);
+  std::vector<std::uint32_t> used = source.recording();
+  while (!used.empty() && used.back() == 0) used.pop_back();  // trailing zeros are implied
+  return {g, used, program_size(g)};
+}
+
+bool simpler(const Candidate& a, const Candidate& b) {
+  if (a.size != b.size) return a.size < b.size;
+  if (a.choices.size() != b.choices.size()) return a.choices.size() < b.choices.size();
+  return a.choices < b.choices;
+}
+
+}  // namespace
+
+ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
+                         int max_size, const std::function<bool(const GeneratedCase&)>& still_fails,
+                         int budget) {
+  Candidate best = regenerate(choices, features, max_size);
+  ShrinkResult result;
+  result.original_size = best.size;
+  auto attempt = [&](std::vector<std::uint32_t> edited) {
+    if (result.candidates >= budget) return false;
+    ++result.candidates;
+    Candidate c = regenerate(edited, features, max_size);
+    if (!simpler(c, best) || !still_fails(c.generated)) return false;
+    best = std::move(c);
+    return true;
+  };
+  for (bool improved = true; improved && result.candidates < budget;) {
+    improved = false;
+    for (std::size_t block : {8, 4, 2, 1})
+      for (std::size_t i = 0; i + block <= best.choices.size();) {
+        std::vector<std::uint32_t> edited = best.choices;
+        edited.erase(edited.begin() + std::ptrdiff_t(i), edited.begin() + std::ptrdiff_t(i + block));
+        if (attempt(edited))
+          improved = true;  // the same position now holds later choices: try it again
+        else
+          ++i;
+      }
+    for (std::size_t i = 0; i < best.choices.size(); ++i)
+      for (int edit = 0; edit < 3 && i < best.choices.size() && best.choices[i] > 0; ++edit) {
+        std::vector<std::uint32_t> edited = best.choices;
+        edited[i] = edit == 0 ? 0 : edit == 1 ? edited[i] / 2 : edited[i] - 1;
+        if (attempt(edited)) improved = true;
+      }
+  }
+  result.shrunk = best.generated;
+  result.choices = best.choices;
+  result.size = best.size;
+  return result;
+}
+
+}  // namespace chad

@@ -1,0 +1,32 @@
+// Shrinking a failing generated program to a minimal one that still fails, by editing the
+// choice sequence it was generated from (generators/choice_source.hpp) and regenerating:
+// every candidate is well-typed by construction. Biggest wins first: delete blocks of choices
+// (8, 4, 2, 1), then make single choices 0 (the simplest option), halve or decrement them;
+// keep a candidate when it still fails and its program is smaller (fewer term nodes), or as
+// small with simpler choices. Deterministic; stops when no edit helps or after `budget`
+// candidates.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "generators/program_generator.hpp"
+
+namespace chad {
+
+struct ShrinkResult {
+  GeneratedCase shrunk;
+  std::vector<std::uint32_t> choices;
+  std::size_t size = 0;           // term nodes of the shrunk program's body
+  std::size_t original_size = 0;
+  int candidates = 0;             // candidates tried
+};
+
+// The number of term nodes in the body of the program's entry point.
+std::size_t program_size(const GeneratedCase& c);
+
+ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
+                         int max_size, const std::function<bool(const GeneratedCase&)>& still_fails,
+                         int budget = 3000);
+
+}  // namespace chad

@@ -1,0 +1,124 @@
+#include "reports/counterexample.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "oracle/campaign_log.hpp"
+#include "oracle/input_value.hpp"
+#include "oracle/mutants.hpp"
+#include "syntax/parser.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+namespace {
+
+std::string hex_float(double x) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%a", x);
+  return buffer;
+}
+
+// The input's normal-form coordinates as exact hex floats.
+std::vector<std::string> input_coordinates(const GeneratedCase& g) {
+  CheckedProgram program = check_program(parse_program(g.program, "program.chad"));
+  std::vector<std::string> out;
+  for (double x : read_input_point(program, g.input).coords) out.push_back(hex_float(x));
+  return out;
+}
+
+std::vector<std::string> names(const CampaignOptions& o, bool modes) {
+  std::vector<std::string> out;
+  if (modes)
+    for (ChadMode m : o.modes) out.push_back(chad_mode_name(m));
+  else
+    for (SumsStrategy s : o.sums) out.push_back(sums_strategy_name(s));
+  return out;
+}
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string s;
+  for (const auto& p : parts) s += (s.empty() ? "" : ",") + p;
+  return s;
+}
+
+}  // namespace
+
+void write_report(const std::string& dir, const Counterexample& c) {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir);
+  const ProgramOutcome& o = c.outcome;
+  const std::string replay = "chad-oracle replay " + dir;
+  const std::string regenerate = "chad-oracle campaign --seed " + std::to_string(c.campaign_seed) +
+                                 " --max-size " + std::to_string(c.options.max_size) +
+                                 " --features " + c.options.features.describe() +
+                                 (c.mutant.empty() ? "" : " --mutant " + c.mutant) + " --only " +
+                                 std::to_string(c.index);
+  std::ofstream(fs::path(dir) / "program.chad")
+      << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " (program " << c.index
+      << " of campaign seed " << c.campaign_seed << ", shrunk from " << c.original_size << " to "
+      << c.shrunk_size << " term nodes).\n-- Replay: " << replay << "\n-- at: " << o.generated.input
+      << "\n" << o.generated.program;
+  nlohmann::json j = outcome_json(o);
+  j["input_coords_hex"] = input_coordinates(o.generated);
+  j["campaign_seed"] = c.campaign_seed;
+  j["index"] = c.index;
+  j["mutant"] = c.mutant;
+  j["modes"] = names(c.options, true);
+  j["sums"] = names(c.options, false);
+  j["features"] = c.options.features.describe();
+  j["max_size"] = c.options.max_size;
+  j["original_size"] = c.original_size;
+  j["shrunk_size"] = c.shrunk_size;
+  j["replay"] = replay;
+  j["regenerate_original"] = regenerate;
+  std::ofstream(fs::path(dir) / "report.json") << j.dump(2) << "\n";
+
+  std::ostringstream md;
+  md << "# Counterexample: " << campaign_verdict_name(o.verdict) << "\n\n"
+     << "Program " << c.index << " of the campaign with seed " << c.campaign_seed
+     << (c.mutant.empty() ? "" : ", with the fault `" + c.mutant + "` injected")
+     << "; shrunk from " << c.original_size << " to " << c.shrunk_size << " term nodes.\n\n"
+     << "```\n" << o.generated.program << "```\n\nInput: `" << o.generated.input
+     << "` (coordinates " << join(input_coordinates(o.generated)) << ")\n\n"
+     << "| mode | sums | verdict | detail |\n|---|---|---|---|\n";
+  for (const CheckOutcome& k : o.checks)
+    md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
+       << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
+  md << "\nReplay: `" << replay << "`. The original, unshrunk program: `" << regenerate << "`.\n";
+  std::ofstream(fs::path(dir) / "report.md") << md.str();
+}
+
+Replay replay_report(const std::string& dir) {
+  const std::string path = (std::filesystem::path(dir) / "report.json").string();
+  std::ifstream in(path);
+  Loc loc{intern_file_name(path), 0, 0};
+  if (!in) throw SourceError(loc, "no report here (report.json is missing)");
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.contains("program") || !j.contains("checks"))
+    throw SourceError(loc, "not a counterexample report");
+  CampaignOptions options;
+  options.modes.clear();
+  for (const auto& m : j["modes"]) options.modes.push_back(m == "fwd" ? ChadMode::Forward : ChadMode::Reverse);
+  options.sums.clear();
+  for (const auto& s : j["sums"]) options.sums.push_back(*parse_sums_strategy(s.get<std::string>()));
+  const std::string mutant = j.value("mutant", "");
+  if (!mutant.empty()) {
+    const Mutant* m = find_mutant(mutant);
+    if (!m) throw SourceError(loc, "the report names an unknown mutant `" + mutant + "`");
+    options.rules = &m->rules;
+  }
+  Replay r;
+  r.outcome = check_case(options, GeneratedCase{j["program"], j["input"]});
+  r.recorded_verdict = j["verdict"];
+  r.reproduced = campaign_verdict_name(r.outcome.verdict) == r.recorded_verdict &&
+                 r.outcome.checks.size() == j["checks"].size();
+  for (std::size_t i = 0; r.reproduced && i < r.outcome.checks.size(); ++i)
+    r.reproduced = j["checks"][i]["verdict"] == campaign_verdict_name(r.outcome.checks[i].verdict);
+  return r;
+}
+
+}  // namespace chad

@@ -1,0 +1,36 @@
+// A counterexample report: the directory a campaign writes for a failing program, after
+// shrinking it. Holds `program.chad` (parseable, with its input in an `-- at:` line),
+// `report.json` (everything needed to replay: program, input, the input's coordinates as exact
+// hex floats, the modes and sums strategies checked, the mutant if one was injected, the
+// verdicts, the campaign seed and index, the sizes before and after shrinking) and `report.md`
+// for people. replay_report re-checks the program exactly as the campaign did.
+#pragma once
+#include <string>
+
+#include "oracle/campaign.hpp"
+
+namespace chad {
+
+struct Counterexample {
+  std::uint64_t campaign_seed = 0;
+  std::size_t index = 0;            // the program's index in the campaign
+  std::string mutant;               // the injected fault's name, or empty
+  CampaignOptions options;          // as run (modes, sums, features, max size)
+  ProgramOutcome outcome;           // the shrunk program's outcome
+  std::size_t original_size = 0;    // term nodes before and after shrinking
+  std::size_t shrunk_size = 0;
+};
+
+// Writes dir/program.chad, dir/report.json, dir/report.md (creating dir).
+void write_report(const std::string& dir, const Counterexample& c);
+
+struct Replay {
+  ProgramOutcome outcome;
+  std::string recorded_verdict;
+  bool reproduced = false;  // the same verdict for the program and for every check
+};
+
+// Re-checks the program of a report directory. Throws SourceError for a missing or bad report.
+Replay replay_report(const std::string& dir);
+
+}  // namespace chad

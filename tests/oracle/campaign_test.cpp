@@ -1,0 +1,75 @@
+// Campaigns: the unmodified CHAD passes; an injected fault is found and shrinks to a small
+// program; the same seed gives the same log; a failure's verdict is certified.
+#include <gtest/gtest.h>
+
+#include "oracle/campaign.hpp"
+#include "oracle/campaign_log.hpp"
+#include "oracle/mutants.hpp"
+#include "oracle/shrink.hpp"
+#include "syntax/deep_stack.hpp"
+
+namespace chad {
+namespace {
+
+TEST(Campaign, UnmodifiedChadPasses) {
+  CampaignOptions o;
+  o.seed = 20261122;
+  o.count = 150;
+  CampaignSummary s;
+  run_with_deep_stack([&] {
+    s = run_campaign(o, [](const ProgramOutcome& p) {
+      EXPECT_NE(p.verdict, CampaignVerdict::Fail) << p.generated.program << "-- at: " << p.generated.input;
+      EXPECT_EQ(p.detail.find("generator bug"), std::string::npos) << p.detail;
+    });
+  });
+  EXPECT_EQ(s.programs, 150u);
+  EXPECT_EQ(s.verdicts["fail"], 0u);
+  EXPECT_EQ(s.verdicts["fail-numeric"], 0u);
+  EXPECT_GT(s.verdicts["pass"], 140u);
+  for (const char* former : {"fold", "case", "fun", "unfold", "type mu", "type nu", "type sum"})
+    EXPECT_GT(s.coverage[former], 0u) << former;
+}
+
+TEST(Campaign, SameSeedSameLog) {
+  CampaignOptions o;
+  o.count = 40;
+  std::vector<std::string> first, second;
+  run_with_deep_stack([&] {
+    run_campaign(o, [&](const ProgramOutcome& p) { first.push_back(outcome_json(p).dump()); });
+    run_campaign(o, [&](const ProgramOutcome& p) { second.push_back(outcome_json(p).dump()); });
+  });
+  EXPECT_EQ(first, second);
+}
+
+TEST(Campaign, AnInjectedFaultIsFoundCertifiedAndShrunk) {
+  const Mutant* mutant = find_mutant("rev-let-drops-bound");
+  ASSERT_NE(mutant, nullptr);
+  CampaignOptions o;
+  o.rules = &mutant->rules;
+  run_with_deep_stack([&] {
+    std::size_t index = 0;
+    ProgramOutcome failing;
+    for (; index < 1000; ++index) {
+      failing = check_program_at(o, index);
+      if (failing.verdict == CampaignVerdict::Fail) break;
+    }
+    ASSERT_LT(index, 1000u) << "the fault was not found within 1,000 programs";
+    bool certified = false, forward_passes = true;
+    for (const CheckOutcome& c : failing.checks) {
+      if (c.mode == ChadMode::Forward) forward_passes = forward_passes && c.verdict == CampaignVerdict::Pass;
+      certified = certified || c.detail.find("certified reference") != std::string::npos;
+    }
+    EXPECT_TRUE(forward_passes);  // the fault is in a reverse rule
+    EXPECT_TRUE(certified);
+    ChoiceSource source(program_seed(o.seed, index));
+    generate_case(source, o.features, o.max_size);
+    auto fails = [&](const GeneratedCase& g) { return check_case(o, g).verdict == CampaignVerdict::Fail; };
+    ShrinkResult s = shrink_case(source.recording(), o.features, o.max_size, fails);
+    EXPECT_LE(s.size, 15u) << s.shrunk.program;
+    EXPECT_LE(s.size, s.original_size);
+    EXPECT_EQ(check_case(o, s.shrunk).verdict, CampaignVerdict::Fail);
+  });
+}
+
+}  // namespace
+}  // namespace chad

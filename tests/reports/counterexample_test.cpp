@@ -1,0 +1,46 @@
+// Counterexample reports: written for a failing program, they hold a parseable program with
+// its input, exact hex-float coordinates and the replay command; replaying reproduces the
+// verdict.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "oracle/mutants.hpp"
+#include "reports/counterexample.hpp"
+#include "syntax/deep_stack.hpp"
+#include "syntax/parser.hpp"
+
+namespace chad {
+namespace {
+
+TEST(Counterexample, WrittenThenReplayed) {
+  const std::string dir = (std::filesystem::temp_directory_path() / "chad_report_test").string();
+  std::filesystem::remove_all(dir);
+  run_with_deep_stack([&] {
+    CampaignOptions o;
+    o.rules = &find_mutant("rev-prim-doubles")->rules;
+    GeneratedCase g{"def main (x : real * real) : real =\n  fst x * snd x;\n", "(1.5, -2)"};
+    Counterexample c{7, 3, "rev-prim-doubles", o, check_case(o, g), 9, 5};
+    ASSERT_EQ(c.outcome.verdict, CampaignVerdict::Fail);
+    write_report(dir, c);
+    std::ifstream in(dir + "/program.chad");
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_NO_THROW(parse_program(text.str(), "program.chad"));
+    EXPECT_NE(text.str().find("-- at: (1.5, -2)"), std::string::npos);
+    auto j = nlohmann::json::parse(std::ifstream(dir + "/report.json"));
+    EXPECT_EQ(j["input_coords_hex"], nlohmann::json({"0x1.8p+0", "-0x1p+1"}));
+    EXPECT_EQ(j["replay"], "chad-oracle replay " + dir);
+    EXPECT_TRUE(std::filesystem::exists(dir + "/report.md"));
+    Replay r = replay_report(dir);
+    EXPECT_TRUE(r.reproduced);
+    EXPECT_EQ(r.outcome.verdict, CampaignVerdict::Fail);
+  });
+  EXPECT_THROW(replay_report(dir + "/nowhere"), SourceError);
+}
+
+}  // namespace
+}  // namespace chad
