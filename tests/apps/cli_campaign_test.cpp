@@ -1,0 +1,90 @@
+// `chad-oracle campaign` and `replay` end to end: the summary JSON, the log (one line per
+// program, the same bytes for the same seed whatever the number of workers or shards), resuming,
+// an injected fault found with a shrunk report that replays, and bad options.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "../support/tool_runner.hpp"
+
+namespace {
+
+using chad::testing::run_tool;
+using chad::testing::ToolRun;
+
+std::string fresh_dir(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("chad_cli_campaign_" + name);
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+std::vector<std::string> log_lines(const std::string& dir) {
+  std::ifstream in(dir + "/log.jsonl");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(CliCampaign, SummaryAndLog) {
+  const std::string dir = fresh_dir("summary");
+  ToolRun r = run_tool("campaign --count 30 --seed 5 --json --out " + dir, false);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["programs"], 30);
+  EXPECT_EQ(j["verdicts"]["fail"], 0);
+  EXPECT_EQ(j["verdicts"]["fail-numeric"], 0);
+  EXPECT_EQ(j["verdicts"]["pass"].get<int>() + j["verdicts"]["skip"].get<int>(), 30);
+  EXPECT_GT(j["coverage"]["let"].get<int>(), 0);
+  std::vector<std::string> lines = log_lines(dir);
+  ASSERT_EQ(lines.size(), 30u);
+  auto first = nlohmann::json::parse(lines[0]);
+  for (const char* field : {"index", "seed", "program", "input", "verdict", "checks", "features"})
+    EXPECT_TRUE(first.contains(field)) << field;
+  EXPECT_EQ(first["checks"].size(), 6u);  // 2 modes x 3 sums strategies
+  EXPECT_TRUE(std::filesystem::exists(dir + "/summary.json"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/summary.md"));
+  // Running again resumes: nothing is checked twice.
+  ToolRun again = run_tool("campaign --count 30 --seed 5 --json --out " + dir, false);
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_EQ(log_lines(dir), lines);
+}
+
+TEST(CliCampaign, WorkersAndShardsGiveTheSameLog) {
+  const std::string one = fresh_dir("one"), two = fresh_dir("two"), a = fresh_dir("a"), b = fresh_dir("b");
+  ASSERT_EQ(run_tool("campaign --count 24 --seed 9 --out " + one).exit_code, 0);
+  ASSERT_EQ(run_tool("campaign --count 24 --seed 9 --jobs 2 --out " + two).exit_code, 0);
+  EXPECT_EQ(log_lines(one), log_lines(two));
+  ASSERT_EQ(run_tool("campaign --count 24 --seed 9 --shard 0/2 --out " + a).exit_code, 0);
+  ASSERT_EQ(run_tool("campaign --count 24 --seed 9 --shard 1/2 --out " + b).exit_code, 0);
+  std::set<std::string> shards, whole;
+  for (const auto& l : log_lines(a)) shards.insert(l);
+  for (const auto& l : log_lines(b)) shards.insert(l);
+  for (const auto& l : log_lines(one)) whole.insert(l);
+  EXPECT_EQ(log_lines(a).size(), 12u);
+  EXPECT_EQ(shards, whole);
+}
+
+TEST(CliCampaign, AnInjectedFaultIsReportedAndReplays) {
+  const std::string dir = fresh_dir("mutant");
+  ToolRun r = run_tool("campaign --count 40 --mutant rev-let-drops-bound --reports 1 --out " + dir);
+  ASSERT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("FAILED: program"), std::string::npos) << r.output;
+  ASSERT_TRUE(std::filesystem::exists(dir + "/failures"));
+  std::string report = std::filesystem::directory_iterator(dir + "/failures")->path().string();
+  ToolRun replay = run_tool("replay " + report);
+  EXPECT_EQ(replay.exit_code, 1) << replay.output;
+  EXPECT_NE(replay.output.find("reproduces the report"), std::string::npos) << replay.output;
+}
+
+TEST(CliCampaign, BadOptions) {
+  for (const char* args : {"campaign --features recursion", "campaign --shard 3/2", "campaign --mutant nope",
+                           "campaign --modes sideways", "replay /nonexistent/report"}) {
+    ToolRun r = run_tool(args);
+    EXPECT_EQ(r.exit_code, 3) << args << ": " << r.output;
+  }
+}
+
+}  // namespace
