@@ -1,7 +1,7 @@
 // The files of a `campaign` run in its --out directory (or a temporary one): one append-only
 // JSONL log per worker process while it runs, merged into `log.jsonl` (sorted by program
 // index) at the end; the indices already in the logs (a re-run resumes after them); a progress
-// line on a terminal; `summary.json` and `summary.md`.
+// line on a terminal; `summary.json` and `summary.md`. `merge` reuses it to combine shards.
 #pragma once
 #include <atomic>
 #include <chrono>

@@ -13,5 +13,6 @@ void add_transform_command(CLI::App& app, int& exit_code);
 void add_verify_command(CLI::App& app, int& exit_code);
 void add_campaign_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
+void add_merge_command(CLI::App& app, int& exit_code);
 
 }  // namespace chad

@@ -65,6 +65,11 @@ TEST(CliCampaign, WorkersAndShardsGiveTheSameLog) {
   for (const auto& l : log_lines(one)) whole.insert(l);
   EXPECT_EQ(log_lines(a).size(), 12u);
   EXPECT_EQ(shards, whole);
+  // merge puts the shards back together: the same log as the single run.
+  const std::string merged = fresh_dir("merged");
+  ToolRun m = run_tool("merge " + a + " " + b + " --out " + merged);
+  ASSERT_EQ(m.exit_code, 0) << m.output;
+  EXPECT_EQ(log_lines(merged), log_lines(one));
 }
 
 TEST(CliCampaign, AnInjectedFaultIsReportedAndReplays) {
@@ -81,7 +86,8 @@ TEST(CliCampaign, AnInjectedFaultIsReportedAndReplays) {
 
 TEST(CliCampaign, BadOptions) {
   for (const char* args : {"campaign --features recursion", "campaign --shard 3/2", "campaign --mutant nope",
-                           "campaign --modes sideways", "replay /nonexistent/report"}) {
+                           "campaign --modes sideways", "replay /nonexistent/report",
+                           "merge /nonexistent/campaign --out /tmp/chad_cli_campaign_nowhere"}) {
     ToolRun r = run_tool(args);
     EXPECT_EQ(r.exit_code, 3) << args << ": " << r.output;
   }
