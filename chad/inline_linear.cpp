@@ -30,10 +30,21 @@ class Inliner {
         return target::let(lambda->name, rewrite(t->args[1]), rewrite(lambda->args[0]));
       }
     }
-    auto copy = std::make_shared<Term>(*t);
-    for (auto& a : copy->args) a = rewrite(a);
-    for (auto& b : copy->branches) b.body = rewrite(b.body);
-    return copy;
+    // Copy the node only when a child changes (most do not).
+    std::shared_ptr<Term> copy;
+    for (std::size_t i = 0; i < t->args.size(); ++i) {
+      TermP a = rewrite(t->args[i]);
+      if (a == t->args[i]) continue;
+      if (!copy) copy = std::make_shared<Term>(*t);
+      copy->args[i] = std::move(a);
+    }
+    for (std::size_t i = 0; i < t->branches.size(); ++i) {
+      TermP b = rewrite(t->branches[i].body);
+      if (b == t->branches[i].body) continue;
+      if (!copy) copy = std::make_shared<Term>(*t);
+      copy->branches[i].body = std::move(b);
+    }
+    return copy ? TermP(copy) : t;
   }
 
  private:

@@ -9,6 +9,7 @@
 #include <array>
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "syntax/chad_types.hpp"
@@ -60,8 +61,10 @@ class Transformer {
 
   ChadMode mode() const { return options_.mode; }
   SumsStrategy sums() const { return options_.sums; }
-  TypeP primal(const TypeP& source) const { return primal_type(source, options_.mode, options_.sums); }
-  TypeP tangent(const TypeP& source) const { return tangent_type(source, options_.mode, options_.sums); }
+  // The translations of source types, cached by node (the cache keeps the node alive, so its
+  // address is never reused for another type while the transformer lives).
+  TypeP primal(const TypeP& source) { return cached(primal_cache_, source, primal_type); }
+  TypeP tangent(const TypeP& source) { return cached(tangent_cache_, source, tangent_type); }
   // The (co)tangent type of the current context: ((unit * T2(x1)) * ...) * T2(xn).
   const TypeP& context_tangent() const { return context_tangents_.back(); }
   // 0 at a (co)tangent type, at a primal value when the strategy makes zeros from primals.
@@ -73,6 +76,13 @@ class Transformer {
   Context context_;
   std::vector<TypeP> context_tangents_;  // [i] = the (co)tangent type of the first i variables
   std::size_t next_fresh_ = 0;
+  using TypeCache = std::unordered_map<const Type*, std::pair<TypeP, TypeP>>;  // source, translation
+  TypeCache primal_cache_, tangent_cache_;
+  TypeP cached(TypeCache& cache, const TypeP& source, TypeP (*translate)(const TypeP&, ChadMode, SumsStrategy)) {
+    auto [it, fresh] = cache.try_emplace(source.get());
+    if (fresh) it->second = {source, translate(source, options_.mode, options_.sums)};
+    return it->second.second;
+  }
 };
 
 // The transformation of a closed, checked program's main function `A -> B`: a closed, checked
