@@ -1,7 +1,8 @@
 // The files of a campaign: an append-only JSONL log with one line per checked program (its
 // index, seed, program text, input, verdict and per-check verdicts, the features it uses; no
-// timings, so the same seed and arguments give the same bytes), and the summary made from a
-// log (`summary.json`, `summary.md`). Reading a log ignores a last line cut off by a kill.
+// timings, so the same seed and arguments give the same bytes), the summary made from a
+// log (`summary.json`, `summary.md`, and `errors.svg`, a histogram of the relative errors of
+// passing checks). Reading a log ignores a last line cut off by a kill.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -23,5 +24,9 @@ CampaignSummary summarize(const std::vector<nlohmann::json>& lines);
 //  "coverage": {...}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
 nlohmann::json summary_json(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
 std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
+
+// A histogram of the relative error (against dual numbers in double) of the passing checks, by
+// power of ten (exactly 0 in its own bar), as an SVG bar chart.
+std::string error_histogram_svg(const std::vector<nlohmann::json>& lines);
 
 }  // namespace chad

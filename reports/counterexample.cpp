@@ -10,6 +10,7 @@
 #include "oracle/campaign_log.hpp"
 #include "oracle/input_value.hpp"
 #include "oracle/mutants.hpp"
+#include "reports/term_graph.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
 
@@ -43,6 +44,26 @@ std::string join(const std::vector<std::string>& parts) {
   std::string s;
   for (const auto& p : parts) s += (s.empty() ? "" : ",") + p;
   return s;
+}
+
+// program.dot / .svg (the program's body) and chad.dot / .svg (CHAD's output for the first
+// failing check, with the report's mutant if any). Returns a line for report.md.
+std::string write_pictures(const std::string& dir, const Counterexample& c) {
+  namespace fs = std::filesystem;
+  Program parsed = parse_program(c.outcome.generated.program, "program.chad");
+  bool svg = write_dot_and_svg(term_dot(entry_point(parsed).body, "the program's body"),
+                               (fs::path(dir) / "program.dot").string());
+  for (const CheckOutcome& k : c.outcome.checks) {
+    if (k.verdict == CampaignVerdict::Pass) continue;
+    CheckedProgram program = check_program(parsed);
+    ChadProgram chad = chad_program(program, ChadOptions{k.mode, k.sums, c.options.rules});
+    svg = write_dot_and_svg(term_dot(chad.target, std::string("CHAD ") + chad_mode_name(k.mode) +
+                                                      " (sums " + sums_strategy_name(k.sums) + ")"),
+                            (fs::path(dir) / "chad.dot").string()) && svg;
+    break;
+  }
+  return svg ? "Pictures: `program.svg` (the program's term), `chad.svg` (CHAD's output for the first failing check)."
+             : "Pictures: `program.dot`, `chad.dot` (Graphviz's `dot` was not found, so no SVG).";
 }
 
 }  // namespace
@@ -88,7 +109,14 @@ void write_report(const std::string& dir, const Counterexample& c) {
   for (const CheckOutcome& k : o.checks)
     md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
        << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
-  md << "\nReplay: `" << replay << "`. The original, unshrunk program: `" << regenerate << "`.\n";
+  std::string pictures;
+  try {
+    pictures = write_pictures(dir, c);
+  } catch (const std::exception& e) {  // CHAD's output may not even type-check (a fault)
+    pictures = std::string("No picture of CHAD's output: ") + e.what();
+  }
+  md << "\n" << pictures << "\n\nReplay: `" << replay << "`. The original, unshrunk program: `"
+     << regenerate << "`.\n";
   std::ofstream(fs::path(dir) / "report.md") << md.str();
 }
 

@@ -2,8 +2,9 @@
 // shrinking it. Holds `program.chad` (parseable, with its input in an `-- at:` line),
 // `report.json` (everything needed to replay: program, input, the input's coordinates as exact
 // hex floats, the modes and sums strategies checked, the mutant if one was injected, the
-// verdicts, the campaign seed and index, the sizes before and after shrinking) and `report.md`
-// for people. replay_report re-checks the program exactly as the campaign did.
+// verdicts, the campaign seed and index, the sizes before and after shrinking), `report.md`
+// for people, and Graphviz pictures (program.dot/.svg, chad.dot/.svg: CHAD's output for the
+// first failing check). replay_report re-checks the program exactly as the campaign did.
 #pragma once
 #include <string>
 

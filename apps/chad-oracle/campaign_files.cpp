@@ -109,7 +109,9 @@ void CampaignFiles::write_summary(const CampaignSummary& summary,
                                   const std::vector<nlohmann::json>& lines) const {
   if (temporary_) return;
   std::ofstream(fs::path(dir_) / "summary.json") << summary_json(summary, lines).dump(2) << "\n";
-  std::ofstream(fs::path(dir_) / "summary.md") << summary_markdown(summary, lines);
+  std::ofstream(fs::path(dir_) / "summary.md") << summary_markdown(summary, lines)
+                                                 << "\n![relative errors](errors.svg)\n";
+  std::ofstream(fs::path(dir_) / "errors.svg") << error_histogram_svg(lines);
 }
 
 }  // namespace chad

@@ -46,6 +46,7 @@ TEST(CliCampaign, SummaryAndLog) {
   EXPECT_EQ(first["checks"].size(), 6u);  // 2 modes x 3 sums strategies
   EXPECT_TRUE(std::filesystem::exists(dir + "/summary.json"));
   EXPECT_TRUE(std::filesystem::exists(dir + "/summary.md"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/errors.svg"));
   // Running again resumes: nothing is checked twice.
   ToolRun again = run_tool("campaign --count 30 --seed 5 --json --out " + dir, false);
   ASSERT_EQ(again.exit_code, 0) << again.output;

@@ -1,8 +1,9 @@
 // Counterexample reports: written for a failing program, they hold a parseable program with
-// its input, exact hex-float coordinates and the replay command; replaying reproduces the
-// verdict.
+// its input, exact hex-float coordinates, the replay command and Graphviz pictures; replaying
+// reproduces the verdict.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -35,6 +36,16 @@ TEST(Counterexample, WrittenThenReplayed) {
     EXPECT_EQ(j["input_coords_hex"], nlohmann::json({"0x1.8p+0", "-0x1p+1"}));
     EXPECT_EQ(j["replay"], "chad-oracle replay " + dir);
     EXPECT_TRUE(std::filesystem::exists(dir + "/report.md"));
+    // The pictures: the program's body (fst x * snd x: a `*` node) and CHAD's output.
+    std::ifstream dot(dir + "/program.dot");
+    std::stringstream dot_text;
+    dot_text << dot.rdbuf();
+    EXPECT_NE(dot_text.str().find("label=\"*\""), std::string::npos) << dot_text.str();
+    EXPECT_TRUE(std::filesystem::exists(dir + "/chad.dot"));
+    if (std::system("command -v dot > /dev/null 2>&1") == 0) {
+      EXPECT_TRUE(std::filesystem::exists(dir + "/program.svg"));
+      EXPECT_TRUE(std::filesystem::exists(dir + "/chad.svg"));
+    }
     Replay r = replay_report(dir);
     EXPECT_TRUE(r.reproduced);
     EXPECT_EQ(r.outcome.verdict, CampaignVerdict::Fail);

@@ -185,7 +185,7 @@ void dot_product_test(double tolerance, std::uint32_t seed) {
       Point p = random_point(rng, c, output);
       auto x = values<S>(c, p.x), dx = values<S>(c, p.dx);
       ValueP<S> u = make_value<S>(output, p.u);
-      fprintf(stderr, "DBG %s k=%zu out=%zu ukind=%d extra=%p\n", prim_name(c.op), k, output.size(), int(u->kind), (void*)u->extra.get());
+      fprintf(stderr, "DBG %s k=%zu out=%zu ukind=%d extra=%p\n", prim_name(c.op), k, output.size(), int(u->kind), (void*)u->extra.get()); if (u->extra) fprintf(stderr, "  out0=%d pu=%zu size=%zu\n", output[0], p.u.size(), u->extra->data.size());
       ValueP<S> forward = primitive_forward<S>(*t, k, raw(x).data(), raw(dx).data());
       std::vector<ValueP<S>> back = primitive_transpose<S>(*t, k, raw(x).data(), *u);
       ASSERT_EQ(back.size(), k);

@@ -1,0 +1,102 @@
+#include "reports/term_graph.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "syntax/printer.hpp"
+
+namespace chad {
+namespace {
+
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string label(const Term& t) {
+  switch (t.kind) {
+    case TermKind::Var: return t.name;
+    case TermKind::Literal: return print_real(t.literal);
+    case TermKind::Let: return "let " + t.name;
+    case TermKind::Lambda: return "fun " + t.name;
+    case TermKind::LinLambda: return "\\\\" + t.name + " (linear)";
+    case TermKind::Inject: return t.name;
+    case TermKind::Prim: return prim_name(t.op);
+    case TermKind::Fold: return "fold " + t.name;
+    case TermKind::Unfold: return "unfold " + t.name;
+    case TermKind::App: return "apply";
+    case TermKind::LinApp: return "@";
+    case TermKind::Pair: return "( , )";
+    case TermKind::Fst: return "fst";
+    case TermKind::Snd: return "snd";
+    case TermKind::Case: return "case";
+    case TermKind::Roll: return "roll";
+    case TermKind::Unroll: return "unroll";
+    case TermKind::Ascribe: return ": " + print_type(t.annot);
+    case TermKind::Unit: return "()";
+    case TermKind::ArrayLit: return "[ ]";
+    default: {  // target formers: their printed head
+      std::string s = print_term(std::make_shared<Term>(t));
+      return s.substr(0, std::min(s.find(' '), s.find('(')));
+    }
+  }
+}
+
+}  // namespace
+
+std::string term_dot(const TermP& term, const std::string& title, int max_nodes) {
+  std::ostringstream out;
+  out << "digraph term {\n  label=\"" << escape(title) << "\";\n  labelloc=t;\n"
+      << "  node [shape=box, fontname=\"monospace\", fontsize=10];\n";
+  int next = 0;
+  struct Pending {
+    const Term* term;
+    int parent;
+    std::string edge;
+  };
+  std::vector<Pending> stack{{term.get(), -1, ""}};
+  while (!stack.empty()) {
+    Pending p = stack.back();
+    stack.pop_back();
+    const int id = next++;
+    if (id >= max_nodes) {
+      out << "  n" << id << " [label=\"...\", shape=plaintext];\n  n" << p.parent << " -> n" << id << ";\n";
+      break;
+    }
+    out << "  n" << id << " [label=\"" << escape(label(*p.term)) << "\"];\n";
+    if (p.parent >= 0)
+      out << "  n" << p.parent << " -> n" << id << (p.edge.empty() ? "" : " [label=\"" + escape(p.edge) + "\"]") << ";\n";
+    for (std::size_t i = p.term->branches.size(); i-- > 0;) {
+      const Branch& b = p.term->branches[i];
+      stack.push_back({b.body.get(), id, b.ctor + " " + b.var});
+    }
+    for (std::size_t i = p.term->args.size(); i-- > 0;) stack.push_back({p.term->args[i].get(), id, ""});
+  }
+  out << "}\n";
+  return out.str();
+}
+
+namespace {
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
+bool write_dot_and_svg(const std::string& dot_text, const std::string& dot_path) {
+  std::ofstream(dot_path) << dot_text;
+  if (std::system("command -v dot > /dev/null 2>&1") != 0) return false;
+  std::string svg = dot_path.substr(0, dot_path.size() - 4) + ".svg";
+  std::string command = "dot -Tsvg " + shell_quote(dot_path) + " -o " + shell_quote(svg) + " 2> /dev/null";
+  return std::system(command.c_str()) == 0;
+}
+
+}  // namespace chad
