@@ -100,7 +100,8 @@ ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args) {
       std::vector<S> out;
       out.reserve(t.args.size());
       for (std::size_t i = 0; i < t.args.size(); ++i) out.push_back(args[i]->scalar);
-      return array_value<S>({int(out.size())}, std::move(out));
+      const int n = int(out.size());  // before `out` is moved (argument order is unspecified)
+      return array_value<S>({n}, std::move(out));
     }
     default: {
       CHAD_INTERNAL_ASSERT(is_unary_elementwise(t.op), "unknown primitive");

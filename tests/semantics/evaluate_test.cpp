@@ -34,6 +34,8 @@ TEST(Evaluate, ArithmeticPairsAndLet) {
   EXPECT_EQ(run("def main (v : real[3]) : real * real = (dot(v, v), get(v, 2) + sum(v));", "[1, 2, 3]"),
             "(14, 9)");
   EXPECT_EQ(run("def main (x : real) : real[2, 2] = [vec(x, 1), [2, x]];", "5"), "[[5, 1], [2, 5]]");
+  // vec's result carries its shape into elementwise primitives (it once had shape {0}).
+  EXPECT_EQ(run("def main (x : real) : real[2] = vec(x, 2) * vec(3, x);", "1"), "[3, 2]");
 }
 
 TEST(Evaluate, FoldOverListsAndTrees) {
