@@ -1,6 +1,9 @@
 // The generator: `gen` (a term of a goal type) chooses a leaf, an introduction form or an
 // elimination; `leaf` is a variable of the goal type or the type's default inhabitant. The
 // scope holds terms, not just names: a variable of a pair type also offers its projections.
+// Choices are drawn in a fixed order: never in two arguments of one function call (whose order
+// C++ leaves unspecified), only in separate statements or in braced lists (left to right), so
+// a seed gives the same program with any compiler.
 #include "generators/program_generator.hpp"
 
 #include <sstream>
@@ -188,7 +191,10 @@ class Generator {
         return make_array_literal(elements);
       }
       case TypeKind::Unit: return make_unit();
-      case TypeKind::Prod: return make_pair(leaf(goal->left), leaf(goal->right));
+      case TypeKind::Prod: {
+        TermP left = leaf(goal->left);
+        return make_pair(left, leaf(goal->right));
+      }
       case TypeKind::Arrow: {
         std::string x = fresh("z");
         return make_lambda(x, goal->left, with_binding(x, goal->left, [&] { return leaf(goal->right); }));
@@ -229,7 +235,10 @@ class Generator {
     switch (goal->kind) {
       case TypeKind::Real: return goal->shape.empty() ? scalar(fuel) : array(goal, fuel);
       case TypeKind::Unit: return make_unit();
-      case TypeKind::Prod: return make_pair(gen(goal->left, fuel / 2), gen(goal->right, fuel - fuel / 2));
+      case TypeKind::Prod: {
+        TermP left = gen(goal->left, fuel / 2);
+        return make_pair(left, gen(goal->right, fuel - fuel / 2));
+      }
       case TypeKind::Arrow: {
         std::string x = fresh("z");
         return make_lambda(x, goal->left, with_binding(x, goal->left, [&] { return gen(goal->right, fuel); }));
@@ -287,8 +296,12 @@ class Generator {
       }
       case 6:
         if (!f_.comparisons) return literal();
-        return make_case(make_prim(c_.pick(2) ? PrimOp::Lt : PrimOp::Gt, {gen(real_type(), half / 2), gen(real_type(), half - half / 2)}),
-                         {Branch{"False", "u", gen(real_type(), rest / 2)}, Branch{"True", "u", gen(real_type(), rest - rest / 2)}});
+      {
+        const PrimOp op = c_.pick(2) ? PrimOp::Lt : PrimOp::Gt;
+        TermP test = make_prim(op, {gen(real_type(), half / 2), gen(real_type(), half - half / 2)});
+        return make_case(test, {Branch{"False", "u", gen(real_type(), rest / 2)},
+                                Branch{"True", "u", gen(real_type(), rest - rest / 2)}});
+      }
       default: return make_prim(PrimOp::Mul, {literal(), gen(real_type(), fuel)});
     }
   }
@@ -411,7 +424,10 @@ class Generator {
         return s + "]";
       }
       case TypeKind::Unit: return "()";
-      case TypeKind::Prod: return "(" + value_text(t->left, depth) + ", " + value_text(t->right, depth) + ")";
+      case TypeKind::Prod: {
+        std::string left = value_text(t->left, depth);
+        return "(" + left + ", " + value_text(t->right, depth) + ")";
+      }
       case TypeKind::Sum: {
         std::size_t tag = std::size_t(c_.pick(int(t->ctors.size())));
         if (depth <= 0)
