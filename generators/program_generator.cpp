@@ -78,17 +78,23 @@ TypeP stream_type() {
   return t;
 }
 
-// Whether `t` mentions a mu or nu type (a constructor whose payload does not is a base case).
-bool recursive(const TypeP& t) {
-  switch (t->kind) {
-    case TypeKind::Mu: case TypeKind::Nu: return true;
-    case TypeKind::Prod: case TypeKind::Arrow: return recursive(t->left) || recursive(t->right);
-    case TypeKind::Sum:
-      for (const auto& c : t->ctors)
-        if (recursive(c.type)) return true;
-      return false;
-    default: return false;
-  }
+// Whether `t` contains the type `target` (a constructor of `target`'s unrolling whose payload
+// does not is a base case).
+bool contains_type(const TypeP& t, const TypeP& target) {
+  if (type_equal(t, target)) return true;
+  if (t->left && contains_type(t->left, target)) return true;
+  if (t->right && contains_type(t->right, target)) return true;
+  if (t->body && contains_type(t->body, target)) return true;
+  for (const auto& c : t->ctors)
+    if (contains_type(c.type, target)) return true;
+  return false;
+}
+
+// The first constructor of `sum` (the unrolling of `fixpoint`) that does not recurse into it.
+std::size_t base_ctor(const TypeP& sum, const TypeP& fixpoint) {
+  for (std::size_t i = 0; i < sum->ctors.size(); ++i)
+    if (!contains_type(sum->ctors[i].type, fixpoint)) return i;
+  return 0;
 }
 
 class Generator {
@@ -96,6 +102,10 @@ class Generator {
   Generator(ChoiceSource& c, const GeneratorFeatures& f) : c_(c), f_(f) {}
 
   GeneratedCase generate(int max_size) {
+    // Two random closed types of this program, beside the fixed palette: one data type (a
+    // possible input or output), one of any kind (for intermediate values).
+    random_data_ = random_type(2, true);
+    random_any_ = random_type(2, false);
     TypeP input = input_type(), output = output_type();
     std::string x = "x";
     add_to_scope(make_var(x), input);
@@ -108,11 +118,56 @@ class Generator {
 
  private:
   // ---- types ----------------------------------------------------------------------------
+  // A random closed type. `data`: no functions and no nu (the inputs and outputs, and the
+  // bodies of mu and nu, which must be polynomial); a generated mu always has a base
+  // constructor first.
+  TypeP random_type(int depth, bool data) {
+    std::vector<int> options = {0, 1, 2};  // real, unit, product
+    if (f_.arrays) options.push_back(3);
+    if (depth > 0) {
+      if (f_.sums) options.push_back(4);
+      if (f_.inductive) options.push_back(5);
+      if (f_.coinductive && !data) options.push_back(6);
+      if (f_.functions && !data) options.push_back(7);
+    }
+    switch (options[std::size_t(c_.pick(int(options.size())))]) {
+      case 0: return real_type();
+      case 1: return unit_type();
+      case 2: {
+        TypeP left = random_type(depth - 1, data);
+        return prod_type(left, random_type(depth - 1, data));
+      }
+      case 3: return real_type({1 + c_.pick(3)});
+      case 4: {
+        static const char* const names[] = {"A", "B", "C"};
+        std::vector<Constructor> ctors;
+        const int n = 1 + c_.pick(3);
+        for (int i = 0; i < n; ++i) ctors.push_back({names[i], random_type(depth - 1, data)});
+        return sum_type(ctors);
+      }
+      case 5: {  // mu a. < Base : T0 | Step : T1 * a > or < Base : T0 | Node : a * a >
+        const std::string a = "r" + std::to_string(type_counter_++);
+        TypeP base = random_type(depth - 1, true), step = random_type(depth - 1, true);
+        TypeP recursive = c_.chance(70) ? prod_type(step, var_type(a)) : prod_type(var_type(a), var_type(a));
+        return mu_type(a, sum_type({{"Base", base}, {"Step", recursive}}));
+      }
+      case 6: {  // nu a. T * a
+        const std::string a = "c" + std::to_string(type_counter_++);
+        return nu_type(a, prod_type(random_type(depth - 1, true), var_type(a)));
+      }
+      default: {
+        TypeP from = random_type(depth - 1, data);
+        return arrow_type(from, random_type(depth - 1, data));
+      }
+    }
+  }
+
   std::vector<TypeP> data_palette() const {
     std::vector<TypeP> p = {real_type(), prod_type(real_type(), real_type())};
     if (f_.arrays) p.push_back(real_type({2}));
     if (f_.sums) p.push_back(shape_type());
     if (f_.inductive) p.push_back(list_type());
+    p.push_back(random_data_);
     return p;
   }
   TypeP input_type() {
@@ -132,6 +187,7 @@ class Generator {
     if (f_.functions) p.push_back(arrow_type(real_type(), real_type()));
     if (f_.inductive) p.push_back(tree_type());
     if (f_.coinductive) p.push_back(stream_type());
+    p.push_back(random_any_);
     return p[std::size_t(c_.pick(int(p.size())))];
   }
 
@@ -199,12 +255,14 @@ class Generator {
         std::string x = fresh("z");
         return make_lambda(x, goal->left, with_binding(x, goal->left, [&] { return leaf(goal->right); }));
       }
-      case TypeKind::Sum: {
-        std::size_t tag = 0;
-        while (tag + 1 < goal->ctors.size() && recursive(goal->ctors[tag].type)) ++tag;
-        return make_ascribe(make_inject(goal->ctors[tag].name, inhabitant(goal->ctors[tag].type)), goal);
+      case TypeKind::Sum:
+        return make_ascribe(make_inject(goal->ctors[0].name, inhabitant(goal->ctors[0].type)), goal);
+      case TypeKind::Mu: {  // the base constructor (every generated mu type has one)
+        TypeP unrolled = unroll_type(goal);
+        if (unrolled->kind != TypeKind::Sum) return make_ascribe(make_roll(inhabitant(unrolled)), goal);
+        const auto& ctor = unrolled->ctors[base_ctor(unrolled, goal)];
+        return make_ascribe(make_roll(make_ascribe(make_inject(ctor.name, inhabitant(ctor.type)), unrolled)), goal);
       }
-      case TypeKind::Mu: return make_ascribe(make_roll(inhabitant(unroll_type(goal))), goal);
       case TypeKind::Nu: {
         std::string s = fresh("s");
         TypeP step = substitute(goal->body, goal->var, real_type());
@@ -428,16 +486,19 @@ class Generator {
         std::string left = value_text(t->left, depth);
         return "(" + left + ", " + value_text(t->right, depth) + ")";
       }
-      case TypeKind::Sum: {
-        std::size_t tag = std::size_t(c_.pick(int(t->ctors.size())));
-        if (depth <= 0)
-          for (tag = 0; tag + 1 < t->ctors.size() && recursive(t->ctors[tag].type);) ++tag;
-        const auto& ctor = t->ctors[tag];
-        return ctor.name + " " + paren_value(value_text(ctor.type, depth));
+      case TypeKind::Sum: return sum_value_text(t, std::size_t(c_.pick(int(t->ctors.size()))), depth);
+      case TypeKind::Mu: {  // below the depth bound, the base constructor
+        TypeP unrolled = unroll_type(t);
+        if (unrolled->kind == TypeKind::Sum && depth <= 0)
+          return "roll " + paren_value(sum_value_text(unrolled, base_ctor(unrolled, t), depth - 1));
+        return "roll " + paren_value(value_text(unrolled, depth - 1));
       }
-      case TypeKind::Mu: return "roll " + paren_value(value_text(unroll_type(t), depth - 1));
       default: CHAD_INTERNAL_ASSERT(false, "no input value for " + print_type(t));
     }
+  }
+  std::string sum_value_text(const TypeP& sum, std::size_t tag, int depth) {
+    const auto& ctor = sum->ctors[tag];
+    return ctor.name + " " + paren_value(value_text(ctor.type, depth));
   }
   // An argument of a constructor or roll: parenthesised unless it is an atom.
   static std::string paren_value(const std::string& s) {
@@ -448,7 +509,8 @@ class Generator {
   ChoiceSource& c_;
   const GeneratorFeatures& f_;
   std::vector<InScope> scope_;
-  int counter_ = 0;
+  int counter_ = 0, type_counter_ = 0;
+  TypeP random_data_, random_any_;
 };
 
 }  // namespace
