@@ -357,8 +357,8 @@ class Generator {
       {
         const PrimOp op = c_.pick(2) ? PrimOp::Lt : PrimOp::Gt;
         TermP test = make_prim(op, {gen(real_type(), half / 2), gen(real_type(), half - half / 2)});
-        return make_case(test, {Branch{"False", "u", gen(real_type(), rest / 2)},
-                                Branch{"True", "u", gen(real_type(), rest - rest / 2)}});
+        return make_case(test, {Branch{"False", "u", gen(real_type(), rest / 2), -1, {}},
+                                Branch{"True", "u", gen(real_type(), rest - rest / 2), -1, {}}});
       }
       default: return make_prim(PrimOp::Mul, {literal(), gen(real_type(), fuel)});
     }
@@ -422,7 +422,7 @@ class Generator {
     const int each = std::max(1, fuel / int(sum->ctors.size()));
     for (const auto& ctor : sum->ctors) {
       std::string y = fresh("y");
-      bs.push_back(Branch{ctor.name, y, with_binding(y, ctor.type, [&] { return gen(goal, each); })});
+      bs.push_back(Branch{ctor.name, y, with_binding(y, ctor.type, [&] { return gen(goal, each); }), -1, {}});
     }
     return make_case(scrutinee, bs);
   }

@@ -69,6 +69,8 @@ class ValuePrinter {
           v = v->force().get();
           continue;
         case TypeKind::Arrow: out_ += "<function>"; break;
+        case TypeKind::LinArrow: out_ += "<linear function>"; break;
+        case TypeKind::Copower: out_ += "<copower>"; break;
         case TypeKind::Var: CHAD_INTERNAL_ASSERT(false, "print_value: unbound type variable");
       }
       break;

@@ -207,7 +207,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   std::optional<JacobianResult> certified;  // the interval reference, made when first needed
   for (ChadMode mode : options.modes)
     for (SumsStrategy sums : options.sums) {
-      CheckOutcome c{mode, sums};
+      CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
       try {
         ChadProgram chad;
         ChadEvaluation<double> got;

@@ -98,7 +98,7 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
   for (const Mpfi& c : normal_form<Mpfi>(program.output_type, y).coords) output.push_back(enclose(c));
   for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
     for (SumsStrategy sums : kAllSumsStrategies) {
-      VerifyCase c{mode, sums};
+      VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
       try {
         judge(c, program, input, report.reference, output, rules);
       } catch (const ComparisonUndecided& e) {

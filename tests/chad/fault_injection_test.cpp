@@ -63,8 +63,11 @@ TEST(FaultInjection, AnIllTypedRuleIsAFault) {
   rules.reverse[int(TermKind::Fst)] = [](const TermP& s, Transformer& tr) { return tr.transform(s->args[0]); };
   VerifyReport r = verify_example("list_sum.chad", &rules);
   EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Fault), 3);
-  for (const auto& c : r.cases)
-    if (c.verdict == Verdict::Fault) EXPECT_NE(c.detail.find("does not type-check"), std::string::npos) << c.detail;
+  for (const auto& c : r.cases) {
+    if (c.verdict == Verdict::Fault) {
+      EXPECT_NE(c.detail.find("does not type-check"), std::string::npos) << c.detail;
+    }
+  }
 }
 
 TEST(FaultInjection, TheWrongConstructorsCotangentIsTheLiftedSumInconsistency) {
