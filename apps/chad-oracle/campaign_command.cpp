@@ -5,7 +5,10 @@
 // counterexample report for each failure; a re-run with the same arguments resumes from the
 // log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
 // --json. A progress line on a terminal. Exit 0 when nothing failed, 1 otherwise.
+#include <sys/prctl.h>
 #include <sys/wait.h>
+
+#include <csignal>
 #include <unistd.h>
 
 #include <algorithm>
@@ -173,6 +176,8 @@ int run(const CampaignArgs& args, bool json) {
       std::cout.flush();
       pid_t pid = fork();
       if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed campaign takes its workers with it
+        if (getppid() == 1) _exit(kExitInternalError);
         int code = 0;
         try {
           work(k, nullptr);

@@ -3,6 +3,7 @@
 // an injected fault found with a shrunk report that replays, and bad options.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -51,6 +52,20 @@ TEST(CliCampaign, SummaryAndLog) {
   ToolRun again = run_tool("campaign --count 30 --seed 5 --json --out " + dir, false);
   ASSERT_EQ(again.exit_code, 0) << again.output;
   EXPECT_EQ(log_lines(dir), lines);
+}
+
+TEST(CliCampaign, AKilledRunResumesAndLosesNothing) {
+  const std::string dir = fresh_dir("killed");
+  const std::string tool = std::string(CHAD_BINARY_DIR) + "/apps/chad-oracle/chad-oracle";
+  // Killed (with its workers) after a second, wherever it is; then run again to the end.
+  std::system(("timeout -s KILL 1 " + tool + " campaign --count 600 --jobs 2 --out " + dir + " > /dev/null 2>&1").c_str());
+  ToolRun r = run_tool("campaign --count 600 --jobs 2 --out " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::set<std::size_t> indices;
+  for (const auto& line : log_lines(dir)) indices.insert(nlohmann::json::parse(line)["index"].get<std::size_t>());
+  EXPECT_EQ(log_lines(dir).size(), 600u);
+  EXPECT_EQ(indices.size(), 600u);
+  EXPECT_EQ(*indices.rbegin(), 599u);
 }
 
 TEST(CliCampaign, WorkersAndShardsGiveTheSameLog) {
