@@ -180,7 +180,9 @@ int run(const CampaignArgs& args, bool json) {
         if (getppid() == 1) _exit(kExitInternalError);
         int code = 0;
         try {
-          work(k, nullptr);
+          std::map<std::string, double> worker_seconds;
+          work(k, &worker_seconds);
+          files.write_worker_seconds(k, worker_seconds);
         } catch (const std::exception& e) {
           std::cerr << "worker " << k << ": " << e.what() << "\n";
           code = kExitInternalError;
@@ -199,6 +201,7 @@ int run(const CampaignArgs& args, bool json) {
     files.stop_progress();
     progress.join();
     if (failed_workers) throw InternalError(std::to_string(failed_workers) + " campaign worker(s) failed");
+    seconds = files.collect_worker_seconds(jobs);  // summed over the workers
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<nlohmann::json> lines = files.merge_logs();

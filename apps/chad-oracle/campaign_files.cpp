@@ -114,4 +114,22 @@ void CampaignFiles::write_summary(const CampaignSummary& summary,
   std::ofstream(fs::path(dir_) / "errors.svg") << error_histogram_svg(lines);
 }
 
+void CampaignFiles::write_worker_seconds(int worker, const std::map<std::string, double>& seconds) const {
+  std::ofstream(fs::path(dir_) / ("worker-" + std::to_string(worker) + ".seconds")) << nlohmann::json(seconds).dump();
+}
+
+std::map<std::string, double> CampaignFiles::collect_worker_seconds(int workers) const {
+  std::map<std::string, double> total;
+  for (int k = 0; k < workers; ++k) {
+    const fs::path file = fs::path(dir_) / ("worker-" + std::to_string(k) + ".seconds");
+    std::ifstream in(file);
+    auto parsed = nlohmann::json::parse(in, nullptr, false);
+    if (!parsed.is_discarded())
+      for (const auto& [stage, t] : parsed.items()) total[stage] += t.get<double>();
+    std::error_code ignored;
+    fs::remove(file, ignored);
+  }
+  return total;
+}
+
 }  // namespace chad

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ class CampaignFiles {
   void stop_progress() { stop_ = true; }
   // Every log line so far, one per index, sorted; rewrites log.jsonl with them.
   std::vector<nlohmann::json> merge_logs() const;
+  // A worker's time per stage, handed to the parent through a file (then removed).
+  void write_worker_seconds(int worker, const std::map<std::string, double>& seconds) const;
+  std::map<std::string, double> collect_worker_seconds(int workers) const;
   void write_summary(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines) const;
 
  private:

@@ -73,6 +73,10 @@ TEST(CliCampaign, WorkersAndShardsGiveTheSameLog) {
   ASSERT_EQ(run_tool("campaign --count 24 --seed 9 --out " + one).exit_code, 0);
   ASSERT_EQ(run_tool("campaign --count 24 --seed 9 --jobs 2 --out " + two).exit_code, 0);
   EXPECT_EQ(log_lines(one), log_lines(two));
+  // The workers' time per stage reaches the summary.
+  auto summary = nlohmann::json::parse(std::ifstream(two + "/summary.json"));
+  for (const char* stage : {"generate", "check", "reference", "chad", "wall"})
+    EXPECT_TRUE(summary["seconds"].contains(stage)) << stage << " in " << summary["seconds"];
   ASSERT_EQ(run_tool("campaign --count 24 --seed 9 --shard 0/2 --out " + a).exit_code, 0);
   ASSERT_EQ(run_tool("campaign --count 24 --seed 9 --shard 1/2 --out " + b).exit_code, 0);
   std::set<std::string> shards, whole;
