@@ -27,7 +27,7 @@ Transformer::Transformer(Context source_context, ChadOptions options)
 
 TermP Transformer::transform(const TermP& source) {
   CHAD_INTERNAL_ASSERT(source->type, "CHAD needs a checked source term");
-  const ChadRule& rule = const_cast<RuleTable*>(rules_)->rule(options_.mode, source->kind);
+  const ChadRule& rule = rules_->rule(options_.mode, source->kind);
   CHAD_INTERNAL_ASSERT(bool(rule), "no CHAD rule for this term former");
   return rule(source, *this);
 }

@@ -29,6 +29,9 @@ struct RuleTable {
   ChadRule& rule(ChadMode mode, TermKind kind) {
     return (mode == ChadMode::Forward ? forward : reverse)[int(kind)];
   }
+  const ChadRule& rule(ChadMode mode, TermKind kind) const {
+    return (mode == ChadMode::Forward ? forward : reverse)[int(kind)];
+  }
   // The rules of shared/spec/chad.md.
   static const RuleTable& standard();
 };

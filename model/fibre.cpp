@@ -27,10 +27,7 @@ ValueP<S> build(const Type* type, const Index& index, const std::vector<S>& coor
       ValueP<S> payload =
           build<S>(t->ctors[index.tag].type.get(), index.children[0], coords, next, env, sums);
       if (sums != SumsStrategy::Biproduct) return inject_value<S>(index.tag, payload);
-      const int k = int(t->ctors.size());
-      ValueP<S> tuple = index.tag == k - 1 ? payload : zero_value<S>();
-      for (int i = k - 1; i-- > 0;) tuple = pair_value<S>(i == index.tag ? payload : zero_value<S>(), tuple);
-      return tuple;
+      return biproduct_value<S>(t->ctors.size(), std::size_t(index.tag), payload);
     }
     case Index::Kind::Roll: {
       const std::size_t mark = env.mark();
@@ -71,11 +68,8 @@ void read(const Type* type, const Index& index, const ValueP<S>& v, std::vector<
         read<S>(payload_type, index.children[0], v->first, out, env, sums);
         return;
       }
-      const int k = int(t->ctors.size());
-      ValueP<S> part = v;
-      for (int i = 0; i < index.tag && part->kind != ValueKind::Zero; ++i) part = part->second;
-      if (part->kind != ValueKind::Zero && index.tag + 1 < k) part = part->first;
-      read<S>(payload_type, index.children[0], part, out, env, sums);
+      read<S>(payload_type, index.children[0], tuple_part<S>(v, std::size_t(index.tag), t->ctors.size()),
+              out, env, sums);
       return;
     }
     case Index::Kind::Roll: {

@@ -27,7 +27,30 @@ const ValueP<S>& zero_value() {
   return zero;
 }
 
-inline bool is_zero_kind(ValueKind k) { return k == ValueKind::Zero; }
+// The n-tuple v1 * (v2 * ... vn) (n = 1: the value itself): biproduct sum (co)tangents and
+// the cotangents op^T returns.
+template <class S>
+ValueP<S> tuple_value(const std::vector<ValueP<S>>& parts) {
+  ValueP<S> tuple = parts.back();
+  for (std::size_t i = parts.size() - 1; i-- > 0;) tuple = pair_value<S>(parts[i], tuple);
+  return tuple;
+}
+
+// Component i of such an n-tuple; the zero value stands for the tuple of zeros.
+template <class S>
+ValueP<S> tuple_part(ValueP<S> tuple, std::size_t i, std::size_t n) {
+  for (std::size_t k = 0; k < i && tuple->kind != ValueKind::Zero; ++k) tuple = tuple->second;
+  if (tuple->kind == ValueKind::Zero || i + 1 == n) return tuple;
+  return tuple->first;
+}
+
+// The biproduct of n components with `payload` at `tag` and zeros elsewhere.
+template <class S>
+ValueP<S> biproduct_value(std::size_t n, std::size_t tag, ValueP<S> payload) {
+  std::vector<ValueP<S>> parts(n, zero_value<S>());
+  parts[tag] = std::move(payload);
+  return tuple_value<S>(parts);
+}
 
 // !a (x) l, the copower with one term.
 template <class S>

@@ -138,12 +138,11 @@ void certify(CheckOutcome& c, const CheckedProgram& program, const ChadProgram& 
   ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
   for (std::size_t i = 0; i < e.jacobian.size(); ++i)
     for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
-      double lo = lower_bound_down(e.jacobian[i][j]), hi = upper_bound_up(e.jacobian[i][j]);
-      const Enclosure& want = reference.enclosure[i][j];
-      if (hi < want.lo || want.hi < lo) {
+      const Enclosure got = enclose(e.jacobian[i][j]), &want = reference.enclosure[i][j];
+      if (!(enclosure_gap(got, want) == 0)) {  // disjoint (or NaN)
         c.verdict = CampaignVerdict::Fail;
         c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
-                   "]: CHAD encloses [" + print_real(lo) + ", " + print_real(hi) +
+                   "]: CHAD encloses [" + print_real(got.lo) + ", " + print_real(got.hi) +
                    "], the certified reference [" + print_real(want.lo) + ", " + print_real(want.hi) + "]";
         return;
       }

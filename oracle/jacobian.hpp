@@ -17,7 +17,10 @@
 #include <string>
 #include <vector>
 
+#include <cmath>
+
 #include "model/normal_form.hpp"
+#include "model/scalar.hpp"
 #include "syntax/sums_strategy.hpp"
 #include "syntax/type_checker.hpp"
 
@@ -35,6 +38,17 @@ struct Enclosure {
   double lo;  // rounded down
   double hi;  // rounded up
 };
+
+// An interval's bounds rounded outward to double.
+inline Enclosure enclose(const Mpfi& x) { return {lower_bound_down(x), upper_bound_up(x)}; }
+
+// The distance between two enclosures: 0 when they meet (NaN when a bound is NaN).
+inline double enclosure_gap(const Enclosure& a, const Enclosure& b) {
+  if (a.hi < b.lo) return b.lo - a.hi;
+  if (b.hi < a.lo) return a.lo - b.hi;
+  if (std::isnan(a.lo) || std::isnan(a.hi) || std::isnan(b.lo) || std::isnan(b.hi)) return NAN;
+  return 0;
+}
 
 struct JacobianResult {
   JacobianMethod method;

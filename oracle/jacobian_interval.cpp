@@ -24,7 +24,7 @@ JacobianResult jacobian_by_interval(const CheckedProgram& program,
     for (std::size_t j = 0; j < n; ++j) {
       const Mpfi& entry = columns.columns[j][i];
       result.jacobian[i][j] = ScalarTraits<Mpfi>::to_double(entry);
-      result.enclosure[i][j] = Enclosure{lower_bound_down(entry), upper_bound_up(entry)};
+      result.enclosure[i][j] = enclose(entry);
     }
   return result;
 }

@@ -35,15 +35,6 @@ double VerifyReport::worst_discrepancy() const {
 
 namespace {
 
-Enclosure enclose(const Mpfi& x) { return {lower_bound_down(x), upper_bound_up(x)}; }
-
-// The gap between two enclosures (0 when they meet).
-double gap(const Enclosure& a, const Enclosure& b) {
-  if (a.hi < b.lo) return b.lo - a.hi;
-  if (b.hi < a.lo) return a.lo - b.hi;
-  return 0;
-}
-
 void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double>& input,
            const JacobianResult& reference, const std::vector<Enclosure>& output,
            const RuleTable* rules) {
@@ -56,9 +47,9 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
     return;
   }
   for (std::size_t i = 0; i < e.output.size(); ++i)
-    if (double g = gap(enclose(e.output[i]), output[i]); g > 0) {
+    if (double g = enclosure_gap(enclose(e.output[i]), output[i]); !(g == 0)) {  // or NaN
       c.verdict = Verdict::Mismatch;
-      c.gap = std::max(c.gap, g);
+      c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
       c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
     }
   c.enclosure.assign(e.jacobian.size(), {});
@@ -70,7 +61,7 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
       const double mid_got = 0.5 * got.lo + 0.5 * got.hi, mid_want = 0.5 * want.lo + 0.5 * want.hi;
       double distance = std::fabs(mid_got - mid_want) / std::max(1.0, std::fabs(mid_want));
       c.discrepancy = std::max(c.discrepancy, std::isnan(distance) ? INFINITY : distance);
-      double g = gap(got, want);
+      double g = enclosure_gap(got, want);
       if (!(g == 0)) {  // also catches NaN
         if (c.verdict == Verdict::Pass)
           c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +

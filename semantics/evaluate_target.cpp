@@ -14,30 +14,11 @@ ValueP<S> eval(const TermP& t, const Env<S>& env) {
   return evaluate<S>(t, env);
 }
 
-// An n-tuple v1 * (v2 * ... vn) (n = 1: the value itself).
-template <class S>
-ValueP<S> tuple_value(const std::vector<ValueP<S>>& parts) {
-  ValueP<S> tuple = parts.back();
-  for (std::size_t i = parts.size() - 1; i-- > 0;) tuple = pair_value<S>(parts[i], tuple);
-  return tuple;
-}
-
-// Component i of such a tuple; 0 stands for the tuple of zeros.
-template <class S>
-ValueP<S> tuple_part(ValueP<S> tuple, int i, int n) {
-  for (int k = 0; k < i && tuple->kind != ValueKind::Zero; ++k) tuple = tuple->second;
-  if (tuple->kind == ValueKind::Zero || i + 1 == n) return tuple;
-  return tuple->first;
-}
-
 // embed_i: the (co)tangent of a sum at primal Ci v from v's.
 template <class S>
 ValueP<S> sum_tangent_in(const Term& t, ValueP<S> payload) {
-  const int k = int(t.annot->ctors.size());
   if (t.sums != SumsStrategy::Biproduct) return inject_value<S>(t.index, std::move(payload));
-  std::vector<ValueP<S>> parts(k, zero_value<S>());
-  parts[t.index] = std::move(payload);
-  return tuple_value<S>(parts);
+  return biproduct_value<S>(t.annot->ctors.size(), std::size_t(t.index), std::move(payload));
 }
 
 // component_i: the Ci part of a sum (co)tangent. Another constructor's (co)tangent is the
@@ -45,7 +26,7 @@ ValueP<S> sum_tangent_in(const Term& t, ValueP<S> payload) {
 template <class S>
 ValueP<S> sum_tangent_out(const Term& t, const ValueP<S>& v) {
   if (v->kind == ValueKind::Zero) return v;
-  if (t.sums == SumsStrategy::Biproduct) return tuple_part<S>(v, t.index, int(t.annot->ctors.size()));
+  if (t.sums == SumsStrategy::Biproduct) return tuple_part<S>(v, std::size_t(t.index), t.annot->ctors.size());
   CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Inject, "a sum (co)tangent that is not an injection");
   if (v->tag != t.index) throw LiftedSumInconsistency(v->tag, t.index);
   return v->first;

@@ -42,17 +42,10 @@ ValueP<S> map_tangent_positions(const Type& type, const ValueP<S>& primal, const
       if (sums == SumsStrategy::Biproduct) {
         // The tuple t1 * (t2 * ... tk): walk component `tag`, keep the others.
         std::vector<ValueP<S>> components;
-        ValueP<S> rest = tangent;
-        for (int i = 0; i < k; ++i) {
-          const bool last = i + 1 == k;
-          components.push_back(rest->kind == ValueKind::Zero ? z : (last ? rest : rest->first));
-          if (!last) rest = rest->kind == ValueKind::Zero ? z : rest->second;
-        }
+        for (int i = 0; i < k; ++i) components.push_back(tuple_part<S>(tangent, std::size_t(i), std::size_t(k)));
         components[tag] = map_tangent_positions<S>(component_type, primal->first, components[tag],
                                                    var, nested, sums, skip_zero, f);
-        ValueP<S> tuple = components.back();
-        for (int i = k - 1; i-- > 0;) tuple = pair_value<S>(components[i], tuple);
-        return tuple;
+        return tuple_value<S>(components);
       }
       if (!zero && tangent->tag != tag) throw LiftedSumInconsistency(tangent->tag, tag);
       return inject_value<S>(tag, map_tangent_positions<S>(component_type, primal->first,

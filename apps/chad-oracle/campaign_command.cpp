@@ -113,9 +113,9 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
 // Shrinks a failing program and writes its report to dir; returns a line saying so.
 std::string report_failure(const CampaignArgs& args, const CampaignOptions& options, std::size_t index,
                            const std::string& dir) {
-  ChoiceSource source(program_seed(options.seed, index));
-  generate_case(source, options.features, options.max_size);
-  ProgramOutcome original = check_program_at(options, index);
+  const std::uint64_t seed = program_seed(options.seed, index);
+  ChoiceSource source(seed);  // its recording is what shrinking edits
+  ProgramOutcome original = check_case(options, generate_case(source, options.features, options.max_size));
   CampaignOptions narrowed = options;  // shrink against the first failing check only
   for (const CheckOutcome& c : original.checks)
     if (c.verdict == original.verdict) {
@@ -128,7 +128,7 @@ std::string report_failure(const CampaignArgs& args, const CampaignOptions& opti
   Counterexample c{options.seed, index, args.mutant, options, check_case(options, shrunk.shrunk),
                    shrunk.original_size, shrunk.size};
   c.outcome.index = index;
-  c.outcome.seed = original.seed;
+  c.outcome.seed = seed;
   write_report(dir, c);
   return "program " + std::to_string(index) + ": shrunk from " + std::to_string(shrunk.original_size) +
          " to " + std::to_string(shrunk.size) + " term nodes (" + std::to_string(shrunk.candidates) +

@@ -4,7 +4,6 @@
 // line on a terminal; `summary.json` and `summary.md`. `merge` reuses it to combine shards.
 #pragma once
 #include <atomic>
-#include <chrono>
 #include <fstream>
 #include <map>
 #include <set>
