@@ -14,6 +14,7 @@ template <class S>
 class Evaluator {
  public:
   static ValueP<S> eval(const Term& t, const Env<S>& env) {
+    if (evaluation_watch<S> != nullptr) [[unlikely]] watch(t, env);
     switch (t.kind) {
       case TermKind::Var: return lookup(t, env);
       case TermKind::Literal: return scalar_value<S>(ScalarTraits<S>::from_double(t.literal));
@@ -76,6 +77,14 @@ class Evaluator {
   }
 
  private:
+  static void watch(const Term& t, const Env<S>& env) {
+    EvaluationWatch<S>& w = *evaluation_watch<S>;
+    if (w.term == &t && !w.seen) {
+      w.env = env;
+      w.seen = true;
+    }
+  }
+
   static const ValueP<S>& lookup(const Term& var, const Env<S>& env) {
     const EnvNode<S>* node = env.get();
     for (int i = 0; i < var.index; ++i) node = node->next.get();
@@ -86,6 +95,7 @@ class Evaluator {
   // or a projection of one): `holder` keeps a freshly computed value alive otherwise. Saves
   // the reference-count traffic of `fst p + snd p` on every node of a fold.
   static const Value<S>* borrow(const Term& t, const Env<S>& env, ValueP<S>& holder) {
+    if (evaluation_watch<S> != nullptr) [[unlikely]] watch(t, env);
     switch (t.kind) {
       case TermKind::Var: return lookup(t, env).get();
       case TermKind::Fst:

@@ -39,6 +39,18 @@ struct ComparisonRecord {
 // difference method uses it to detect a comparison that flips between nearby points).
 inline thread_local std::vector<ComparisonRecord>* comparison_trace = nullptr;
 
+// Blame (logrel/blame.hpp) needs the values a subterm's free variables hold: while
+// `evaluation_watch<S>` points at a watch, the evaluator records the first environment in which
+// the watched term is evaluated.
+template <class S>
+struct EvaluationWatch {
+  const Term* term = nullptr;
+  Env<S> env;
+  bool seen = false;
+};
+template <class S>
+inline thread_local EvaluationWatch<S>* evaluation_watch = nullptr;
+
 // Precondition: `term` is checked, and `env` holds values for its free variables.
 template <class S>
 ValueP<S> evaluate(const TermP& term, const Env<S>& env);
