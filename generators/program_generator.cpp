@@ -24,19 +24,21 @@ GeneratorFeatures GeneratorFeatures::parse(const std::string& text) {
       on = item[0] == '+';
       item = item.substr(1);
     }
-    bool* flags[] = {&f.functions, &f.sums, &f.inductive, &f.coinductive, &f.arrays, &f.comparisons, &f.partial};
-    const char* names[] = {"functions", "sums", "inductive", "coinductive", "arrays", "comparisons", "partial"};
+    bool* flags[] = {&f.functions, &f.sums,        &f.inductive, &f.coinductive,
+                     &f.arrays,    &f.comparisons, &f.partial,   &f.higher_order};
+    const char* names[] = {"functions", "sums",        "inductive", "coinductive",
+                           "arrays",    "comparisons", "partial",   "higher-order"};
     if (item == "all" || item == "none") {
       for (bool* flag : flags) *flag = item == "all" ? on : !on;
       continue;
     }
     bool known = false;
-    for (int i = 0; i < 7; ++i)
+    for (int i = 0; i < 8; ++i)
       if (item == names[i]) *flags[i] = on, known = true;
     if (!known)
       throw std::invalid_argument("unknown feature `" + item +
                                   "` (known: functions, sums, inductive, coinductive, arrays, "
-                                  "comparisons, partial, all, none; prefix - to turn one off)");
+                                  "comparisons, partial, higher-order, all, none; prefix - to turn one off)");
   }
   return f;
 }
@@ -51,6 +53,7 @@ std::string GeneratorFeatures::describe() const {
   add(arrays, "arrays");
   add(comparisons, "comparisons");
   add(partial, "partial");
+  add(higher_order, "higher-order");
   return s;
 }
 
@@ -178,6 +181,14 @@ class Generator {
     return tuple_type(parts);
   }
   TypeP output_type() {
+    if (f_.higher_order && (f_.functions || f_.coinductive) && c_.chance(25)) {
+      std::vector<TypeP> higher;
+      if (f_.functions) higher.push_back(arrow_type(real_type(), real_type()));
+      if (f_.functions) higher.push_back(prod_type(arrow_type(real_type(), real_type()), real_type()));
+      if (f_.coinductive) higher.push_back(stream_type());
+      higher.push_back(random_any_);
+      return higher[std::size_t(c_.pick(int(higher.size())))];
+    }
     auto palette = data_palette();
     return palette[std::size_t(c_.pick(int(palette.size())))];
   }

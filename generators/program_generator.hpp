@@ -26,6 +26,7 @@ struct GeneratorFeatures {
   bool arrays = true;        // real[n] and the array primitives
   bool comparisons = false;  // `<`, `>` (differentiable only away from ties)
   bool partial = true;       // log, sqrt, division (inside their domains)
+  bool higher_order = true;  // outputs of function and stream types (judged by logrel/)
 
   // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,
   // "all" / "none" set every one. Throws std::invalid_argument naming an unknown feature.

@@ -1,14 +1,196 @@
-// Blame: a first version that names nothing (the search over subterms follows).
+// Blame: every subterm of the failing program's body is checked on its own, in the context of
+// its free variables (logrel/term_relation.hpp: only its own formers' rules are involved), at
+// the values they hold when the failing program first evaluates it (captured with semantics'
+// evaluation watch) moving along a fixed direction, or at sampled related functions for
+// variables of function type, by the logical relation at its type in the failing (mode, sums).
+// The blamed subterm is the smallest one whose check fails.
 #include "oracle/blame.hpp"
 
-namespace chad {
+#include <functional>
+#include <set>
 
-Blame blame_failure(const CampaignOptions&, const GeneratedCase&, ChadMode mode, SumsStrategy sums) {
-  Blame b;
-  b.mode = mode;
-  b.sums = sums;
-  b.reason = "blame is not implemented yet";
-  return b;
+#include "logrel/program_relation.hpp"
+#include "logrel/term_relation.hpp"
+#include "model/linear_values.hpp"
+#include "model/normal_form.hpp"
+#include "oracle/input_value.hpp"
+#include "oracle/relation_verdict.hpp"
+#include "semantics/evaluate.hpp"
+#include "syntax/parser.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+namespace {
+
+struct FreeVariable {
+  int index;  // de Bruijn index in the subterm's environment
+  std::string name;
+  TypeP type;
+};
+
+void free_variables(const Term& t, int depth, std::map<int, FreeVariable>& out) {
+  if (t.kind == TermKind::Var && t.index >= depth) out[t.index - depth] = {t.index - depth, t.name, t.type};
+  // Binders: let and fold/unfold bind in their second argument, fun in its body, case branches.
+  for (std::size_t i = 0; i < t.args.size(); ++i) {
+    const bool binds = (t.kind == TermKind::Let || t.kind == TermKind::Fold || t.kind == TermKind::Unfold) && i == 1;
+    free_variables(*t.args[i], depth + (binds || t.kind == TermKind::Lambda ? 1 : 0), out);
+  }
+  for (const Branch& b : t.branches) free_variables(*b.body, depth + 1, out);
+}
+
+// The subterms in pre-order (node, arguments, branches): the numbering of reports' pictures.
+void preorder(const TermP& t, std::vector<TermP>& out) {
+  out.push_back(t);
+  for (const TermP& a : t->args) preorder(a, out);
+  for (const Branch& b : t->branches) preorder(b.body, out);
+}
+
+// Drives every evaluation the failing check makes (the program on the curve and on the
+// sampled arguments of its function values), so that the watch sees the subterms inside them.
+void evaluate_like_the_check(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
+                             SumsStrategy sums) {
+  RelationOptions options;
+  options.sums = sums;
+  try {
+    check_program_relation<double>(
+        program, chad, curve_through<double>(program.input_type, input, relation_direction(input.coords.size()), sums),
+        options);
+  } catch (const std::exception&) {
+    // CHAD's side may fail (that is what is being blamed); the watch has what it saw.
+  }
+}
+
+struct SubtermCheck {
+  bool checked = false;  // false: not evaluated, or a free variable that cannot be sampled
+  bool fails = false;
+  std::string detail;
+};
+
+// The relation for `term` in `context`, each variable a curve through its captured value
+// (data types) or a sampled related function; null `unchecked` when one cannot be sampled.
+template <class S>
+std::optional<RelationFailure> subterm_relation(const Context& context, const TermP& term,
+                                                const std::vector<ValueP<Dual<double>>>& captured,
+                                                const ChadOptions& chad, bool& unchecked) {
+  SampleRng rng(20261122);
+  std::vector<RelatedSample<S>> values;
+  for (std::size_t i = 0; i < context.size(); ++i) {
+    const TypeP& type = context[i].second;
+    if (is_data_type(type)) {
+      NormalForm<Dual<double>> dual = normal_form<Dual<double>>(type, captured[i]);
+      NormalForm<double> point{dual.index, {}};
+      for (const auto& c : dual.coords) point.coords.push_back(c.value);
+      values.push_back(curve_through<S>(type, point, relation_direction(point.coords.size()), chad.sums));
+      continue;
+    }
+    std::optional<RelatedSample<S>> sample = sample_related<S>(type, chad.mode, chad.sums, rng);
+    if (!sample) {
+      unchecked = true;
+      return std::nullopt;
+    }
+    values.push_back(std::move(*sample));
+  }
+  RelationOptions options;
+  options.sums = chad.sums;
+  return check_term_relation<S>(context, term, values, chad, options);
+}
+
+// The subterm's own check, in context of its free variables: the double screen, then MPFI
+// for a disagreement (as campaigns do).
+SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, const CampaignOptions& options,
+                           ChadMode mode, SumsStrategy sums) {
+  SubtermCheck result;
+  std::map<int, FreeVariable> free;
+  free_variables(*subterm, 0, free);
+  Context context;
+  std::vector<ValueP<Dual<double>>> captured;
+  for (auto it = free.rbegin(); it != free.rend(); ++it) {  // outermost first
+    const EnvNode<Dual<double>>* node = env.get();
+    for (int i = 0; i < it->second.index; ++i) node = node->next.get();
+    context.emplace_back(it->second.name, it->second.type);
+    captured.push_back(node->value);
+  }
+  const ChadOptions chad{mode, sums, options.rules};
+  try {
+    TermP term = check_term(context, parse_term(print_term(subterm), "<subterm>"), subterm->type);
+    bool unchecked = false;
+    std::optional<RelationFailure> screen = subterm_relation<double>(context, term, captured, chad, unchecked);
+    if (unchecked) return result;
+    result.checked = true;
+    if (!screen) return result;
+    std::optional<RelationFailure> certified = subterm_relation<Mpfi>(context, term, captured, chad, unchecked);
+    result.fails = bool(certified);
+    if (certified) result.detail = "at " + (certified->position.empty() ? std::string("the result") : certified->position) + ": " + certified->detail;
+  } catch (const InternalError& e) {  // CHAD's output for it is ill-typed or inconsistent
+    result.checked = result.fails = true;
+    result.detail = e.what();
+  } catch (const SourceError&) {
+    result = SubtermCheck{};  // the subterm does not stand alone (cannot happen for a checked term)
+  } catch (const DomainError&) {
+    result = SubtermCheck{};  // no derivative at the sampled values
+  } catch (const ComparisonUndecided&) {
+    result = SubtermCheck{};
+  }
+  return result;
+}
+
+std::string rule_name(ChadMode mode, const Term& t) {
+  std::string rule = std::string(mode == ChadMode::Forward ? "forward " : "reverse ") + former_name(t.kind);
+  if (t.kind == TermKind::Prim) rule += std::string(" ") + prim_name(t.op);
+  return rule;
+}
+
+}  // namespace
+
+Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing, ChadMode mode, SumsStrategy sums) {
+  Blame blame;
+  blame.mode = mode;
+  blame.sums = sums;
+  CheckedProgram program;
+  NormalForm<double> input;
+  try {
+    program = check_program(parse_program(failing.program, "<blamed>"));
+    input = read_input_point(program, failing.input);
+  } catch (const SourceError& e) {
+    blame.reason = std::string("the program does not check: ") + e.what();
+    return blame;
+  }
+  ChadProgram chad;
+  try {
+    chad = chad_program(program, ChadOptions{mode, sums, options.rules});
+  } catch (const std::exception& e) {
+    chad = chad_program(program, ChadOptions{mode, sums, nullptr});  // only drives the watch
+  }
+  std::vector<TermP> subterms;
+  preorder(user_body(program.main_function), subterms);
+  std::size_t best_size = 0;
+  int checked = 0;
+  for (std::size_t i = 0; i < subterms.size(); ++i) {
+    if (subterms[i]->kind == TermKind::Ascribe) continue;  // the same check as the term inside
+    EvaluationWatch<Dual<double>> watch;
+    watch.term = subterms[i].get();
+    evaluation_watch<Dual<double>> = &watch;
+    evaluate_like_the_check(program, chad, input, sums);
+    evaluation_watch<Dual<double>> = nullptr;
+    if (!watch.seen) continue;
+    SubtermCheck c = check_subterm(subterms[i], watch.env, options, mode, sums);
+    checked += c.checked;
+    if (!c.fails) continue;
+    const std::size_t size = term_size(subterms[i]);
+    if (blame.found && size > best_size) continue;  // equal size: the later, deeper one
+    blame.found = true;
+    best_size = size;
+    blame.kind = subterms[i]->kind;
+    blame.op = subterms[i]->op;
+    blame.node = i;
+    blame.subterm = print_term(subterms[i]);
+    blame.rule = rule_name(mode, *subterms[i]);
+    blame.reason = c.detail;
+  }
+  if (!blame.found)
+    blame.reason = "no subterm fails its own check (" + std::to_string(checked) + " of " +
+                   std::to_string(subterms.size()) + " subterms could be checked on their own)";
+  return blame;
 }
 
 }  // namespace chad

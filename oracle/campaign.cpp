@@ -5,8 +5,11 @@
 
 #include "model/scalar.hpp"
 #include "oracle/chad_jacobian.hpp"
+#include "logrel/program_relation.hpp"
 #include "oracle/input_value.hpp"
 #include "oracle/jacobian.hpp"
+#include "oracle/relation_verdict.hpp"
+#include "semantics/evaluate.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
 
@@ -28,26 +31,6 @@ std::uint64_t program_seed(std::uint64_t seed, std::size_t index) {
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
 }
-
-namespace {
-
-// Relative tolerance of the double screen (CHAD and dual numbers round differently).
-constexpr double kScreenTolerance = 1e-9;
-
-class StageTimer {
- public:
-  StageTimer(std::map<std::string, double>* seconds, const char* stage)
-      : seconds_(seconds), stage_(stage), start_(std::chrono::steady_clock::now()) {}
-  ~StageTimer() {
-    if (seconds_)
-      (*seconds_)[stage_] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
- private:
-  std::map<std::string, double>* seconds_;
-  const char* stage_;
-  std::chrono::steady_clock::time_point start_;
-};
 
 const char* former_name(TermKind k) {
   switch (k) {
@@ -73,6 +56,36 @@ const char* former_name(TermKind k) {
   }
 }
 
+// check_program's wrapper is `let <defs> in fun _input' -> let <parameters> in (body : B)`.
+const TermP& user_body(const TermP& main_function) {
+  const TermP* t = &main_function;
+  while ((*t)->kind == TermKind::Let) t = &(*t)->args[1];
+  if ((*t)->kind == TermKind::Lambda) t = &(*t)->args[0];
+  while ((*t)->kind == TermKind::Let) t = &(*t)->args[1];
+  if ((*t)->kind == TermKind::Ascribe) t = &(*t)->args[0];
+  return *t;
+}
+
+namespace {
+
+// Relative tolerance of the double screen (CHAD and dual numbers round differently).
+constexpr double kScreenTolerance = 1e-9;
+
+class StageTimer {
+ public:
+  StageTimer(std::map<std::string, double>* seconds, const char* stage)
+      : seconds_(seconds), stage_(stage), start_(std::chrono::steady_clock::now()) {}
+  ~StageTimer() {
+    if (seconds_)
+      (*seconds_)[stage_] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::map<std::string, double>* seconds_;
+  const char* stage_;
+  std::chrono::steady_clock::time_point start_;
+};
+
 void type_formers(const TypeP& t, std::set<std::string>& out) {
   switch (t->kind) {
     case TypeKind::Real: out.insert(t->shape.empty() ? "type real" : "type real[..]"); return;
@@ -96,19 +109,6 @@ void features_of(const TermP& t, std::set<std::string>& out) {
   if (t->type) type_formers(t->type, out);
   for (const auto& a : t->args) features_of(a, out);
   for (const auto& b : t->branches) features_of(b.body, out);
-}
-
-// The entry's own body inside check_program's wrapper `fun _input' -> let x = ... in (body : B)`
-// (so that coverage counts what the generator wrote, not the wrapper).
-const TermP& user_body(const TermP& main_function) {
-  const TermP* t = &main_function;
-  if ((*t)->kind == TermKind::Lambda) t = &(*t)->args[0];
-  while ((*t)->kind == TermKind::Let && (*t)->args[0]->kind != TermKind::Lambda &&
-         ((*t)->args[0]->kind == TermKind::Var || (*t)->args[0]->kind == TermKind::Fst ||
-          (*t)->args[0]->kind == TermKind::Snd))
-    t = &(*t)->args[1];
-  if ((*t)->kind == TermKind::Ascribe) t = &(*t)->args[0];
-  return *t;
 }
 
 double relative_difference(double a, double b) {
@@ -163,6 +163,34 @@ CampaignVerdict worse(CampaignVerdict a, CampaignVerdict b) {
   return rank(a) >= rank(b) ? a : b;
 }
 
+// A program whose output is a function or a stream: judged by the logical relation.
+ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedProgram& program,
+                                  const NormalForm<double>& input, ProgramOutcome& out,
+                                  std::map<std::string, double>* seconds) {
+  try {
+    StageTimer t(seconds, "reference");
+    run_main<Dual<double>>(program, curve_through<double>(program.input_type, input,
+                                                          relation_direction(input.coords.size()),
+                                                          SumsStrategy::Biproduct).source);
+  } catch (const DomainError& e) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = std::string("domain error at this input: ") + e.message();
+    return out;
+  } catch (const ComparisonUndecided& e) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = "not differentiable here: " + e.message();
+    return out;
+  }
+  for (ChadMode mode : options.modes)
+    for (SumsStrategy sums : options.sums) {
+      StageTimer t(seconds, "chad");
+      CheckOutcome c = check_by_relation(program, input, mode, sums, options.rules);
+      out.verdict = worse(out.verdict, c.verdict);
+      out.checks.push_back(std::move(c));
+    }
+  return out;
+}
+
 }  // namespace
 
 ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& generated,
@@ -183,6 +211,8 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   std::set<std::string> features;
   features_of(user_body(program.main_function), features);
   out.features.assign(features.begin(), features.end());
+
+  if (!is_data_type(program.output_type)) return check_higher_order(options, program, input, out, seconds);
 
   JacobianResult reference;
   try {

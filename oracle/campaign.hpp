@@ -67,6 +67,13 @@ struct CampaignSummary {
 // The seed of program `index` of a campaign with seed `seed`.
 std::uint64_t program_seed(std::uint64_t seed, std::size_t index);
 
+// The name of a source term former in coverage tables and blame ("let", "fold", "primitive").
+const char* former_name(TermKind kind);
+
+// The entry point's own body inside check_program's wrapper
+// `fun input -> let x = ... in (body : B)`: what the generator wrote.
+const TermP& user_body(const TermP& main_function);
+
 // Generates and checks program `index`.
 ProgramOutcome check_program_at(const CampaignOptions& options, std::size_t index,
                                 std::map<std::string, double>* seconds = nullptr);

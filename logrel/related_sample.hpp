@@ -1,0 +1,35 @@
+// Related arguments for checking function values (logrel/relation.hpp): a curve r -> a(r)
+// through a random point of the argument type, with what CHAD's side holds for it. Data types:
+// a random value (small integers and halves; inductive values of depth <= 2) moving along a
+// random direction. Functions from a type of fixed shape (reals, arrays, unit, products) to a
+// data type: affine maps a -> c(r) + M a (M random, small integers); functions into other
+// types that can be sampled: constant functions. Products componentwise. Other types (nu,
+// sums or mu holding functions) cannot be sampled: the check of a function taking them is
+// left out and counted. Deterministic given the generator's state.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "logrel/relation.hpp"
+#include "syntax/chad_types.hpp"
+
+namespace chad {
+
+using SampleRng = std::mt19937_64;
+
+template <class S>
+struct RelatedSample {
+  ValueP<Dual<S>> source;  // the argument on the curve, with its derivative
+  ValueP<S> primal;        // CHAD's primal of it (D1 A forward, R1 A reverse)
+  ValueP<S> tangent;       // forward: its tangent along the curve (D2 A)
+  Pullback<S> pair;        // reverse: a cotangent (R2 A) paired with its derivative
+  std::string text;        // for messages, e.g. "(1.5 + 0.5 r)"
+};
+
+template <class S>
+std::optional<RelatedSample<S>> sample_related(const TypeP& type, ChadMode mode, SumsStrategy sums,
+                                               SampleRng& rng);
+
+}  // namespace chad

@@ -1,0 +1,70 @@
+#include "oracle/relation_verdict.hpp"
+
+#include "logrel/program_relation.hpp"
+#include "model/linear_values.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+
+std::vector<double> relation_direction(std::size_t dimension) {
+  static const double pattern[] = {1, -0.5, 2, 0.75, -1.5, 1.25};
+  std::vector<double> d(dimension);
+  for (std::size_t i = 0; i < dimension; ++i) d[i] = pattern[i % 6];
+  return d;
+}
+
+namespace {
+
+template <class S>
+std::optional<RelationFailure> check_in(const CheckedProgram& program, const ChadProgram& chad,
+                                        const NormalForm<double>& input, SumsStrategy sums) {
+  RelationOptions options;
+  options.sums = sums;
+  return check_program_relation<S>(
+      program, chad, curve_through<S>(program.input_type, input, relation_direction(input.coords.size()), sums),
+      options);
+}
+
+std::string describe(const RelationFailure& f) {
+  return "logical relation fails at " + (f.position.empty() ? std::string("the result") : f.position) + ": " + f.detail;
+}
+
+}  // namespace
+
+CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
+                               SumsStrategy sums, const RuleTable* rules) {
+  CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
+  try {
+    ChadProgram chad = chad_program(program, ChadOptions{mode, sums, rules});
+    std::optional<RelationFailure> screen = check_in<double>(program, chad, input, sums);
+    if (!screen) return c;
+    c.error = screen->error;
+    try {
+      std::optional<RelationFailure> certified = check_in<Mpfi>(program, chad, input, sums);
+      if (certified) {
+        c.verdict = CampaignVerdict::Fail;
+        c.detail = describe(*certified);
+      } else {
+        c.screen_cleared = true;
+      }
+    } catch (const ComparisonUndecided& e) {
+      c.verdict = CampaignVerdict::FailNumeric;
+      c.detail = describe(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
+    } catch (const DomainError& e) {
+      c.verdict = CampaignVerdict::FailNumeric;
+      c.detail = describe(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
+    }
+  } catch (const InternalError& e) {
+    c.verdict = CampaignVerdict::Fail;
+    c.detail = e.what();
+  } catch (const ComparisonUndecided& e) {
+    c.verdict = CampaignVerdict::Skip;
+    c.detail = "a comparison ties: " + e.message();
+  } catch (const DomainError& e) {
+    c.verdict = CampaignVerdict::Fail;
+    c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
+  }
+  return c;
+}
+
+}  // namespace chad
