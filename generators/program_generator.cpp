@@ -181,7 +181,7 @@ class Generator {
     return tuple_type(parts);
   }
   TypeP output_type() {
-    if (f_.higher_order && (f_.functions || f_.coinductive) && c_.chance(25)) {
+    if (f_.higher_order && (f_.functions || f_.coinductive) && c_.pick(100) >= 75) {  // 0: data
       std::vector<TypeP> higher;
       if (f_.functions) higher.push_back(arrow_type(real_type(), real_type()));
       if (f_.functions) higher.push_back(prod_type(arrow_type(real_type(), real_type()), real_type()));

@@ -161,8 +161,11 @@ Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing
   } catch (const std::exception& e) {
     chad = chad_program(program, ChadOptions{mode, sums, nullptr});  // only drives the watch
   }
-  std::vector<TermP> subterms;
-  preorder(user_body(program.main_function), subterms);
+  // Every node of the main function: the body's, and the wrapper's (the entry's `fun` and the
+  // parameters' `let`s), where a fault shows when the body alone is too small to show it.
+  std::vector<TermP> subterms, body;
+  preorder(program.main_function, subterms);
+  preorder(user_body(program.main_function), body);
   std::size_t best_size = 0;
   int checked = 0;
   for (std::size_t i = 0; i < subterms.size(); ++i) {
@@ -172,7 +175,7 @@ Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing
     evaluation_watch<Dual<double>> = &watch;
     evaluate_like_the_check(program, chad, input, sums);
     evaluation_watch<Dual<double>> = nullptr;
-    if (!watch.seen) continue;
+    if (!watch.seen && i > 0) continue;  // the main function itself is evaluated before the watch
     SubtermCheck c = check_subterm(subterms[i], watch.env, options, mode, sums);
     checked += c.checked;
     if (!c.fails) continue;
@@ -182,7 +185,9 @@ Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing
     best_size = size;
     blame.kind = subterms[i]->kind;
     blame.op = subterms[i]->op;
-    blame.node = i;
+    blame.in_body = false;
+    for (std::size_t k = 0; k < body.size(); ++k)
+      if (body[k] == subterms[i]) blame.node = k, blame.in_body = true;
     blame.subterm = print_term(subterms[i]);
     blame.rule = rule_name(mode, *subterms[i]);
     blame.reason = c.detail;

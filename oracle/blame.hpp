@@ -1,10 +1,12 @@
-// Blame: for a program that fails a check, the smallest subterm whose own check fails while
-// the checks of its subterms pass (the logical relation is compositional, so a wrong CHAD rule
-// shows up first at a subterm of the former it transforms). A subterm's own check runs it as a
-// program of its free variables, at the values they hold when the failing program first
-// evaluates it, along the tangent those values carry (dual numbers), with the logical-relation
-// predicates of logrel/ at its result type. Subterms whose free variables are not of data type,
-// or that the program never evaluates, cannot be checked on their own and are looked through.
+// Blame: for a program that fails a check, the smallest subterm whose own check fails (the
+// logical relation is compositional, so a wrong CHAD rule shows up first at a subterm of the
+// former it transforms, while that subterm's own subterms pass). A subterm's own check
+// transforms it alone, in the context of its free variables (logrel/term_relation.hpp), at the
+// values those hold when the failing program first evaluates it, moving along a fixed
+// direction; variables of function type get sampled related functions. Subterms the program
+// never evaluates, or with a variable that cannot be sampled, are looked through. The wrapper
+// check_program puts around the entry's body (its `fun` and the parameters' `let`s) is searched
+// too: a fault in those rules shows even in a one-node body.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -20,7 +22,8 @@ struct Blame {
   ChadMode mode = ChadMode::Reverse;
   SumsStrategy sums = SumsStrategy::Biproduct;
   std::string subterm;   // the blamed subterm, printed
-  std::size_t node = 0;  // its position in the entry's body, numbered in pre-order from 0
+  bool in_body = true;   // false: a node of check_program's wrapper
+  std::size_t node = 0;  // in the body: its position, numbered in pre-order from 0
   std::string rule;      // the CHAD rule responsible, e.g. "reverse let", "forward op sin"
   std::string reason;    // what its own check found (or why nothing could be blamed)
 };

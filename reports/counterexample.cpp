@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "oracle/blame.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/input_value.hpp"
 #include "oracle/mutants.hpp"
@@ -46,12 +47,35 @@ std::string join(const std::vector<std::string>& parts) {
   return s;
 }
 
-// program.dot / .svg (the program's body) and chad.dot / .svg (CHAD's output for the first
-// failing check, with the report's mutant if any). Returns a line for report.md.
-std::string write_pictures(const std::string& dir, const Counterexample& c) {
+// The first failing check, or null.
+const CheckOutcome* first_failure(const ProgramOutcome& o) {
+  for (const CheckOutcome& k : o.checks)
+    if (k.verdict == CampaignVerdict::Fail || k.verdict == CampaignVerdict::FailNumeric) return &k;
+  return nullptr;
+}
+
+nlohmann::json blame_json(const Blame& b) {
+  nlohmann::json j = {{"found", b.found}, {"reason", b.reason}};
+  if (!b.found) return j;
+  j["former"] = former_name(b.kind);
+  if (b.kind == TermKind::Prim) j["primitive"] = prim_name(b.op);
+  j["rule"] = b.rule;
+  j["mode"] = chad_mode_name(b.mode);
+  j["sums"] = sums_strategy_name(b.sums);
+  j["subterm"] = b.subterm;
+  j["in_body"] = b.in_body;
+  if (b.in_body) j["node"] = b.node;
+  return j;
+}
+
+// program.dot / .svg (the program's body, the blamed subterm highlighted) and chad.dot / .svg
+// (CHAD's output for the first failing check, with the report's mutant if any). Returns a line
+// for report.md.
+std::string write_pictures(const std::string& dir, const Counterexample& c, const Blame& blame) {
   namespace fs = std::filesystem;
   Program parsed = parse_program(c.outcome.generated.program, "program.chad");
-  bool svg = write_dot_and_svg(term_dot(entry_point(parsed).body, "the program's body"),
+  bool svg = write_dot_and_svg(term_dot(entry_point(parsed).body, "the program's body", 400,
+                                        blame.found && blame.in_body ? int(blame.node) : -1),
                                (fs::path(dir) / "program.dot").string());
   for (const CheckOutcome& k : c.outcome.checks) {
     if (k.verdict == CampaignVerdict::Pass) continue;
@@ -62,7 +86,8 @@ std::string write_pictures(const std::string& dir, const Counterexample& c) {
                             (fs::path(dir) / "chad.dot").string()) && svg;
     break;
   }
-  return svg ? "Pictures: `program.svg` (the program's term), `chad.svg` (CHAD's output for the first failing check)."
+  return svg ? "Pictures: `program.svg` (the program's term, the blamed subterm in red), `chad.svg` (CHAD's output "
+               "for the first failing check)."
              : "Pictures: `program.dot`, `chad.dot` (Graphviz's `dot` was not found, so no SVG).";
 }
 
@@ -83,7 +108,10 @@ void write_report(const std::string& dir, const Counterexample& c) {
       << " of campaign seed " << c.campaign_seed << ", shrunk from " << c.original_size << " to "
       << c.shrunk_size << " term nodes).\n-- Replay: " << replay << "\n-- at: " << o.generated.input
       << "\n" << o.generated.program;
+  Blame blame;
+  if (const CheckOutcome* k = first_failure(o)) blame = blame_failure(c.options, o.generated, k->mode, k->sums);
   nlohmann::json j = outcome_json(o);
+  j["blame"] = blame_json(blame);
   j["input_coords_hex"] = input_coordinates(o.generated);
   j["campaign_seed"] = c.campaign_seed;
   j["index"] = c.index;
@@ -109,9 +137,19 @@ void write_report(const std::string& dir, const Counterexample& c) {
   for (const CheckOutcome& k : o.checks)
     md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
        << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
+  md << "\n## Blame\n\n";
+  if (blame.found)
+    md << "The smallest subterm that fails its own check (in context of its free variables) is `" << blame.subterm
+       << "` (" << (blame.in_body ? "node " + std::to_string(blame.node) + " of the body"
+                           : std::string("in the wrapper around the body: the entry's `fun` and its parameters' `let`s"))
+       << ", a `" << former_name(blame.kind)
+       << "`): CHAD's rule **" << blame.rule << "** (sums " << sums_strategy_name(blame.sums) << ") is responsible. "
+       << "Its check: " << blame.reason << "\n";
+  else
+    md << "No subterm could be blamed: " << blame.reason << "\n";
   std::string pictures;
   try {
-    pictures = write_pictures(dir, c);
+    pictures = write_pictures(dir, c, blame);
   } catch (const std::exception& e) {  // CHAD's output may not even type-check (a fault)
     pictures = std::string("No picture of CHAD's output: ") + e.what();
   }

@@ -2,9 +2,10 @@
 // shrinking it. Holds `program.chad` (parseable, with its input in an `-- at:` line),
 // `report.json` (everything needed to replay: program, input, the input's coordinates as exact
 // hex floats, the modes and sums strategies checked, the mutant if one was injected, the
-// verdicts, the campaign seed and index, the sizes before and after shrinking), `report.md`
-// for people, and Graphviz pictures (program.dot/.svg, chad.dot/.svg: CHAD's output for the
-// first failing check). replay_report re-checks the program exactly as the campaign did.
+// verdicts, the campaign seed and index, the sizes before and after shrinking, the blame:
+// oracle/blame.hpp's smallest failing subterm and the CHAD rule responsible), `report.md` for
+// people, and Graphviz pictures (program.dot/.svg with the blamed subterm highlighted,
+// chad.dot/.svg: CHAD's output for the first failing check). replay_report re-checks the program exactly as the campaign did.
 #pragma once
 #include <string>
 

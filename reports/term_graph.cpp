@@ -49,7 +49,7 @@ std::string label(const Term& t) {
 
 }  // namespace
 
-std::string term_dot(const TermP& term, const std::string& title, int max_nodes) {
+std::string term_dot(const TermP& term, const std::string& title, int max_nodes, int highlight) {
   std::ostringstream out;
   out << "digraph term {\n  label=\"" << escape(title) << "\";\n  labelloc=t;\n"
       << "  node [shape=box, fontname=\"monospace\", fontsize=10];\n";
@@ -68,7 +68,8 @@ std::string term_dot(const TermP& term, const std::string& title, int max_nodes)
       out << "  n" << id << " [label=\"...\", shape=plaintext];\n  n" << p.parent << " -> n" << id << ";\n";
       break;
     }
-    out << "  n" << id << " [label=\"" << escape(label(*p.term)) << "\"];\n";
+    out << "  n" << id << " [label=\"" << escape(label(*p.term)) << "\""
+        << (id == highlight ? ", style=filled, fillcolor=\"#f4a3a3\", penwidth=2, xlabel=\"blamed\"" : "") << "];\n";
     if (p.parent >= 0)
       out << "  n" << p.parent << " -> n" << id << (p.edge.empty() ? "" : " [label=\"" + escape(p.edge) + "\"]") << ";\n";
     for (std::size_t i = p.term->branches.size(); i-- > 0;) {

@@ -9,7 +9,7 @@
 
 namespace chad {
 
-std::string term_dot(const TermP& term, const std::string& title, int max_nodes = 400);
+std::string term_dot(const TermP& term, const std::string& title, int max_nodes = 400, int highlight = -1);
 
 // Writes `dot_path` and, if `dot` is on the PATH, the SVG next to it (same name, .svg).
 // Returns false when the SVG could not be made.

@@ -57,7 +57,7 @@ TEST(ProgramGenerator, FeatureSwitchesAreObeyed) {
   }
   EXPECT_THROW(GeneratorFeatures::parse("recursion"), std::invalid_argument);
   EXPECT_EQ(GeneratorFeatures::parse("-arrays,+comparisons").describe(),
-            "functions,sums,inductive,coinductive,-arrays,comparisons,partial");
+            "functions,sums,inductive,coinductive,-arrays,comparisons,partial,higher-order");
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 
 #include "../support/example_programs.hpp"
 #include "logrel/program_relation.hpp"
+#include "logrel/term_relation.hpp"
+#include "syntax/parser.hpp"
 #include "oracle/input_value.hpp"
 #include "oracle/mutants.hpp"
 #include "syntax/deep_stack.hpp"
@@ -107,6 +109,27 @@ TEST(Relation, TheSecondComponentOfAPairIsBlamedWhenOnlyItIsWrong) {
                        &find_mutant("rev-prim-doubles")->rules);
   ASSERT_TRUE(failure);
   EXPECT_EQ(failure->position, "snd . coordinate 0") << failure->detail;
+}
+
+// A term in a context with a variable of function type: g is a sampled related function.
+std::optional<RelationFailure> check_in_context(const std::string& text, const RuleTable* rules, ChadMode mode) {
+  Context context = {{"g", arrow_type(real_type(), real_type())}, {"y", real_type()}};
+  TermP term = check_term(context, parse_term(text, "<test>"), real_type());
+  SampleRng rng(5);
+  std::vector<RelatedSample<double>> values;
+  values.push_back(*sample_related<double>(context[0].second, mode, SumsStrategy::Biproduct, rng));
+  values.push_back(*sample_related<double>(context[1].second, mode, SumsStrategy::Biproduct, rng));
+  RelationOptions options;
+  return check_term_relation<double>(context, term, values, ChadOptions{mode, SumsStrategy::Biproduct, rules},
+                                     options);
+}
+
+TEST(Relation, ATermIsCheckedInAContextWithAFunctionVariable) {
+  for (ChadMode mode : kModes) {
+    EXPECT_FALSE(check_in_context("g (y * y) + g y", nullptr, mode));
+    // The argument's derivative flows through the sampled function's own derivative.
+    EXPECT_TRUE(check_in_context("g (y * y)", &find_mutant("rev-prim-doubles")->rules, ChadMode::Reverse));
+  }
 }
 
 }  // namespace

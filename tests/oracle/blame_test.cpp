@@ -43,6 +43,14 @@ TEST(Blame, ADoubledPrimitiveDerivativeIsBlamedOnTheSmallestPrimitive) {
   EXPECT_EQ(b.subterm, "sin(y)");  // size 2: smaller than `x + 1` and `sin(y) * y`
 }
 
+TEST(Blame, AFaultyLetShownOnlyByTheParametersWrapperIsBlamedThere) {
+  // A one-node body: the fault is in the `let` binding the parameter around it.
+  Blame b = blame("def main (x : real) : real = x;", "2", "rev-let-drops-bound", ChadMode::Reverse);
+  ASSERT_TRUE(b.found) << b.reason;
+  EXPECT_EQ(b.rule, "reverse let");
+  EXPECT_FALSE(b.in_body);
+}
+
 TEST(Blame, NothingIsBlamedWhenTheRulesAreRight) {
   CampaignOptions options;
   Blame b;

@@ -1,6 +1,6 @@
 // Counterexample reports: written for a failing program, they hold a parseable program with
 // its input, exact hex-float coordinates, the replay command and Graphviz pictures; replaying
-// reproduces the verdict.
+// reproduces the verdict; the blamed subterm is named and highlighted.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -40,7 +40,10 @@ TEST(Counterexample, WrittenThenReplayed) {
     std::ifstream dot(dir + "/program.dot");
     std::stringstream dot_text;
     dot_text << dot.rdbuf();
-    EXPECT_NE(dot_text.str().find("label=\"*\""), std::string::npos) << dot_text.str();
+    // The doubled derivative is blamed on the `*` node, highlighted in the picture.
+    EXPECT_NE(dot_text.str().find("label=\"*\", style=filled"), std::string::npos) << dot_text.str();
+    EXPECT_EQ(j["blame"]["rule"], "reverse primitive *");
+    EXPECT_EQ(j["blame"]["node"], 0);
     EXPECT_TRUE(std::filesystem::exists(dir + "/chad.dot"));
     if (std::system("command -v dot > /dev/null 2>&1") == 0) {
       EXPECT_TRUE(std::filesystem::exists(dir + "/program.svg"));
