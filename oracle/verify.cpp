@@ -5,7 +5,10 @@
 
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
+#include "logrel/program_relation.hpp"
 #include "oracle/chad_jacobian.hpp"
+#include "oracle/not_differentiable.hpp"
+#include "oracle/relation_verdict.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/target_checker.hpp"
 
@@ -74,10 +77,46 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
     }
 }
 
+VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<double>& input,
+                                const RuleTable* rules) {
+  VerifyReport report;
+  report.by_relation = true;
+  report.reference = start_result(JacobianMethod::Interval, input);
+  report.reference.differentiable = true;
+  for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
+    for (SumsStrategy sums : kAllSumsStrategies) {
+      VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
+      try {
+        ChadProgram chad = chad_program(program, ChadOptions{mode, sums, rules});
+        RelationOptions options;
+        options.sums = sums;
+        auto failure = check_program_relation<Mpfi>(
+            program, chad,
+            curve_through<Mpfi>(program.input_type, input, relation_direction(input.coords.size()), sums), options);
+        if (failure) {
+          c.verdict = Verdict::Mismatch;
+          c.discrepancy = failure->error;
+          c.detail = "the logical relation fails at " +
+                     (failure->position.empty() ? std::string("the result") : failure->position) + ": " +
+                     failure->detail;
+        }
+      } catch (const ComparisonUndecided& e) {
+        c.verdict = Verdict::NotDifferentiable;
+        c.detail = format_loc(e.loc()) + ": " + e.message();
+      } catch (const InternalError& e) {
+        c.verdict = Verdict::Fault;
+        c.detail = e.what();
+      }
+      report.cases.push_back(std::move(c));
+    }
+  return report;
+}
+
 }  // namespace
 
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
                          const RuleTable* rules) {
+  if (!is_data_type(program.output_type)) return verify_by_relation(program, input, rules);
   VerifyReport report;
   report.reference = compute_jacobian(program, input, JacobianMethod::Interval);
   if (!report.reference.differentiable) return report;

@@ -3,6 +3,9 @@
 // CHAD's primal output encloses the same values as the source program's and every entry of
 // CHAD's Jacobian enclosure meets the reference's. A fault of the transformation (its output
 // does not type-check, the lifted-sum inconsistency, another internal error) fails the case.
+// A program whose output holds a function or a stream has no Jacobian: it is judged by the
+// logical relation (logrel/program_relation.hpp) in intervals, along one curve through the
+// input; a case passes when the relation holds there.
 #pragma once
 #include <string>
 #include <vector>
@@ -30,6 +33,7 @@ struct VerifyCase {
 struct VerifyReport {
   JacobianResult reference;  // the interval method
   std::vector<VerifyCase> cases;
+  bool by_relation = false;  // judged by the logical relation (no Jacobian: higher-order output)
   bool differentiable() const { return reference.differentiable; }
   bool passed() const;
   double worst_discrepancy() const;

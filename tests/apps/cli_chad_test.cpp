@@ -1,7 +1,10 @@
 // The CHAD subcommands end to end: transform, jacobian --method chad-fwd|chad-rev --sums,
-// and verify (verdict table, JSON, exit codes 0 / 1 / 2 / 3).
+// and verify (verdict table, JSON, exit codes 0 / 1 / 2 / 3; the logical relation for outputs
+// holding functions and streams).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "../support/tool_runner.hpp"
@@ -85,6 +88,26 @@ TEST(CliChad, BadOptionsAndInputs) {
   ToolRun r = run_tool("verify " + example("list_sum.chad") + " --at '(1, 2)'");
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_NE(r.output.find("<--at>:1:"), std::string::npos) << r.output;
+}
+
+}  // namespace
+
+namespace {
+
+// A program returning a function and a stream: `verify` judges it by the logical relation.
+TEST(CliChad, VerifyJudgesFunctionAndStreamResultsByTheLogicalRelation) {
+  const std::string path = (std::filesystem::temp_directory_path() / "chad_higher_order.chad").string();
+  std::ofstream(path) << "type Stream = nu s. real * s;\n"
+                         "def main (x : real) : (real -> real) * Stream =\n"
+                         "  (fun (y : real) -> x * sin(y), unfold x with s -> (s * s, s + x));\n";
+  ToolRun r = run_tool("verify " + path + " --at 0.75 --json", false);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["judged_by"], "logical relation");
+  EXPECT_EQ(j["passed"], true);
+  EXPECT_EQ(j["cases"].size(), 6u);
+  // A Jacobian still needs data types on both sides: a located error, exit 3.
+  EXPECT_EQ(run_tool("jacobian " + path + " --at 0.75").exit_code, 3);
 }
 
 }  // namespace
