@@ -1,5 +1,8 @@
 #include "oracle/shrink.hpp"
 
+#include <algorithm>
+
+#include "oracle/shrink_terms.hpp"
 #include "syntax/parser.hpp"
 
 namespace chad {
@@ -66,9 +69,12 @@ ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const Genera
         if (attempt(edited)) improved = true;
       }
   }
-  result.shrunk = best.generated;
   result.choices = best.choices;
-  result.size = best.size;
+  // Then edit the program's terms and its input directly (oracle/shrink_terms.hpp).
+  TermShrinkResult terms = shrink_terms(best.generated, still_fails, std::max(0, budget - result.candidates));
+  result.candidates += terms.candidates;
+  result.shrunk = terms.shrunk;
+  result.size = program_size(terms.shrunk);
   return result;
 }
 

@@ -3,8 +3,9 @@
 // every candidate is well-typed by construction. Biggest wins first: delete blocks of choices
 // (8, 4, 2, 1), then make single choices 0 (the simplest option), halve or decrement them;
 // keep a candidate when it still fails and its program is smaller (fewer term nodes), or as
-// small with simpler choices. Deterministic; stops when no edit helps or after `budget`
-// candidates.
+// small with simpler choices. Then the syntactic phase (oracle/shrink_terms.hpp) edits the
+// program's terms and its input directly. Deterministic; stops when no edit helps or after
+// `budget` candidates in all.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -16,7 +17,8 @@ namespace chad {
 
 struct ShrinkResult {
   GeneratedCase shrunk;
-  std::vector<std::uint32_t> choices;
+  std::vector<std::uint32_t> choices;  // what the choice phase ended with (the syntactic phase
+                                       // may have shrunk the program further)
   std::size_t size = 0;           // term nodes of the shrunk program's body
   std::size_t original_size = 0;
   int candidates = 0;             // candidates tried

@@ -1,0 +1,25 @@
+// The syntactic phase of shrinking, after the choice-sequence phase (oracle/shrink.hpp): edits
+// of the failing program's body and of its input, biggest win first, each candidate printed,
+// parsed and type-checked, and kept when it still fails and is smaller. Edits of a subterm:
+// replace it by one of its own subterms of the same type, by a variable of the same type, by
+// a default value of its type; beta-reduce `(fun x -> b) a` to `let x = a in b`; inline a
+// `let`; reduce a `case` of a known constructor. Edits of the input: replace a part by one of
+// its parts of the same type (a shorter list, a smaller tree), move reals to 0, to integers,
+// halve them. Deterministic.
+#pragma once
+#include <functional>
+
+#include "generators/program_generator.hpp"
+
+namespace chad {
+
+struct TermShrinkResult {
+  GeneratedCase shrunk;
+  int candidates = 0;  // candidates tried
+};
+
+// Precondition: `failing` is a well-typed program and input for which still_fails holds.
+TermShrinkResult shrink_terms(const GeneratedCase& failing,
+                              const std::function<bool(const GeneratedCase&)>& still_fails, int budget = 1500);
+
+}  // namespace chad
