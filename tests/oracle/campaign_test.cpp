@@ -73,3 +73,30 @@ TEST(Campaign, AnInjectedFaultIsFoundCertifiedAndShrunk) {
 
 }  // namespace
 }  // namespace chad
+
+namespace chad {
+namespace {
+
+// sin(3)^2 + cos(3)^2 is 0.9999999999999999 in double, so the comparison with 1 is decided
+// there; its MPFI enclosure contains 1, so the certified check cannot decide it. With a fault
+// that makes the screen disagree, the verdict is fail-numeric (not fail, not pass), and says why.
+const char* const kUndecidableInIntervals =
+    "def main (x : real) : real = if sin(x) * sin(x) + cos(x) * cos(x) < 1 then x * x else x * x * x;\n";
+
+TEST(Campaign, AScreenDisagreementTheIntervalsCannotDecideIsFailNumeric) {
+  CampaignOptions o;
+  o.modes = {ChadMode::Reverse};
+  o.sums = {SumsStrategy::Biproduct};
+  ProgramOutcome clean, faulty;
+  run_with_deep_stack([&] { clean = check_case(o, GeneratedCase{kUndecidableInIntervals, "3"}); });
+  EXPECT_EQ(clean.verdict, CampaignVerdict::Pass) << clean.detail;  // the screen agrees: nothing to certify
+  o.rules = &find_mutant("rev-prim-doubles")->rules;
+  run_with_deep_stack([&] { faulty = check_case(o, GeneratedCase{kUndecidableInIntervals, "3"}); });
+  ASSERT_EQ(faulty.checks.size(), 1u);
+  EXPECT_EQ(faulty.verdict, CampaignVerdict::FailNumeric) << faulty.checks[0].detail;
+  EXPECT_NE(faulty.checks[0].detail.find("cannot decide"), std::string::npos) << faulty.checks[0].detail;
+  EXPECT_GT(faulty.checks[0].error, 0.5);  // the doubled derivative: 2 x against x
+}
+
+}  // namespace
+}  // namespace chad
