@@ -8,13 +8,18 @@
 namespace chad {
 namespace {
 
+// The stack size of the deep-stack thread this thread is (0: an ordinary thread).
+thread_local std::size_t current_deep_stack = 0;
+
 struct Job {
   const std::function<void()>* work;
+  std::size_t stack_bytes;
   std::exception_ptr error;
 };
 
 void* run_job(void* raw) {
   auto* job = static_cast<Job*>(raw);
+  current_deep_stack = job->stack_bytes;
   try {
     (*job->work)();
   } catch (...) {
@@ -26,7 +31,11 @@ void* run_job(void* raw) {
 }  // namespace
 
 void run_with_deep_stack(const std::function<void()>& work, std::size_t stack_bytes) {
-  Job job{&work, nullptr};
+  if (current_deep_stack >= stack_bytes) {  // already deep enough (a campaign parses thousands)
+    work();
+    return;
+  }
+  Job job{&work, stack_bytes, nullptr};
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_t thread;

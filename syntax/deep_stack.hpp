@@ -11,7 +11,8 @@ namespace chad {
 
 constexpr std::size_t kDeepStackBytes = std::size_t(4) << 30;  // reserved, committed lazily
 
-// Runs `work` to completion on a thread whose stack is `stack_bytes` long.
+// Runs `work` to completion on a thread whose stack is `stack_bytes` long (on this thread when
+// it is already such a thread with at least that much stack).
 void run_with_deep_stack(const std::function<void()>& work,
                          std::size_t stack_bytes = kDeepStackBytes);
 
