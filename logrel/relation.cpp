@@ -76,12 +76,33 @@ ValueP<Dual<S>> observe(const ValueP<Dual<S>>& stream) {
   }
 }
 
+// The program's function applied to a sampled argument; null where it has no value there (a
+// domain error, a tied comparison): no derivative to compare for that sample.
+template <class S>
+ValueP<Dual<S>> apply_source(const ValueP<Dual<S>>& function, const ValueP<Dual<S>>& argument) {
+  try {
+    return function->call(argument);
+  } catch (const DomainError&) {
+    return nullptr;
+  } catch (const ComparisonUndecided&) {
+    return nullptr;
+  }
+}
+
+template <class S>
+std::optional<RelationFailure> constructor_mismatch(const TypeP& sum, int source_tag, int primal_tag,
+                                                    const std::string& position) {
+  return RelationFailure{position,
+                         "CHAD's primal is in constructor " + sum->ctors[std::size_t(primal_tag)].name +
+                             ", the program's value in " + sum->ctors[std::size_t(source_tag)].name,
+                         INFINITY};
+}
+
 template <class S>
 std::optional<RelationFailure> discrete(const std::string& position, std::string what) {
   return RelationFailure{position, std::move(what), INFINITY};
 }
 
-// Shared by both modes: the structural walk; `Mode` supplies the (co)tangent side.
 template <class S>
 class ForwardRelation {
  public:
@@ -102,9 +123,7 @@ class ForwardRelation {
                      at(position, "snd"), depth);
       }
       case TypeKind::Sum: {
-        if (source->tag != primal->tag)
-          return discrete<S>(position, "CHAD's primal is in constructor " + type->ctors[std::size_t(primal->tag)].name +
-                                           ", the program's value in " + type->ctors[std::size_t(source->tag)].name);
+        if (source->tag != primal->tag) return constructor_mismatch<S>(type, source->tag, primal->tag, position);
         std::string mismatch;
         ValueP<S> component = sum_component<S>(tangent, source->tag, type->ctors.size(), o_.sums, mismatch);
         const Constructor& c = type->ctors[std::size_t(source->tag)];
@@ -126,14 +145,8 @@ class ForwardRelation {
         for (int k = 0; k < o_.samples; ++k) {
           auto arg = sample_related<S>(type->left, ChadMode::Forward, o_.sums, rng_);
           if (!arg) return std::nullopt;  // an argument type that cannot be sampled
-          ValueP<Dual<S>> result;
-          try {
-            result = source->call(arg->source);
-          } catch (const DomainError&) {
-            continue;  // outside the function's domain: no derivative to compare
-          } catch (const ComparisonUndecided&) {
-            continue;
-          }
+          ValueP<Dual<S>> result = apply_source(source, arg->source);
+          if (!result) continue;
           ValueP<S> out = primal->call(arg->primal);  // (b, b')
           ValueP<S> own = tangent->kind == ValueKind::Zero ? tangent : tangent->call(arg->primal);
           const ValueP<S>& linear = out->second;
@@ -186,9 +199,7 @@ class ReverseRelation {
         return check(type->right, source->second, primal->second, right, at(position, "snd"), depth);
       }
       case TypeKind::Sum: {
-        if (source->tag != primal->tag)
-          return discrete<S>(position, "CHAD's primal is in constructor " + type->ctors[std::size_t(primal->tag)].name +
-                                           ", the program's value in " + type->ctors[std::size_t(source->tag)].name);
+        if (source->tag != primal->tag) return constructor_mismatch<S>(type, source->tag, primal->tag, position);
         const int tag = source->tag;
         const std::size_t n = type->ctors.size();
         const SumsStrategy sums = o_.sums;
@@ -213,14 +224,8 @@ class ReverseRelation {
         for (int k = 0; k < o_.samples; ++k) {
           auto arg = sample_related<S>(type->left, ChadMode::Reverse, o_.sums, rng_);
           if (!arg) return std::nullopt;
-          ValueP<Dual<S>> result;
-          try {
-            result = source->call(arg->source);
-          } catch (const DomainError&) {
-            continue;
-          } catch (const ComparisonUndecided&) {
-            continue;
-          }
+          ValueP<Dual<S>> result = apply_source(source, arg->source);
+          if (!result) continue;
           ValueP<S> out = primal->call(arg->primal);  // (b, b')
           ValueP<S> a = arg->primal, linear = out->second;
           Pullback<S> pair_argument = arg->pair;
