@@ -22,20 +22,69 @@
 namespace chad {
 namespace {
 
-struct FreeVariable {
-  int index;  // de Bruijn index in the subterm's environment
-  std::string name;
-  TypeP type;
+// A free variable of a subterm as the subterm uses it: the variable itself, or a chain of
+// projections of it (`fst (snd y)`), which becomes a variable of its own (`y'sf`) so that the
+// part the subterm uses can be of data type when the whole is not.
+struct FreeUse {
+  int index;         // the variable's de Bruijn index in the subterm's environment
+  std::string path;  // projections from the variable outwards: 'f' fst, 's' snd
+  std::string name;  // the variable's name, and the context name of the use
+  std::string context_name;
+  TypeP type;        // the use's type
 };
+using FreeUses = std::map<std::pair<int, std::string>, FreeUse>;
 
-void free_variables(const Term& t, int depth, std::map<int, FreeVariable>& out) {
-  if (t.kind == TermKind::Var && t.index >= depth) out[t.index - depth] = {t.index - depth, t.name, t.type};
-  // Binders: let and fold/unfold bind in their second argument, fun in its body, case branches.
-  for (std::size_t i = 0; i < t.args.size(); ++i) {
-    const bool binds = (t.kind == TermKind::Let || t.kind == TermKind::Fold || t.kind == TermKind::Unfold) && i == 1;
-    free_variables(*t.args[i], depth + (binds || t.kind == TermKind::Lambda ? 1 : 0), out);
+// The free variable and projections under a chain of fst / snd, or -1.
+int projected_variable(const Term& t, int depth, std::string& path) {
+  if (t.kind == TermKind::Var) return t.index >= depth ? t.index - depth : -1;
+  if (t.kind != TermKind::Fst && t.kind != TermKind::Snd) return -1;
+  const int index = projected_variable(*t.args[0], depth, path);
+  path += t.kind == TermKind::Fst ? 'f' : 's';
+  return index;
+}
+
+bool binds_in(const Term& t, std::size_t arg) {
+  return ((t.kind == TermKind::Let || t.kind == TermKind::Fold || t.kind == TermKind::Unfold) && arg == 1) ||
+         t.kind == TermKind::Lambda;
+}
+
+// `root`: t is the subterm itself, whose own projections are what is checked (not renamed).
+void collect_uses(const Term& t, int depth, FreeUses& out, bool root = false) {
+  if (root && (t.kind == TermKind::Fst || t.kind == TermKind::Snd)) return collect_uses(*t.args[0], depth, out, true);
+  std::string path;
+  if (const int index = projected_variable(t, depth, path); index >= 0) {
+    const Term* v = &t;
+    while (v->kind != TermKind::Var) v = v->args[0].get();
+    out[{index, path}] = {index, path, v->name, path.empty() ? v->name : v->name + "'" + path, t.type};
+    return;
   }
-  for (const Branch& b : t.branches) free_variables(*b.body, depth + 1, out);
+  for (std::size_t i = 0; i < t.args.size(); ++i) collect_uses(*t.args[i], depth + (binds_in(t, i) ? 1 : 0), out);
+  for (const Branch& b : t.branches) collect_uses(*b.body, depth + 1, out);
+}
+
+// Where a variable is also used whole, its projections are not separate uses.
+void keep_outermost(FreeUses& uses) {
+  for (auto it = uses.begin(); it != uses.end();)
+    it = !it->first.second.empty() && uses.count({it->first.first, ""}) ? uses.erase(it) : std::next(it);
+}
+
+// The subterm with each projection use replaced by its context name.
+TermP rename_uses(const TermP& t, int depth, const FreeUses& uses, bool root = false) {
+  if (root && (t->kind == TermKind::Fst || t->kind == TermKind::Snd)) {
+    auto copy = std::make_shared<Term>(*t);
+    copy->args[0] = rename_uses(t->args[0], depth, uses, true);
+    return copy;
+  }
+  std::string path;
+  if (const int index = projected_variable(*t, depth, path); index >= 0) {
+    auto it = uses.find({index, path});
+    return it == uses.end() || path.empty() ? t : make_var(it->second.context_name);
+  }
+  auto copy = std::make_shared<Term>(*t);
+  for (std::size_t i = 0; i < copy->args.size(); ++i)
+    copy->args[i] = rename_uses(copy->args[i], depth + (binds_in(*t, i) ? 1 : 0), uses);
+  for (Branch& b : copy->branches) b.body = rename_uses(b.body, depth + 1, uses);
+  return copy;
 }
 
 // The subterms in pre-order (node, arguments, branches): the numbering of reports' pictures.
@@ -100,19 +149,25 @@ std::optional<RelationFailure> subterm_relation(const Context& context, const Te
 SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, const CampaignOptions& options,
                            ChadMode mode, SumsStrategy sums) {
   SubtermCheck result;
-  std::map<int, FreeVariable> free;
-  free_variables(*subterm, 0, free);
+  FreeUses uses;
+  collect_uses(*subterm, 0, uses, true);
+  keep_outermost(uses);
+  std::vector<const FreeUse*> ordered;  // outermost variable first, its uses in path order
+  for (auto it = uses.rbegin(); it != uses.rend(); ++it) ordered.push_back(&it->second);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const FreeUse* a, const FreeUse* b) { return a->index > b->index; });
   Context context;
   std::vector<ValueP<Dual<double>>> captured;
-  for (auto it = free.rbegin(); it != free.rend(); ++it) {  // outermost first
+  for (const FreeUse* u : ordered) {
     const EnvNode<Dual<double>>* node = env.get();
-    for (int i = 0; i < it->second.index; ++i) node = node->next.get();
-    context.emplace_back(it->second.name, it->second.type);
-    captured.push_back(node->value);
+    for (int i = 0; i < u->index; ++i) node = node->next.get();
+    ValueP<Dual<double>> value = node->value;
+    for (char step : u->path) value = step == 'f' ? value->first : value->second;
+    context.emplace_back(u->context_name, u->type);
+    captured.push_back(value);
   }
   const ChadOptions chad{mode, sums, options.rules};
   try {
-    TermP term = check_term(context, parse_term(print_term(subterm), "<subterm>"), subterm->type);
+    TermP term = check_term(context, parse_term(print_term(rename_uses(subterm, 0, uses, true)), "<subterm>"), subterm->type);
     bool unchecked = false;
     std::optional<RelationFailure> screen = subterm_relation<double>(context, term, captured, chad, unchecked);
     if (unchecked) return result;
@@ -120,7 +175,9 @@ SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, c
     if (!screen) return result;
     std::optional<RelationFailure> certified = subterm_relation<Mpfi>(context, term, captured, chad, unchecked);
     result.fails = bool(certified);
-    if (certified) result.detail = "at " + (certified->position.empty() ? std::string("the result") : certified->position) + ": " + certified->detail;
+    if (certified)
+      result.detail = "at " + (certified->position.empty() ? std::string("the result") : certified->position) + ": " +
+                      certified->detail;
   } catch (const InternalError& e) {  // CHAD's output for it is ill-typed or inconsistent
     result.checked = result.fails = true;
     result.detail = e.what();
@@ -133,6 +190,9 @@ SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, c
   }
   return result;
 }
+
+// How many of the environments a subterm is evaluated in are checked.
+constexpr std::size_t kEnvironmentsPerSubterm = 4;
 
 std::string rule_name(ChadMode mode, const Term& t) {
   std::string rule = std::string(mode == ChadMode::Forward ? "forward " : "reverse ") + former_name(t.kind);
@@ -172,11 +232,18 @@ Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing
     if (subterms[i]->kind == TermKind::Ascribe) continue;  // the same check as the term inside
     EvaluationWatch<Dual<double>> watch;
     watch.term = subterms[i].get();
+    watch.limit = kEnvironmentsPerSubterm;
     evaluation_watch<Dual<double>> = &watch;
     evaluate_like_the_check(program, chad, input, sums);
     evaluation_watch<Dual<double>> = nullptr;
-    if (!watch.seen && i > 0) continue;  // the main function itself is evaluated before the watch
-    SubtermCheck c = check_subterm(subterms[i], watch.env, options, mode, sums);
+    if (i == 0) watch.envs = {nullptr};  // the closed main function, evaluated before the watch
+    // The subterm fails when its check fails in one of the environments it was evaluated in
+    // (a fold body, say, at the node where the fault shows).
+    SubtermCheck c;
+    for (const Env<Dual<double>>& env : watch.envs) {
+      c = check_subterm(subterms[i], env, options, mode, sums);
+      if (c.fails) break;
+    }
     checked += c.checked;
     if (!c.fails) continue;
     const std::size_t size = term_size(subterms[i]);

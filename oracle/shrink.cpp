@@ -78,4 +78,23 @@ ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const Genera
   return result;
 }
 
+CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::size_t index) {
+  CampaignFailure f;
+  ChoiceSource source(program_seed(options.seed, index));  // its recording is what shrinking edits
+  f.original = check_case(options, generate_case(source, options.features, options.max_size));
+  CampaignOptions narrowed = options;  // shrink against the first failing check only
+  for (const CheckOutcome& c : f.original.checks)
+    if (c.verdict == f.original.verdict) {
+      f.mode = c.mode;
+      f.sums = c.sums;
+      narrowed.modes = {c.mode};
+      narrowed.sums = {c.sums};
+      break;
+    }
+  const CampaignVerdict verdict = f.original.verdict;
+  auto still_fails = [&](const GeneratedCase& g) { return check_case(narrowed, g).verdict == verdict; };
+  f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails);
+  return f;
+}
+
 }  // namespace chad

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "generators/program_generator.hpp"
+#include "oracle/campaign.hpp"
 
 namespace chad {
 
@@ -30,5 +31,15 @@ std::size_t program_size(const GeneratedCase& c);
 ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
                          int max_size, const std::function<bool(const GeneratedCase&)>& still_fails,
                          int budget = 3000);
+
+// Program `index` of a campaign, which fails, shrunk against its first failing check (whose
+// mode and sums strategy are returned, with the unshrunk program's outcome).
+struct CampaignFailure {
+  ProgramOutcome original;
+  ChadMode mode = ChadMode::Reverse;
+  SumsStrategy sums = SumsStrategy::Biproduct;
+  ShrinkResult shrunk;
+};
+CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::size_t index);
 
 }  // namespace chad

@@ -79,10 +79,7 @@ class Evaluator {
  private:
   static void watch(const Term& t, const Env<S>& env) {
     EvaluationWatch<S>& w = *evaluation_watch<S>;
-    if (w.term == &t && !w.seen) {
-      w.env = env;
-      w.seen = true;
-    }
+    if (w.term == &t && w.envs.size() < w.limit && (w.envs.empty() || w.envs.back() != env)) w.envs.push_back(env);
   }
 
   static const ValueP<S>& lookup(const Term& var, const Env<S>& env) {

@@ -39,14 +39,14 @@ struct ComparisonRecord {
 // difference method uses it to detect a comparison that flips between nearby points).
 inline thread_local std::vector<ComparisonRecord>* comparison_trace = nullptr;
 
-// Blame (logrel/blame.hpp) needs the values a subterm's free variables hold: while
-// `evaluation_watch<S>` points at a watch, the evaluator records the first environment in which
-// the watched term is evaluated.
+// Blame (oracle/blame.hpp) needs the values a subterm's free variables hold: while
+// `evaluation_watch<S>` points at a watch, the evaluator records the environments in which the
+// watched term is evaluated (the first `limit` distinct ones).
 template <class S>
 struct EvaluationWatch {
   const Term* term = nullptr;
-  Env<S> env;
-  bool seen = false;
+  std::size_t limit = 1;
+  std::vector<Env<S>> envs;
 };
 template <class S>
 inline thread_local EvaluationWatch<S>* evaluation_watch = nullptr;

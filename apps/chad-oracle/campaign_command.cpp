@@ -114,17 +114,7 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
 std::string report_failure(const CampaignArgs& args, const CampaignOptions& options, std::size_t index,
                            const std::string& dir) {
   const std::uint64_t seed = program_seed(options.seed, index);
-  ChoiceSource source(seed);  // its recording is what shrinking edits
-  ProgramOutcome original = check_case(options, generate_case(source, options.features, options.max_size));
-  CampaignOptions narrowed = options;  // shrink against the first failing check only
-  for (const CheckOutcome& c : original.checks)
-    if (c.verdict == original.verdict) {
-      narrowed.modes = {c.mode};
-      narrowed.sums = {c.sums};
-      break;
-    }
-  auto still_fails = [&](const GeneratedCase& g) { return check_case(narrowed, g).verdict == original.verdict; };
-  ShrinkResult shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails);
+  const ShrinkResult shrunk = shrink_campaign_failure(options, index).shrunk;
   Counterexample c{options.seed, index, args.mutant, options, check_case(options, shrunk.shrunk),
                    shrunk.original_size, shrunk.size};
   c.outcome.index = index;

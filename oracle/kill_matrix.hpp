@@ -1,0 +1,48 @@
+// The power of the oracle as a number: a campaign against each mutant of the catalogue
+// (oracle/mutants.hpp), programs 0, 1, ... until the first `fail`, which is shrunk and blamed.
+// The kill matrix says, per mutant, whether it was killed, after how many programs and
+// seconds, how small its counterexample became, and whether blame named the mutated rule.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "oracle/blame.hpp"
+#include "oracle/mutants.hpp"
+
+namespace chad {
+
+struct MutantKill {
+  std::string name;
+  std::string rule;                // the rule the mutant replaces, e.g. "reverse let"
+  bool killed = false;
+  std::size_t programs = 0;        // checked up to and including the first fail (all if none)
+  std::size_t index = 0;           // the killing program's index in the campaign
+  double seconds = 0;              // finding, shrinking and blaming
+  std::size_t original_size = 0;   // term nodes of the killing program, before and after shrinking
+  std::size_t counterexample_size = 0;
+  GeneratedCase counterexample;    // the shrunk program and input
+  ProgramOutcome outcome;          // its outcome (every mode and sums strategy of the campaign)
+  Blame blame;                     // for the check it was shrunk against
+  bool blame_correct = false;      // blame named the mutant's (mode, former) and primitive
+};
+
+// `base`: the campaign's seed, count, features, size, modes and sums strategies (its rules are
+// replaced by the mutant's).
+MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base);
+
+nlohmann::json kill_json(const MutantKill& k);
+MutantKill kill_from_json(const nlohmann::json& j);
+
+struct KillTotals {
+  std::size_t mutants = 0, killed = 0, blame_correct = 0;
+  double median_counterexample_size = 0;  // over the killed mutants
+  std::size_t max_programs = 0;           // the most programs a kill needed
+};
+KillTotals kill_totals(const std::vector<MutantKill>& kills);
+
+// The whole matrix as JSON: {"mutants": [...], "totals": {...}, "seed", "count"}.
+nlohmann::json kill_matrix_json(const std::vector<MutantKill>& kills, const CampaignOptions& base);
+// mutants.md: the matrix as a table, the totals, and a paragraph per mutant.
+std::string kill_matrix_markdown(const std::vector<MutantKill>& kills, const CampaignOptions& base);
+
+}  // namespace chad
