@@ -195,6 +195,71 @@ std::optional<RelatedSample<S>> sample_constant(const TypeP& to, ChadMode mode, 
   return r;
 }
 
+// A stream nu a. T * a moving along a curve: element k is its own related sample of T, drawn
+// when first observed from a generator seeded with (seed, k), so the program's stream, CHAD's
+// primal, its tangent and the pairing of a cotangent all see the same elements.
+template <class S>
+struct StreamSamples {
+  TypeP element;
+  ChadMode mode;
+  SumsStrategy sums;
+  std::uint64_t seed;
+  std::vector<RelatedSample<S>> elements;
+  const RelatedSample<S>& at(std::size_t k) {
+    while (elements.size() <= k) {
+      SampleRng rng(seed + 0x9e3779b97f4a7c15ULL * (elements.size() + 1));
+      elements.push_back(*sample_related<S>(element, mode, sums, rng));
+    }
+    return elements[k];
+  }
+};
+
+template <class S, class V>
+ValueP<V> stream_from(const std::shared_ptr<StreamSamples<S>>& samples, std::size_t k,
+                      ValueP<V> (*part)(const RelatedSample<S>&)) {
+  return lazy_value<V>([samples, k, part]() {
+    return pair_value<V>(part(samples->at(k)), stream_from<S, V>(samples, k + 1, part));
+  });
+}
+
+template <class S>
+ValueP<Dual<S>> source_part(const RelatedSample<S>& r) { return r.source; }
+template <class S>
+ValueP<S> primal_part(const RelatedSample<S>& r) { return r.primal; }
+template <class S>
+ValueP<S> tangent_part(const RelatedSample<S>& r) { return r.tangent; }
+
+template <class S>
+std::optional<RelatedSample<S>> sample_stream(const TypeP& type, ChadMode mode, SumsStrategy sums, SampleRng& rng) {
+  const TypeP& body = type->body;
+  if (body->kind != TypeKind::Prod || body->right->kind != TypeKind::Var || body->right->var != type->var ||
+      !body->left->closed())
+    return std::nullopt;
+  {
+    SampleRng probe(0);
+    if (!sample_related<S>(body->left, mode, sums, probe)) return std::nullopt;
+  }
+  auto samples = std::make_shared<StreamSamples<S>>(StreamSamples<S>{body->left, mode, sums, rng(), {}});
+  RelatedSample<S> r;
+  r.source = stream_from<S, Dual<S>>(samples, 0, &source_part<S>);
+  r.primal = stream_from<S, S>(samples, 0, &primal_part<S>);
+  r.tangent = stream_from<S, S>(samples, 0, &tangent_part<S>);
+  // A cotangent of the stream is finite (linear inductive): roll (c_0, roll (c_1, ...)) or 0.
+  r.pair = [samples](const ValueP<S>& cotangent) {
+    S total(0);
+    ValueP<S> c = cotangent;
+    for (std::size_t k = 0; c->kind != ValueKind::Zero; ++k) {
+      const ValueP<S>& layer = c->kind == ValueKind::Lazy ? c->force() : c->first;
+      if (layer->kind == ValueKind::Zero) break;
+      total = total + samples->at(k).pair(layer->first);
+      c = layer->second;
+    }
+    return total;
+  };
+  r.text = "a stream of samples";
+  return r;
+}
+
 }  // namespace
 
 template <class S>
@@ -223,6 +288,7 @@ std::optional<RelatedSample<S>> sample_related(const TypeP& type, ChadMode mode,
       if (fixed_shape(type->left) && is_data_type(type->right))
         return sample_affine<S>(type->left, type->right, mode, sums, rng);
       return sample_constant<S>(type->right, mode, sums, rng);
+    case TypeKind::Nu: return sample_stream<S>(type, mode, sums, rng);
     default: return std::nullopt;
   }
 }

@@ -3,9 +3,10 @@
 // a random value (small integers and halves; inductive values of depth <= 2) moving along a
 // random direction. Functions from a type of fixed shape (reals, arrays, unit, products) to a
 // data type: affine maps a -> c(r) + M a (M random, small integers); functions into other
-// types that can be sampled: constant functions. Products componentwise. Other types (nu,
-// sums or mu holding functions) cannot be sampled: the check of a function taking them is
-// left out and counted. Deterministic given the generator's state.
+// types that can be sampled: constant functions. Streams nu a. T * a: every element its own
+// sample, drawn lazily when observed. Products componentwise. Other types (sums or mu holding
+// functions, other nu types) cannot be sampled: a check needing them is left out.
+// Deterministic given the generator's state.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -111,22 +111,31 @@ TEST(Relation, TheSecondComponentOfAPairIsBlamedWhenOnlyItIsWrong) {
   EXPECT_EQ(failure->position, "snd . coordinate 0") << failure->detail;
 }
 
-// A term in a context with a variable of function type: g is a sampled related function.
+// A term in a context with a variable of function type (g, a sampled related function) and one
+// of stream type (s, a stream of sampled elements).
 std::optional<RelationFailure> check_in_context(const std::string& text, const RuleTable* rules, ChadMode mode) {
-  Context context = {{"g", arrow_type(real_type(), real_type())}, {"y", real_type()}};
+  const TypeP stream = nu_type("a", prod_type(real_type(), var_type("a")));
+  Context context = {{"g", arrow_type(real_type(), real_type())}, {"y", real_type()}, {"s", stream}};
   TermP term = check_term(context, parse_term(text, "<test>"), real_type());
   SampleRng rng(5);
   std::vector<RelatedSample<double>> values;
   values.push_back(*sample_related<double>(context[0].second, mode, SumsStrategy::Biproduct, rng));
   values.push_back(*sample_related<double>(context[1].second, mode, SumsStrategy::Biproduct, rng));
+  values.push_back(*sample_related<double>(context[2].second, mode, SumsStrategy::Biproduct, rng));
   RelationOptions options;
   return check_term_relation<double>(context, term, values, ChadOptions{mode, SumsStrategy::Biproduct, rules},
                                      options);
 }
 
-TEST(Relation, ATermIsCheckedInAContextWithAFunctionVariable) {
+TEST(Relation, ATermIsCheckedInAContextWithFunctionAndStreamVariables) {
   for (ChadMode mode : kModes) {
     EXPECT_FALSE(check_in_context("g (y * y) + g y", nullptr, mode));
+    EXPECT_FALSE(check_in_context("fst (unroll (snd (unroll s))) * g (fst (unroll s))", nullptr, mode));
+    // The second element's cotangent must reach the stream's second sample.
+    EXPECT_TRUE(check_in_context("fst (unroll (snd (unroll s))) * y", &find_mutant("rev-unroll-drops")->rules,
+                                 ChadMode::Reverse));
+    EXPECT_TRUE(check_in_context("fst (unroll (snd (unroll s))) * y", &find_mutant("fwd-unroll-drops")->rules,
+                                 ChadMode::Forward));
     // The argument's derivative flows through the sampled function's own derivative.
     EXPECT_TRUE(check_in_context("g (y * y)", &find_mutant("rev-prim-doubles")->rules, ChadMode::Reverse));
   }
