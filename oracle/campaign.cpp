@@ -3,9 +3,9 @@
 #include <cmath>
 #include <set>
 
+#include "logrel/program_relation.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_jacobian.hpp"
-#include "logrel/program_relation.hpp"
 #include "oracle/input_value.hpp"
 #include "oracle/jacobian.hpp"
 #include "oracle/relation_verdict.hpp"

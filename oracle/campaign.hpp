@@ -9,6 +9,8 @@
 //                 could not decide), with the estimated error;
 //   skip          no derivative to compare: a domain error, a tie of a comparison, an output
 //                 that overflows double; the reason says which.
+// A program whose output holds a function or a stream has no Jacobian: its checks use the
+// logical relation instead (oracle/relation_verdict.hpp), with the same verdicts.
 // Program i of a campaign is generated from (seed, i) alone, so a campaign is deterministic and
 // any program can be regenerated from its index.
 #pragma once
