@@ -14,5 +14,6 @@ void add_verify_command(CLI::App& app, int& exit_code);
 void add_campaign_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
+void add_diagram_command(CLI::App& app, int& exit_code);
 
 }  // namespace chad

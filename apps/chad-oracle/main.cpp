@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   chad::add_campaign_command(app, exit_code);
   chad::add_replay_command(app, exit_code);
   chad::add_merge_command(app, exit_code);
+  chad::add_diagram_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -130,7 +130,9 @@ TEST(SdReverse, Lemma15BetaReductionKeepsTheAdjoint) {
       diagrams::SdJacobian a = sd_jacobian(p, d, x), b = sd_jacobian(p, r, x);
       EXPECT_EQ(a.output, b.output);
       EXPECT_TRUE(matrices_close(a.jacobian, b.jacobian, 1e-14));
-      if (n > 0) EXPECT_LT(diagram_size(r), diagram_size(d));
+      if (n > 0) {
+        EXPECT_LT(diagram_size(r), diagram_size(d));
+      }
     });
   }
   // A program with an immediately applied lambda is certainly reduced.
@@ -187,19 +189,6 @@ Diagram one_leaf(NodeKind kind, TypeP in, std::vector<TypeP> ins, std::vector<Ty
   if (res.size() == 1) d.output = res[0];
   else d.output = d.nodes[d.add_node(NodeKind::Pack, res, {pack_type(outs)})].outputs[0];
   return d;
-}
-
-TermP checked_prim(const std::string& source) {
-  CheckedProgram p = testing::load_source(source);
-  // The body of main: fun input -> let x = ... in op(...); find the Prim node.
-  std::vector<TermP> stack{p.main_function};
-  while (!stack.empty()) {
-    TermP t = stack.back();
-    stack.pop_back();
-    if (t->kind == TermKind::Prim) return t;
-    for (const TermP& a : t->args) stack.push_back(a);
-  }
-  return nullptr;
 }
 
 TEST(RdAxioms, StructuralMapsHaveTheirDuals) {
