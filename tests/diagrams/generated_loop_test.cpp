@@ -15,6 +15,7 @@ using namespace diagrams;
 
 struct LoopResult {
   int in_fragment = 0, agree = 0, caught = 0;
+  double worst_size_ratio = 0;  // adjoint nodes / source nodes
 };
 
 LoopResult loop(const RuleTable& rules) {
@@ -26,6 +27,9 @@ LoopResult loop(const RuleTable& rules) {
       CheckedProgram program = testing::load_source(c.program);
       if (!program_in_fragment(program)) return;
       ++r.in_fragment;
+      Diagram d = translate_main(program);
+      Diagram a = adjoint(d, maximal_foliation(d), rules);
+      r.worst_size_ratio = std::max(r.worst_size_ratio, double(diagram_size(a)) / double(diagram_size(d) + 1));
       NormalForm<double> point = read_input_point(program, c.input);
       JacobianResult dual = compute_jacobian(program, point, JacobianMethod::Dual);
       SdOptions o;
@@ -42,7 +46,11 @@ TEST(SdGeneratedLoop, AgreesOnEveryGeneratedProgramOfTheFragment) {
   LoopResult r = loop(default_rules());
   EXPECT_GE(r.in_fragment, 100);  // most programs of these features are in the fragment
   EXPECT_EQ(r.agree, r.in_fragment);
-  std::cout << "in fragment: " << r.in_fragment << " / 300\n";
+  // Linear growth: each leaf becomes at most 2k + 2 leaves (k operands of a primitive: k
+  // copies, the primitive, its op^T), an application 4, plus the backpropagator's box and
+  // the final packs per box: the ratio is bounded by a constant independent of the program.
+  EXPECT_LE(r.worst_size_ratio, 8.0);
+  std::cout << "in fragment: " << r.in_fragment << " / 300, worst size ratio " << r.worst_size_ratio << "\n";
 }
 
 TEST(SdGeneratedLoop, CatchesCopysDualNotBeingAddition) {
