@@ -171,6 +171,10 @@ int translate_applied(const TermP& term, Scope& s, int argument) {
 Diagram translate_main(const CheckedProgram& program) {
   Diagram d;
   const Def& entry = entry_point(program.program);
+  for (const Param& param : entry.params)
+    if (!in_fragment(param.type))
+      throw FragmentError(param.loc, "string-diagram AD: the type " + print_type(param.type) + " of parameter `" +
+                                         param.name + "` is outside the simply typed fragment");
   if (!in_fragment(program.input_type))
     throw FragmentError(entry.loc, "string-diagram AD: the input type " + print_type(program.input_type) +
                                        " is outside the simply typed fragment");
