@@ -74,7 +74,7 @@ void check_well_formed(const Diagram& diagram);
 std::size_t diagram_size(const Diagram& diagram);
 std::size_t wire_count(const Diagram& diagram);
 
-// The function type of an n-tuple as Pack builds it.
+// The type of an n-tuple as Pack builds it (unit for n = 0, the part itself for n = 1).
 TypeP pack_type(const std::vector<TypeP>& parts);
 
 // Beta reduction on diagrams: every apply node whose function wire comes straight from an
