@@ -12,6 +12,7 @@ const char* method_name(JacobianMethod method) {
     case JacobianMethod::FiniteDifference: return "fd";
     case JacobianMethod::ChadForward: return "chad-fwd";
     case JacobianMethod::ChadReverse: return "chad-rev";
+    case JacobianMethod::SdReverse: return "sd-rev";
   }
   return "?";
 }
@@ -22,6 +23,7 @@ std::optional<JacobianMethod> parse_method(const std::string& name) {
   if (name == "fd") return JacobianMethod::FiniteDifference;
   if (name == "chad-fwd") return JacobianMethod::ChadForward;
   if (name == "chad-rev") return JacobianMethod::ChadReverse;
+  if (name == "sd-rev") return JacobianMethod::SdReverse;
   return std::nullopt;
 }
 
@@ -40,6 +42,7 @@ JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<
     case JacobianMethod::FiniteDifference: return jacobian_by_finite_differences(program, input);
     case JacobianMethod::ChadForward: return jacobian_by_chad(program, input, ChadMode::Forward, sums);
     case JacobianMethod::ChadReverse: return jacobian_by_chad(program, input, ChadMode::Reverse, sums);
+    case JacobianMethod::SdReverse: return jacobian_by_string_diagrams(program, input);
   }
   CHAD_INTERNAL_ASSERT(false, "unknown Jacobian method");
 }

@@ -8,7 +8,10 @@
 //             derivative formula at all.
 // and by CHAD, the system under test (oracle/chad_jacobian.hpp):
 //   chad-fwd  one-hot tangents of the input's fibre through CHAD's forward derivative;
-//   chad-rev  one-hot cotangents of the output's fibre through CHAD's reverse derivative.
+//   chad-rev  one-hot cotangents of the output's fibre through CHAD's reverse derivative;
+// and by string-diagram reverse AD (diagrams/, issue #6), a second implementation under test:
+//   sd-rev    one-hot cotangents through the backpropagator of the adjoint diagram (programs
+//             of the simply typed fragment only; others are a SourceError with a location).
 // When a comparison ties or cannot be decided at the point, or the output's index or a
 // comparison changes under the perturbation used, the result is "not differentiable at this
 // point" with the reason, never a number.
@@ -26,7 +29,7 @@
 
 namespace chad {
 
-enum class JacobianMethod { Dual, Interval, FiniteDifference, ChadForward, ChadReverse };
+enum class JacobianMethod { Dual, Interval, FiniteDifference, ChadForward, ChadReverse, SdReverse };
 
 const char* method_name(JacobianMethod method);  // "dual", "interval", "fd", "chad-fwd", ...
 std::optional<JacobianMethod> parse_method(const std::string& name);
@@ -76,5 +79,8 @@ JacobianResult jacobian_by_interval(const CheckedProgram& program,
                                     const NormalForm<double>& input);
 JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
                                               const NormalForm<double>& input);
+// sd-rev (oracle/jacobian_sd.cpp).
+JacobianResult jacobian_by_string_diagrams(const CheckedProgram& program,
+                                           const NormalForm<double>& input);
 
 }  // namespace chad

@@ -1,4 +1,4 @@
-// `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd|chad-fwd|chad-rev
+// `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd|chad-fwd|chad-rev|sd-rev
 // [--sums biproduct|lifted|zero-fn]`: a reference Jacobian, or CHAD's.
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -24,8 +24,9 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--method", *method,
                   "dual (double dual numbers), interval (certified MPFI enclosures), "
                   "fd (MPFR finite differences with Richardson extrapolation), "
-                  "chad-fwd / chad-rev (CHAD's forward / reverse derivative, in double)")
-      ->check(CLI::IsMember({"dual", "interval", "fd", "chad-fwd", "chad-rev"}))
+                  "chad-fwd / chad-rev (CHAD's forward / reverse derivative, in double); "
+                  "sd-rev (string-diagram reverse AD, simply typed fragment only)")
+      ->check(CLI::IsMember({"dual", "interval", "fd", "chad-fwd", "chad-rev", "sd-rev"}))
       ->capture_default_str();
   add_sums_option(*cmd, *sums);
   cmd->callback([options, at, method, sums, &exit_code] {

@@ -42,6 +42,7 @@ void expect_jacobian(const std::string& example, const std::string& at, const Ma
           switch (method) {
             case JacobianMethod::ChadForward:
             case JacobianMethod::ChadReverse:
+            case JacobianMethod::SdReverse:
             case JacobianMethod::Dual:
               EXPECT_TRUE(testing::close_relative(got, want, Tolerances::dual_relative))
                   << "[" << i << "][" << j << "] " << got << " vs " << want;

@@ -1,0 +1,18 @@
+// The sd-rev method: string-diagram reverse AD (diagrams/sd_jacobian.hpp) as a JacobianResult.
+#include "diagrams/sd_jacobian.hpp"
+#include "oracle/jacobian.hpp"
+#include "oracle/not_differentiable.hpp"
+
+namespace chad {
+
+JacobianResult jacobian_by_string_diagrams(const CheckedProgram& program,
+                                           const NormalForm<double>& input) {
+  JacobianResult result = start_result(JacobianMethod::SdReverse, input);
+  diagrams::SdJacobian j = diagrams::sd_jacobian(program, input);  // FragmentError: a SourceError
+  result.output_index = j.output_index;
+  result.output_coords = j.output;
+  result.jacobian = j.jacobian;
+  return result;
+}
+
+}  // namespace chad
