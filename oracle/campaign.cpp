@@ -3,17 +3,23 @@
 #include <cmath>
 #include <set>
 
+#include "diagrams/translate.hpp"
 #include "logrel/program_relation.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/input_value.hpp"
 #include "oracle/jacobian.hpp"
 #include "oracle/relation_verdict.hpp"
+#include "oracle/sd_check.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
+
+const char* implementation_name(Implementation i) {
+  return i == Implementation::StringDiagram ? "sd-rev" : "chad";
+}
 
 const char* campaign_verdict_name(CampaignVerdict v) {
   switch (v) {
@@ -212,6 +218,12 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   features_of(user_body(program.main_function), features);
   out.features.assign(features.begin(), features.end());
 
+  const bool string_diagrams = options.implementation == Implementation::StringDiagram;
+  if (string_diagrams && (!diagrams::program_in_fragment(program) || !is_data_type(program.output_type))) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = "outside the first-order programs of string-diagram AD's simply typed fragment";
+    return out;
+  }
   if (!is_data_type(program.output_type)) return check_higher_order(options, program, input, out, seconds);
 
   JacobianResult reference;
@@ -230,6 +242,13 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   if (!reference.differentiable) {
     out.verdict = CampaignVerdict::Skip;
     out.detail = "not differentiable here: " + reference.reason;
+    return out;
+  }
+
+  if (string_diagrams) {
+    StageTimer t(seconds, "sd-rev");
+    out.checks.push_back(check_by_string_diagrams(program, input, reference, options.sd_rules));
+    out.verdict = out.checks.back().verdict;
     return out;
   }
 

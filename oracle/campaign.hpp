@@ -24,6 +24,14 @@
 #include "generators/program_generator.hpp"
 
 namespace chad {
+namespace diagrams {
+struct RuleTable;
+}
+
+// The AD implementation a campaign judges: CHAD (every mode and sums strategy), or the
+// string-diagram reverse AD of diagrams/ (programs outside its simply typed fragment skip).
+enum class Implementation { Chad, StringDiagram };
+const char* implementation_name(Implementation i);  // "chad", "sd-rev"
 
 enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip };
 const char* campaign_verdict_name(CampaignVerdict v);  // "pass", "fail", "fail-numeric", "skip"
@@ -36,16 +44,19 @@ struct CampaignOptions {
   std::vector<ChadMode> modes = {ChadMode::Forward, ChadMode::Reverse};
   std::vector<SumsStrategy> sums = {SumsStrategy::Biproduct, SumsStrategy::Lifted, SumsStrategy::ZeroFunctions};
   const RuleTable* rules = nullptr;  // fault injection: replaces CHAD's standard rules
+  Implementation implementation = Implementation::Chad;
+  const diagrams::RuleTable* sd_rules = nullptr;  // fault injection into the adjoint's rules
 };
 
 // One (mode, sums strategy) check of one program.
 struct CheckOutcome {
-  ChadMode mode;
+  ChadMode mode;  // (string diagrams: reverse; their sums are not represented, biproduct is shown)
   SumsStrategy sums;
   CampaignVerdict verdict = CampaignVerdict::Pass;
   bool screen_cleared = false;  // the double screen disagreed, the certified check passed
   double error = 0;             // largest relative difference from the reference (screen)
   std::string detail;
+  Implementation implementation = Implementation::Chad;
 };
 
 struct ProgramOutcome {

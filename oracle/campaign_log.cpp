@@ -9,13 +9,16 @@ namespace chad {
 
 nlohmann::json outcome_json(const ProgramOutcome& o) {
   nlohmann::json checks = nlohmann::json::array();
-  for (const CheckOutcome& c : o.checks)
-    checks.push_back({{"mode", chad_mode_name(c.mode)},
-                      {"sums", sums_strategy_name(c.sums)},
-                      {"verdict", campaign_verdict_name(c.verdict)},
-                      {"error", c.error},
-                      {"screen_cleared", c.screen_cleared},
-                      {"detail", c.detail}});
+  for (const CheckOutcome& c : o.checks) {
+    nlohmann::json check = {{"mode", chad_mode_name(c.mode)},
+                            {"sums", sums_strategy_name(c.sums)},
+                            {"verdict", campaign_verdict_name(c.verdict)},
+                            {"error", c.error},
+                            {"screen_cleared", c.screen_cleared},
+                            {"detail", c.detail}};
+    if (c.implementation != Implementation::Chad) check["implementation"] = implementation_name(c.implementation);
+    checks.push_back(check);
+  }
   return {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},
           {"input", o.generated.input}, {"verdict", campaign_verdict_name(o.verdict)},
           {"detail", o.detail},     {"checks", checks},   {"features", o.features}};

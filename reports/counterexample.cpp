@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "diagrams/faults.hpp"
 #include "oracle/blame.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/input_value.hpp"
@@ -101,6 +102,9 @@ void write_report(const std::string& dir, const Counterexample& c) {
   const std::string regenerate = "chad-oracle campaign --seed " + std::to_string(c.campaign_seed) +
                                  " --max-size " + std::to_string(c.options.max_size) +
                                  " --features " + c.options.features.describe() +
+                                 (c.options.implementation == Implementation::Chad
+                                      ? ""
+                                      : std::string(" --implementation ") + implementation_name(c.options.implementation)) +
                                  (c.mutant.empty() ? "" : " --mutant " + c.mutant) + " --only " +
                                  std::to_string(c.index);
   std::ofstream(fs::path(dir) / "program.chad")
@@ -109,13 +113,17 @@ void write_report(const std::string& dir, const Counterexample& c) {
       << c.shrunk_size << " term nodes).\n-- Replay: " << replay << "\n-- at: " << o.generated.input
       << "\n" << o.generated.program;
   Blame blame;
-  if (const CheckOutcome* k = first_failure(o)) blame = blame_failure(c.options, o.generated, k->mode, k->sums);
+  if (c.options.implementation != Implementation::Chad)
+    blame.reason = "blame names CHAD's rules; this report judges " + std::string(implementation_name(c.options.implementation));
+  else if (const CheckOutcome* k = first_failure(o))
+    blame = blame_failure(c.options, o.generated, k->mode, k->sums);
   nlohmann::json j = outcome_json(o);
   j["blame"] = blame_json(blame);
   j["input_coords_hex"] = input_coordinates(o.generated);
   j["campaign_seed"] = c.campaign_seed;
   j["index"] = c.index;
   j["mutant"] = c.mutant;
+  j["implementation"] = implementation_name(c.options.implementation);
   j["modes"] = names(c.options, true);
   j["sums"] = names(c.options, false);
   j["features"] = c.options.features.describe();
@@ -172,7 +180,13 @@ Replay replay_report(const std::string& dir) {
   options.sums.clear();
   for (const auto& s : j["sums"]) options.sums.push_back(*parse_sums_strategy(s.get<std::string>()));
   const std::string mutant = j.value("mutant", "");
-  if (!mutant.empty()) {
+  const bool sd = j.value("implementation", "chad") == "sd-rev";
+  if (sd) options.implementation = Implementation::StringDiagram;
+  if (!mutant.empty() && sd) {
+    const diagrams::SdFault* f = diagrams::find_sd_fault(mutant);
+    if (!f) throw SourceError(loc, "the report names an unknown string-diagram fault `" + mutant + "`");
+    options.sd_rules = &f->rules;
+  } else if (!mutant.empty()) {
     const Mutant* m = find_mutant(mutant);
     if (!m) throw SourceError(loc, "the report names an unknown mutant `" + mutant + "`");
     options.rules = &m->rules;

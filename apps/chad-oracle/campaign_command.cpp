@@ -4,7 +4,8 @@
 // campaign), --out DIR (log.jsonl, summary.json, summary.md, and failures/INDEX/ with a shrunk
 // counterexample report for each failure; a re-run with the same arguments resumes from the
 // log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
-// --json. A progress line on a terminal. Exit 0 when nothing failed, 1 otherwise.
+// --implementation chad|sd-rev (the AD under test: CHAD, or string-diagram reverse AD on its
+// fragment, whose faults --mutant then names), --json. A progress line on a terminal. Exit 0 when nothing failed, 1 otherwise.
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
@@ -24,6 +25,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "diagrams/faults.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/mutants.hpp"
 #include "oracle/shrink.hpp"
@@ -38,6 +40,7 @@ struct CampaignArgs {
   double time = 0;
   int max_size = 20;
   std::string features, modes = "fwd,rev", sums = "biproduct,lifted,zero-fn", shard = "0/1", out, mutant;
+  std::string implementation = "chad";
   int reports = 5;
   int jobs = 1;
   long only = -1;
@@ -54,13 +57,21 @@ std::vector<std::string> split(const std::string& text) {
 
 Loc option_loc() { return Loc{intern_file_name("<command line>"), 0, 0}; }
 
+// The generator features of string-diagram AD's fragment (reals, arrays, products, functions).
+constexpr const char* kStringDiagramFeatures = "none,functions,arrays,partial";
+
 CampaignOptions campaign_options(const CampaignArgs& a) {
   CampaignOptions o;
   o.seed = a.seed;
   o.count = a.count;
   o.max_size = a.max_size;
+  if (a.implementation != "chad" && a.implementation != "sd-rev")
+    throw SourceError(option_loc(), "--implementation: unknown `" + a.implementation + "` (chad, sd-rev)");
+  const bool sd = a.implementation == "sd-rev";
+  o.implementation = sd ? Implementation::StringDiagram : Implementation::Chad;
   try {
-    o.features = GeneratorFeatures::parse(a.features);
+    // String-diagram AD covers the simply typed fragment: by default, generate only that.
+    o.features = GeneratorFeatures::parse(sd && a.features.empty() ? std::string(kStringDiagramFeatures) : a.features);
   } catch (const std::invalid_argument& e) {
     throw SourceError(option_loc(), std::string("--features: ") + e.what());
   }
@@ -76,7 +87,15 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     o.sums.push_back(*parsed);
   }
   if (o.modes.empty() || o.sums.empty()) throw SourceError(option_loc(), "--modes and --sums need at least one entry");
-  if (!a.mutant.empty()) {
+  if (!a.mutant.empty() && sd) {
+    const diagrams::SdFault* f = diagrams::find_sd_fault(a.mutant);
+    if (!f) {
+      std::string known;
+      for (const diagrams::SdFault& k : diagrams::sd_fault_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
+      throw SourceError(option_loc(), "--mutant: unknown string-diagram fault `" + a.mutant + "` (known: " + known + ")");
+    }
+    o.sd_rules = &f->rules;
+  } else if (!a.mutant.empty()) {
     const Mutant* m = find_mutant(a.mutant);
     if (!m) {
       std::string known;
@@ -219,6 +238,7 @@ int run(const CampaignArgs& args, bool json) {
         std::cout << "FAILED: program " << line["index"] << "; replay with `chad-oracle campaign --seed "
                   << args.seed << " --max-size " << args.max_size
                   << (args.features.empty() ? "" : " --features " + args.features)
+                  << (args.implementation == "chad" ? "" : " --implementation " + args.implementation)
                   << (args.mutant.empty() ? "" : " --mutant " + args.mutant) << " --only "
                   << line["index"] << "`\n";
     for (const auto& r : reported) std::cout << r << "\n";
@@ -248,7 +268,10 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--shard", args->shard, "I/N: check only programs I, I + N, I + 2N, ...")->capture_default_str();
   cmd->add_option("--out", args->out, "directory for log.jsonl, summary.json, summary.md (resumes a run)");
   cmd->add_option("--only", args->only, "check and print only the program with this index");
-  cmd->add_option("--mutant", args->mutant, "inject a fault: replace a CHAD rule by a catalogued mutant");
+  cmd->add_option("--mutant", args->mutant,
+                  "inject a fault: replace a CHAD rule by a catalogued mutant (with sd-rev: a string-diagram fault)");
+  cmd->add_option("--implementation", args->implementation,
+                  "the AD under test: chad (default) or sd-rev (string-diagram reverse AD, on its fragment)");
   cmd->add_option("--reports", args->reports, "shrink and report at most this many failures (with --out)")
       ->capture_default_str();
   cmd->add_flag("--json", options->json, "print the summary as one JSON object");

@@ -27,7 +27,10 @@ void add_replay_command(CLI::App& app, int& exit_code) {
       } else {
         std::cout << r.outcome.generated.program << "-- at: " << r.outcome.generated.input << "\n";
         for (const CheckOutcome& c : r.outcome.checks)
-          std::cout << chad_mode_name(c.mode) << " " << sums_strategy_name(c.sums) << ": "
+          std::cout << (c.implementation == Implementation::Chad
+                            ? std::string(chad_mode_name(c.mode)) + " " + sums_strategy_name(c.sums)
+                            : std::string(implementation_name(c.implementation)))
+                    << ": "
                     << campaign_verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
         std::cout << "verdict " << campaign_verdict_name(r.outcome.verdict) << " ("
                   << (r.reproduced ? "reproduces the report" : "differs from the report's " + r.recorded_verdict)

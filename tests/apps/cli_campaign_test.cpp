@@ -114,3 +114,33 @@ TEST(CliCampaign, BadOptions) {
 }
 
 }  // namespace
+
+namespace {
+
+// The string-diagram reverse AD as the implementation under test: its fragment's programs pass
+// unmodified; its fan-out fault (Remark 12) is found, shrunk and replayed.
+TEST(CliCampaign, StringDiagramAdIsJudgedAndItsFaultIsFound) {
+  using chad::testing::run_tool;
+  const std::string dir = (std::filesystem::temp_directory_path() / "chad_cli_campaign_sd").string();
+  std::filesystem::remove_all(dir);
+  chad::testing::ToolRun clean = run_tool("campaign --implementation sd-rev --count 300 --json", false);
+  ASSERT_EQ(clean.exit_code, 0) << clean.output;
+  auto j = nlohmann::json::parse(clean.output);
+  EXPECT_EQ(j["verdicts"]["fail"], 0);
+  EXPECT_GT(j["verdicts"]["pass"].get<int>(), 250);
+  chad::testing::ToolRun faulty =
+      run_tool("campaign --implementation sd-rev --count 100 --mutant sd-copy-dual-first-only --reports 1 --out " + dir);
+  EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
+  EXPECT_NE(faulty.output.find("--implementation sd-rev --mutant sd-copy-dual-first-only"), std::string::npos);
+  const std::string report = dir + "/failures/0";
+  ASSERT_TRUE(std::filesystem::exists(report + "/report.json")) << faulty.output;
+  auto r = nlohmann::json::parse(std::ifstream(report + "/report.json"));
+  EXPECT_EQ(r["implementation"], "sd-rev");
+  EXPECT_LE(r["shrunk_size"].get<int>(), 5);
+  chad::testing::ToolRun replay = run_tool("replay " + report);
+  EXPECT_EQ(replay.exit_code, 1);
+  EXPECT_NE(replay.output.find("sd-rev: fail"), std::string::npos) << replay.output;
+  EXPECT_NE(replay.output.find("reproduces the report"), std::string::npos) << replay.output;
+}
+
+}  // namespace

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "diagram_test_support.hpp"
+#include "diagrams/faults.hpp"
 #include "diagrams/evaluate_diagram.hpp"
 #include "model/linear_values.hpp"
 #include "syntax/deep_stack.hpp"
@@ -280,32 +281,9 @@ TEST(RdAxioms, PrimitivesAreLinearInTheCotangentAndFollowTheChainRule) {
 
 // ---- Fault injection: a rule replaced; the loop over the examples and a few programs finds it.
 
-// Copy's dual keeps the first use's cotangent only (not addition): the fan-out of Remark 12
-// loses the sensitivities of every use but one.
-RuleTable copy_dual_first_only() {
-  RuleTable t = default_rules();
-  t[NodeKind::Copy].reverse = [](AdjointBuilder& b, std::size_t i) {
-    const Node& n = b.leaf(i);
-    b.emit_reverse(NodeKind::Discard, {b.cotangent[n.outputs[1]]}, {});
-    b.cotangent[n.inputs[0]] = b.cotangent[n.outputs[0]];
-  };
-  return t;
-}
-
-// The application's reverse pass drops the closure's cotangent (the captured variables'
-// sensitivities): what flows into a function through its environment is lost.
-RuleTable apply_drops_environment() {
-  RuleTable t = default_rules();
-  AdjointRule original = t[NodeKind::Apply];
-  t[NodeKind::Apply].reverse = [original](AdjointBuilder& b, std::size_t i) {
-    original.reverse(b, i);
-    const Node& n = b.leaf(i);
-    int env = b.cotangent[n.inputs[0]];
-    b.emit_reverse(NodeKind::Discard, {env}, {});
-    b.cotangent[n.inputs[0]] = b.emit_reverse(NodeKind::Zero, {}, {b.reverse->wire_types[env]})[0];
-  };
-  return t;
-}
+// The faults of diagrams/faults.hpp.
+RuleTable copy_dual_first_only() { return find_sd_fault("sd-copy-dual-first-only")->rules; }
+RuleTable apply_drops_environment() { return find_sd_fault("sd-apply-drops-environment")->rules; }
 
 int caught_by_examples(const RuleTable& faulty) {
   int caught = 0;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "diagram_test_support.hpp"
+#include "diagrams/faults.hpp"
 #include "generators/program_generator.hpp"
 #include "syntax/deep_stack.hpp"
 
@@ -54,13 +55,7 @@ TEST(SdGeneratedLoop, AgreesOnEveryGeneratedProgramOfTheFragment) {
 }
 
 TEST(SdGeneratedLoop, CatchesCopysDualNotBeingAddition) {
-  RuleTable t = default_rules();
-  t[NodeKind::Copy].reverse = [](AdjointBuilder& b, std::size_t i) {
-    const Node& n = b.leaf(i);
-    b.emit_reverse(NodeKind::Discard, {b.cotangent[n.outputs[1]]}, {});
-    b.cotangent[n.inputs[0]] = b.cotangent[n.outputs[0]];
-  };
-  LoopResult r = loop(t);
+  LoopResult r = loop(find_sd_fault("sd-copy-dual-first-only")->rules);
   EXPECT_GE(r.caught, 10);
   std::cout << "fault caught on " << r.caught << " of " << r.in_fragment << " programs\n";
 }
