@@ -2,20 +2,12 @@
 
 #include <sstream>
 
+#include "syntax/graphviz_text.hpp"
 #include "syntax/term.hpp"
 
 namespace chad::diagrams {
 
 namespace {
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
 
 std::string leaf_label(const Node& n) {
   switch (n.kind) {
@@ -65,7 +57,7 @@ class Writer {
       std::size_t i = f.order[k];
       const Node& n = d.nodes[i];
       std::string id = prefix + "n" + std::to_string(i);
-      out << indent << id << " [label=\"" << escape(leaf_label(n)) << "\\n#" << k
+      out << indent << id << " [label=\"" << graphviz_escape(leaf_label(n)) << "\\n#" << k
           << "\", shape=box, color=" << colour(n.pass) << ", fontcolor=" << colour(n.pass) << "];\n";
       for (int w : n.outputs) producer[w] = id;
       for (int w : n.inputs) consumer[w] = id;
@@ -82,7 +74,7 @@ class Writer {
     for (std::size_t w = 0; w < d.wire_types.size(); ++w) {
       if (producer[w].empty() || consumer[w].empty()) continue;
       out << indent << producer[w] << " -> " << consumer[w] << " [label=\""
-          << escape(print_type(d.wire_types[w])) << "\", fontsize=9];\n";
+          << graphviz_escape(print_type(d.wire_types[w])) << "\", fontsize=9];\n";
     }
     return out_port;
   }
@@ -92,7 +84,7 @@ class Writer {
 
 std::string diagram_dot(const Diagram& d, const Foliation& f, const std::string& title) {
   Writer w;
-  w.out << "digraph diagram {\n  rankdir=TB;\n  label=\"" << escape(title) << "\";\n"
+  w.out << "digraph diagram {\n  rankdir=TB;\n  label=\"" << graphviz_escape(title) << "\";\n"
         << "  node [fontname=\"Helvetica\"]; edge [fontname=\"Helvetica\"];\n";
   w.write(d, f, "  ");
   w.out << "}\n";

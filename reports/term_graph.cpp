@@ -4,19 +4,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "syntax/graphviz_text.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
 namespace {
-
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
 
 std::string label(const Term& t) {
   switch (t.kind) {
@@ -51,7 +43,7 @@ std::string label(const Term& t) {
 
 std::string term_dot(const TermP& term, const std::string& title, int max_nodes, int highlight) {
   std::ostringstream out;
-  out << "digraph term {\n  label=\"" << escape(title) << "\";\n  labelloc=t;\n"
+  out << "digraph term {\n  label=\"" << graphviz_escape(title) << "\";\n  labelloc=t;\n"
       << "  node [shape=box, fontname=\"monospace\", fontsize=10];\n";
   int next = 0;
   struct Pending {
@@ -68,10 +60,10 @@ std::string term_dot(const TermP& term, const std::string& title, int max_nodes,
       out << "  n" << id << " [label=\"...\", shape=plaintext];\n  n" << p.parent << " -> n" << id << ";\n";
       break;
     }
-    out << "  n" << id << " [label=\"" << escape(label(*p.term)) << "\""
+    out << "  n" << id << " [label=\"" << graphviz_escape(label(*p.term)) << "\""
         << (id == highlight ? ", style=filled, fillcolor=\"#f4a3a3\", penwidth=2, xlabel=\"blamed\"" : "") << "];\n";
     if (p.parent >= 0)
-      out << "  n" << p.parent << " -> n" << id << (p.edge.empty() ? "" : " [label=\"" + escape(p.edge) + "\"]") << ";\n";
+      out << "  n" << p.parent << " -> n" << id << (p.edge.empty() ? "" : " [label=\"" + graphviz_escape(p.edge) + "\"]") << ";\n";
     for (std::size_t i = p.term->branches.size(); i-- > 0;) {
       const Branch& b = p.term->branches[i];
       stack.push_back({b.body.get(), id, b.ctor + " " + b.var});
