@@ -142,6 +142,7 @@ inline TermP primal_prim(const TermP& source, const std::vector<std::string>& xs
   for (const auto& x : xs) t->args.push_back(target::var(x));
   t->op = source->op;
   t->index = source->index;
+  t->loc = source->loc;  // a domain error in CHAD's primal points at the source primitive
   return t;
 }
 

@@ -111,3 +111,19 @@ TEST(CliChad, VerifyJudgesFunctionAndStreamResultsByTheLogicalRelation) {
 }
 
 }  // namespace
+
+namespace {
+
+// A domain error met in CHAD's primal pass points at the source primitive, as the reference's does.
+TEST(CliChad, ADomainErrorInChadsPrimalIsLocated) {
+  using chad::testing::run_tool;
+  for (const char* method : {"chad-rev", "chad-fwd", "dual"}) {
+    chad::testing::ToolRun r = run_tool("jacobian " + chad::testing::example("primitives.chad") +
+                                        " --at '[-1, 1, 2]' --method " + method);
+    EXPECT_EQ(r.exit_code, 3) << method;
+    EXPECT_NE(r.output.find("primitives.chad:5:35: error: domain error: `log` applied to -1"), std::string::npos)
+        << method << ": " << r.output;
+  }
+}
+
+}  // namespace
