@@ -1,6 +1,6 @@
-// When a number CHAD computes agrees with the reference (the derivative in dual numbers) in
-// logrel's checks: in double, within a relative tolerance (the screen); in MPFI intervals,
-// when the two enclosures meet (a disagreement there is certified).
+// When a number an AD implementation computes agrees with the reference (dual numbers): in
+// double, within one relative tolerance (the screen of campaigns and of logrel's checks); in
+// MPFI intervals, when the two enclosures meet (a disagreement there is certified).
 #pragma once
 #include <cmath>
 
@@ -8,17 +8,19 @@
 
 namespace chad {
 
-struct RelationTolerance {
-  static constexpr double relative = 1e-9;  // |a - b| <= relative * max(1, |b|) in double
+// CHAD (or another AD) and dual numbers round differently: |a - b| <= relative * max(1, |b|).
+struct ScreenTolerance {
+  static constexpr double relative = 1e-9;
 };
 
+// |got - want| / max(1, |want|); infinity where that is NaN.
 inline double relative_error(double got, double want) {
   if (got == want) return 0;
   double e = std::fabs(got - want) / std::fmax(1.0, std::fabs(want));
   return std::isnan(e) ? INFINITY : e;
 }
 
-inline bool agrees(double got, double want) { return relative_error(got, want) <= RelationTolerance::relative; }
+inline bool agrees(double got, double want) { return relative_error(got, want) <= ScreenTolerance::relative; }
 inline bool agrees(const Mpfr& got, const Mpfr& want) {
   return agrees(ScalarTraits<Mpfr>::to_double(got), ScalarTraits<Mpfr>::to_double(want));
 }

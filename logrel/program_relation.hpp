@@ -2,7 +2,7 @@
 // the source runs in dual numbers on the curve, CHAD's transformed program runs on the point,
 // and the relation of logrel/relation.hpp is checked at B (any type: functions and streams
 // included). The curve is a point of a data type A with a direction, or any related sample
-// (logrel/related_sample.hpp), which is how inputs of function type are checked.
+// (logrel/related_sample.hpp: curve_through), which is how inputs of function type are checked.
 #pragma once
 #include <optional>
 #include <vector>
@@ -21,10 +21,5 @@ template <class S>
 std::optional<RelationFailure> check_program_relation(const CheckedProgram& program, const ChadProgram& chad,
                                                       const RelatedSample<S>& input,
                                                       const RelationOptions& options);
-
-// The related sample of a point of a data type moving along `direction` (fibre coordinates).
-template <class S>
-RelatedSample<S> curve_through(const TypeP& type, const NormalForm<double>& point,
-                               const std::vector<double>& direction, SumsStrategy sums);
 
 }  // namespace chad

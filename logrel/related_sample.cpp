@@ -98,16 +98,8 @@ std::optional<RelatedSample<S>> sample_data(const TypeP& type, SumsStrategy sums
   NormalForm<double> point = normal_form<double>(type, random_data(type, rng, 2));
   std::vector<double> direction(point.coords.size());
   for (double& d : direction) d = pick(rng, {-1, -0.5, 0.5, 1, 2});
-  RelatedSample<S> r;
-  r.source = rebuild<Dual<S>>(type, point.index, lift_dual<S>(point.coords, direction));
-  r.primal = rebuild<S>(type, point.index, lift<S>(point.coords));
-  const std::vector<S> dir = lift<S>(direction);
-  r.tangent = tangent_from_coords<S>(type, point.index, dir, sums);
-  Index index = point.index;
-  r.pair = [type, index, dir, sums](const ValueP<S>& c) {
-    return dot(coords_from_tangent<S>(type, index, c, sums), dir);
-  };
-  r.text = index.to_string() + " at (" + curve_text(point.coords, direction) + ")";
+  RelatedSample<S> r = curve_through<S>(type, point, direction, sums);
+  r.text = point.index.to_string() + " at (" + curve_text(point.coords, direction) + ")";
   return r;
 }
 
@@ -263,6 +255,20 @@ std::optional<RelatedSample<S>> sample_stream(const TypeP& type, ChadMode mode, 
 }  // namespace
 
 template <class S>
+RelatedSample<S> curve_through(const TypeP& type, const NormalForm<double>& point,
+                               const std::vector<double>& direction, SumsStrategy sums) {
+  RelatedSample<S> r;
+  r.source = rebuild<Dual<S>>(type, point.index, lift_dual<S>(point.coords, direction));
+  r.primal = rebuild<S>(type, point.index, lift<S>(point.coords));
+  const std::vector<S> dir = lift<S>(direction);
+  r.tangent = tangent_from_coords<S>(type, point.index, dir, sums);
+  const Index index = point.index;
+  r.pair = [type, index, dir, sums](const ValueP<S>& c) { return dot(coords_from_tangent<S>(type, index, c, sums), dir); };
+  r.text = "the input";
+  return r;
+}
+
+template <class S>
 std::optional<RelatedSample<S>> sample_related(const TypeP& type, ChadMode mode, SumsStrategy sums,
                                                SampleRng& rng) {
   if (is_data_type(type)) return sample_data<S>(type, sums, rng);
@@ -295,7 +301,9 @@ std::optional<RelatedSample<S>> sample_related(const TypeP& type, ChadMode mode,
 
 #define CHAD_INSTANTIATE_RELATED_SAMPLE(S)                                                         \
   template std::optional<RelatedSample<S>> sample_related<S>(const TypeP&, ChadMode, SumsStrategy, \
-                                                             SampleRng&);
+                                                             SampleRng&);                          \
+  template RelatedSample<S> curve_through<S>(const TypeP&, const NormalForm<double>&,              \
+                                             const std::vector<double>&, SumsStrategy);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_RELATED_SAMPLE)
 
 }  // namespace chad

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "logrel/relation.hpp"
+#include "model/normal_form.hpp"
 #include "syntax/chad_types.hpp"
 
 namespace chad {
@@ -28,6 +29,11 @@ struct RelatedSample {
   Pullback<S> pair;        // reverse: a cotangent (R2 A) paired with its derivative
   std::string text;        // for messages, e.g. "(1.5 + 0.5 r)"
 };
+
+// The curve through a point of a data type moving along `direction` (fibre coordinates).
+template <class S>
+RelatedSample<S> curve_through(const TypeP& type, const NormalForm<double>& point,
+                               const std::vector<double>& direction, SumsStrategy sums);
 
 template <class S>
 std::optional<RelatedSample<S>> sample_related(const TypeP& type, ChadMode mode, SumsStrategy sums,

@@ -6,12 +6,10 @@
 // The blamed subterm is the smallest one whose check fails.
 #include "oracle/blame.hpp"
 
-#include <functional>
-#include <set>
+#include <algorithm>
+#include <map>
 
-#include "logrel/program_relation.hpp"
 #include "logrel/term_relation.hpp"
-#include "model/linear_values.hpp"
 #include "model/normal_form.hpp"
 #include "oracle/input_value.hpp"
 #include "oracle/relation_verdict.hpp"
@@ -96,14 +94,9 @@ void preorder(const TermP& t, std::vector<TermP>& out) {
 
 // Drives every evaluation the failing check makes (the program on the curve and on the
 // sampled arguments of its function values), so that the watch sees the subterms inside them.
-void evaluate_like_the_check(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
-                             SumsStrategy sums) {
-  RelationOptions options;
-  options.sums = sums;
+void evaluate_like_the_check(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input) {
   try {
-    check_program_relation<double>(
-        program, chad, curve_through<double>(program.input_type, input, relation_direction(input.coords.size()), sums),
-        options);
+    relation_failure<double>(program, chad, input);
   } catch (const std::exception&) {
     // CHAD's side may fail (that is what is being blamed); the watch has what it saw.
   }
@@ -226,21 +219,22 @@ Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing
   std::vector<TermP> subterms, body;
   preorder(program.main_function, subterms);
   preorder(user_body(program.main_function), body);
+  // One run of the failing check, watching every subterm.
+  EvaluationWatch<Dual<double>> watch;
+  watch.limit = kEnvironmentsPerSubterm;
+  for (const TermP& t : subterms) watch.envs[t.get()];
+  evaluation_watch<Dual<double>> = &watch;
+  evaluate_like_the_check(program, chad, input);
+  evaluation_watch<Dual<double>> = nullptr;
+  watch.envs[subterms[0].get()] = {nullptr};  // the closed main function, evaluated before the watch
   std::size_t best_size = 0;
   int checked = 0;
   for (std::size_t i = 0; i < subterms.size(); ++i) {
     if (subterms[i]->kind == TermKind::Ascribe) continue;  // the same check as the term inside
-    EvaluationWatch<Dual<double>> watch;
-    watch.term = subterms[i].get();
-    watch.limit = kEnvironmentsPerSubterm;
-    evaluation_watch<Dual<double>> = &watch;
-    evaluate_like_the_check(program, chad, input, sums);
-    evaluation_watch<Dual<double>> = nullptr;
-    if (i == 0) watch.envs = {nullptr};  // the closed main function, evaluated before the watch
     // The subterm fails when its check fails in one of the environments it was evaluated in
     // (a fold body, say, at the node where the fault shows).
     SubtermCheck c;
-    for (const Env<Dual<double>>& env : watch.envs) {
+    for (const Env<Dual<double>>& env : watch.envs[subterms[i].get()]) {
       c = check_subterm(subterms[i], env, options, mode, sums);
       if (c.fails) break;
     }

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "diagrams/translate.hpp"
-#include "logrel/program_relation.hpp"
+#include "logrel/agreement.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/input_value.hpp"
@@ -74,9 +74,6 @@ const TermP& user_body(const TermP& main_function) {
 
 namespace {
 
-// Relative tolerance of the double screen (CHAD and dual numbers round differently).
-constexpr double kScreenTolerance = 1e-9;
-
 class StageTimer {
  public:
   StageTimer(std::map<std::string, double>* seconds, const char* stage)
@@ -117,23 +114,16 @@ void features_of(const TermP& t, std::set<std::string>& out) {
   for (const auto& b : t->branches) features_of(b.body, out);
 }
 
-double relative_difference(double a, double b) {
-  if (a == b) return 0;
-  return std::fabs(a - b) / std::fmax(1.0, std::fabs(b));
-}
-
 // The largest relative difference between CHAD's and the reference's Jacobian and output.
 template <class Result>
 double screen_error(const ChadEvaluation<double>& got, const Result& reference) {
   if (got.output_index != reference.output_index) return INFINITY;
   double worst = 0;
   for (std::size_t i = 0; i < got.output.size(); ++i)
-    worst = std::fmax(worst, relative_difference(got.output[i], reference.output_coords[i]));
+    worst = std::fmax(worst, relative_error(got.output[i], reference.output_coords[i]));
   for (std::size_t i = 0; i < got.jacobian.size(); ++i)
-    for (std::size_t j = 0; j < got.jacobian[i].size(); ++j) {
-      double d = relative_difference(got.jacobian[i][j], reference.jacobian[i][j]);
-      worst = std::isnan(d) ? INFINITY : std::fmax(worst, d);
-    }
+    for (std::size_t j = 0; j < got.jacobian[i].size(); ++j)
+      worst = std::fmax(worst, relative_error(got.jacobian[i][j], reference.jacobian[i][j]));
   return worst;
 }
 
@@ -175,9 +165,7 @@ ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedP
                                   std::map<std::string, double>* seconds) {
   try {
     StageTimer t(seconds, "reference");
-    run_main<Dual<double>>(program, curve_through<double>(program.input_type, input,
-                                                          relation_direction(input.coords.size()),
-                                                          SumsStrategy::Biproduct).source);
+    run_main<Dual<double>>(program, relation_curve<double>(program, input, SumsStrategy::Biproduct).source);
   } catch (const DomainError& e) {
     out.verdict = CampaignVerdict::Skip;
     out.detail = std::string("domain error at this input: ") + e.message();
@@ -265,7 +253,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
           got = evaluate_chad_jacobian<double>(program, chad, input);
         }
         c.error = screen_error(got, reference);
-        if (c.error > kScreenTolerance) {
+        if (c.error > ScreenTolerance::relative) {
           StageTimer t(seconds, "certify");
           if (!certified) certified = jacobian_by_interval(program, input);
           if (!certified->differentiable) {

@@ -1,7 +1,6 @@
 #include "oracle/relation_verdict.hpp"
 
 #include "logrel/program_relation.hpp"
-#include "model/linear_values.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -13,46 +12,52 @@ std::vector<double> relation_direction(std::size_t dimension) {
   return d;
 }
 
-namespace {
+template <class S>
+RelatedSample<S> relation_curve(const CheckedProgram& program, const NormalForm<double>& input, SumsStrategy sums) {
+  return curve_through<S>(program.input_type, input, relation_direction(input.coords.size()), sums);
+}
 
 template <class S>
-std::optional<RelationFailure> check_in(const CheckedProgram& program, const ChadProgram& chad,
-                                        const NormalForm<double>& input, SumsStrategy sums) {
+std::optional<RelationFailure> relation_failure(const CheckedProgram& program, const ChadProgram& chad,
+                                                const NormalForm<double>& input) {
   RelationOptions options;
-  options.sums = sums;
-  return check_program_relation<S>(
-      program, chad, curve_through<S>(program.input_type, input, relation_direction(input.coords.size()), sums),
-      options);
+  options.sums = chad.options.sums;
+  return check_program_relation<S>(program, chad, relation_curve<S>(program, input, chad.options.sums), options);
 }
 
-std::string describe(const RelationFailure& f) {
+#define CHAD_INSTANTIATE_RELATION_VERDICT(S)                                                                     \
+  template RelatedSample<S> relation_curve<S>(const CheckedProgram&, const NormalForm<double>&, SumsStrategy);   \
+  template std::optional<RelationFailure> relation_failure<S>(const CheckedProgram&, const ChadProgram&,         \
+                                                              const NormalForm<double>&);
+CHAD_INSTANTIATE_RELATION_VERDICT(double)
+CHAD_INSTANTIATE_RELATION_VERDICT(Mpfi)
+
+std::string describe_relation_failure(const RelationFailure& f) {
   return "logical relation fails at " + (f.position.empty() ? std::string("the result") : f.position) + ": " + f.detail;
 }
-
-}  // namespace
 
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
                                SumsStrategy sums, const RuleTable* rules) {
   CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
   try {
     ChadProgram chad = chad_program(program, ChadOptions{mode, sums, rules});
-    std::optional<RelationFailure> screen = check_in<double>(program, chad, input, sums);
+    std::optional<RelationFailure> screen = relation_failure<double>(program, chad, input);
     if (!screen) return c;
     c.error = screen->error;
     try {
-      std::optional<RelationFailure> certified = check_in<Mpfi>(program, chad, input, sums);
+      std::optional<RelationFailure> certified = relation_failure<Mpfi>(program, chad, input);
       if (certified) {
         c.verdict = CampaignVerdict::Fail;
-        c.detail = describe(*certified);
+        c.detail = describe_relation_failure(*certified);
       } else {
         c.screen_cleared = true;
       }
     } catch (const ComparisonUndecided& e) {
       c.verdict = CampaignVerdict::FailNumeric;
-      c.detail = describe(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
+      c.detail = describe_relation_failure(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
     } catch (const DomainError& e) {
       c.verdict = CampaignVerdict::FailNumeric;
-      c.detail = describe(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
+      c.detail = describe_relation_failure(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
     }
   } catch (const InternalError& e) {
     c.verdict = CampaignVerdict::Fail;

@@ -7,6 +7,7 @@
 #pragma once
 #include <vector>
 
+#include "logrel/related_sample.hpp"
 #include "oracle/campaign.hpp"
 #include "model/normal_form.hpp"
 #include "syntax/type_checker.hpp"
@@ -15,6 +16,19 @@ namespace chad {
 
 // The curve's direction in the input's fibre: fixed, distinct, non-zero coordinates.
 std::vector<double> relation_direction(std::size_t dimension);
+
+// The curve every check by the relation uses: through `input` along relation_direction.
+template <class S>
+RelatedSample<S> relation_curve(const CheckedProgram& program, const NormalForm<double>& input, SumsStrategy sums);
+
+// The relation for CHAD's transformed program on that curve (logrel/program_relation.hpp),
+// in double or MPFI; throws as check_program_relation.
+template <class S>
+std::optional<RelationFailure> relation_failure(const CheckedProgram& program, const ChadProgram& chad,
+                                                const NormalForm<double>& input);
+
+// "logical relation fails at <position>: <detail>".
+std::string describe_relation_failure(const RelationFailure& failure);
 
 // Precondition: the source evaluates at `input` in dual numbers without error.
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,

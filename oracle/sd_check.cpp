@@ -3,20 +3,10 @@
 #include <cmath>
 
 #include "diagrams/sd_jacobian.hpp"
+#include "logrel/agreement.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
-namespace {
-
-constexpr double kScreenTolerance = 1e-9;  // as the CHAD screen (oracle/campaign.cpp)
-
-double relative_gap(double got, double want) {
-  if (got == want) return 0;
-  const double e = std::fabs(got - want) / std::fmax(1.0, std::fabs(want));
-  return std::isnan(e) ? INFINITY : e;
-}
-
-}  // namespace
 
 CheckOutcome check_by_string_diagrams(const CheckedProgram& program, const NormalForm<double>& input,
                                       const JacobianResult& reference, const diagrams::RuleTable* rules) {
@@ -43,8 +33,8 @@ CheckOutcome check_by_string_diagrams(const CheckedProgram& program, const Norma
   }
   for (std::size_t i = 0; i < sd.jacobian.size(); ++i)
     for (std::size_t j = 0; j < sd.jacobian[i].size(); ++j)
-      c.error = std::fmax(c.error, relative_gap(sd.jacobian[i][j], reference.jacobian[i][j]));
-  if (c.error <= kScreenTolerance) return c;
+      c.error = std::fmax(c.error, relative_error(sd.jacobian[i][j], reference.jacobian[i][j]));
+  if (c.error <= ScreenTolerance::relative) return c;
   const JacobianResult certified = compute_jacobian(program, input, JacobianMethod::Interval);
   if (!certified.differentiable) {
     c.verdict = CampaignVerdict::FailNumeric;
@@ -56,7 +46,7 @@ CheckOutcome check_by_string_diagrams(const CheckedProgram& program, const Norma
     for (std::size_t j = 0; j < sd.jacobian[i].size(); ++j) {
       const Enclosure& e = certified.enclosure[i][j];
       const double got = sd.jacobian[i][j];
-      const double slack = kScreenTolerance * std::fmax(1.0, std::fabs(got));
+      const double slack = ScreenTolerance::relative * std::fmax(1.0, std::fabs(got));
       if (!(got >= e.lo - slack && got <= e.hi + slack)) {
         c.verdict = CampaignVerdict::Fail;
         c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) + "]: sd-rev gives " +

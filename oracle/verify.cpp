@@ -5,7 +5,6 @@
 
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
-#include "logrel/program_relation.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/not_differentiable.hpp"
 #include "oracle/relation_verdict.hpp"
@@ -88,17 +87,10 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
       VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
       try {
         ChadProgram chad = chad_program(program, ChadOptions{mode, sums, rules});
-        RelationOptions options;
-        options.sums = sums;
-        auto failure = check_program_relation<Mpfi>(
-            program, chad,
-            curve_through<Mpfi>(program.input_type, input, relation_direction(input.coords.size()), sums), options);
-        if (failure) {
+        if (auto failure = relation_failure<Mpfi>(program, chad, input)) {
           c.verdict = Verdict::Mismatch;
           c.discrepancy = failure->error;
-          c.detail = "the logical relation fails at " +
-                     (failure->position.empty() ? std::string("the result") : failure->position) + ": " +
-                     failure->detail;
+          c.detail = "the " + describe_relation_failure(*failure);
         }
       } catch (const ComparisonUndecided& e) {
         c.verdict = Verdict::NotDifferentiable;

@@ -79,7 +79,10 @@ class Evaluator {
  private:
   static void watch(const Term& t, const Env<S>& env) {
     EvaluationWatch<S>& w = *evaluation_watch<S>;
-    if (w.term == &t && w.envs.size() < w.limit && (w.envs.empty() || w.envs.back() != env)) w.envs.push_back(env);
+    auto it = w.envs.find(&t);
+    if (it == w.envs.end()) return;
+    std::vector<Env<S>>& seen = it->second;
+    if (seen.size() < w.limit && (seen.empty() || seen.back() != env)) seen.push_back(env);
   }
 
   static const ValueP<S>& lookup(const Term& var, const Env<S>& env) {

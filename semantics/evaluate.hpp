@@ -7,6 +7,7 @@
 // evaluations inside run_with_deep_stack (syntax/deep_stack.hpp).
 #pragma once
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "model/value.hpp"
@@ -39,14 +40,13 @@ struct ComparisonRecord {
 // difference method uses it to detect a comparison that flips between nearby points).
 inline thread_local std::vector<ComparisonRecord>* comparison_trace = nullptr;
 
-// Blame (oracle/blame.hpp) needs the values a subterm's free variables hold: while
-// `evaluation_watch<S>` points at a watch, the evaluator records the environments in which the
-// watched term is evaluated (the first `limit` distinct ones).
+// Blame (oracle/blame.hpp) needs the values subterms' free variables hold: while
+// `evaluation_watch<S>` points at a watch, the evaluator records, for each watched term (a key
+// of `envs`), the environments in which it is evaluated (the first `limit` distinct ones).
 template <class S>
 struct EvaluationWatch {
-  const Term* term = nullptr;
   std::size_t limit = 1;
-  std::vector<Env<S>> envs;
+  std::unordered_map<const Term*, std::vector<Env<S>>> envs;
 };
 template <class S>
 inline thread_local EvaluationWatch<S>* evaluation_watch = nullptr;
