@@ -2,16 +2,10 @@
 
 #include <mutex>
 
-namespace chad {
+namespace chad::pool_detail {
 namespace {
 
-constexpr std::size_t kGranule = 16;
-constexpr std::size_t kClasses = 17;  // 16 .. 256 bytes
 constexpr std::size_t kChunkBytes = 64 * 1024;
-
-struct FreeNode {
-  FreeNode* next;
-};
 
 // Free objects handed over by threads that ended, by size class.
 struct SharedLists {
@@ -23,9 +17,10 @@ SharedLists& shared_lists() {
   return *lists;
 }
 
-struct ThreadLists {
-  FreeNode* heads[kClasses] = {};
-  ~ThreadLists() {
+// Hands this thread's free lists over to the shared ones when the thread ends.
+struct HandOverAtExit {
+  bool registered = false;
+  ~HandOverAtExit() {
     SharedLists& shared = shared_lists();
     std::lock_guard<std::mutex> lock(shared.mutex);
     for (std::size_t c = 0; c < kClasses; ++c)
@@ -36,9 +31,12 @@ struct ThreadLists {
       }
   }
 };
-thread_local ThreadLists lists;
+thread_local HandOverAtExit hand_over;
+
+}  // namespace
 
 FreeNode* refill(std::size_t size_class) {
+  hand_over.registered = true;  // the first use constructs it, which registers its destructor
   {
     SharedLists& shared = shared_lists();
     std::lock_guard<std::mutex> lock(shared.mutex);
@@ -49,36 +47,15 @@ FreeNode* refill(std::size_t size_class) {
   }
   const std::size_t bytes = size_class * kGranule;
   char* chunk = static_cast<char*>(::operator new(kChunkBytes));
+  // Linked in address order, so that objects allocated one after another lie side by side.
   FreeNode* head = nullptr;
-  for (std::size_t offset = 0; offset + bytes <= kChunkBytes; offset += bytes) {
+  for (std::size_t offset = (kChunkBytes / bytes - 1) * bytes;; offset -= bytes) {
     auto* node = reinterpret_cast<FreeNode*>(chunk + offset);
     node->next = head;
     head = node;
+    if (offset == 0) break;
   }
   return head;
 }
 
-}  // namespace
-
-void* pool_allocate(std::size_t bytes) {
-  const std::size_t size_class = (bytes + kGranule - 1) / kGranule;
-  if (size_class >= kClasses || size_class == 0) return ::operator new(bytes);
-  FreeNode*& head = lists.heads[size_class];
-  if (!head) head = refill(size_class);
-  FreeNode* node = head;
-  head = node->next;
-  return node;
-}
-
-void pool_deallocate(void* p, std::size_t bytes) {
-  const std::size_t size_class = (bytes + kGranule - 1) / kGranule;
-  if (size_class >= kClasses || size_class == 0) {
-    ::operator delete(p);
-    return;
-  }
-  auto* node = static_cast<FreeNode*>(p);
-  node->next = lists.heads[size_class];
-  lists.heads[size_class] = node;
-}
-
-}  // namespace chad
+}  // namespace chad::pool_detail

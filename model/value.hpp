@@ -9,24 +9,13 @@
 #include <memory>
 #include <vector>
 
-#include "model/small_object_pool.hpp"
+#include "model/local_ptr.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {
 
 template <class S>
 struct Value;
-// Shared handles with a non-atomic reference count (libstdc++'s single-threaded policy),
-// allocated from the small-object pool: values are built, shared and dropped by one evaluating
-// thread (never share a value between threads that use it at the same time), and an
-// evaluation makes and copies handles several times per node.
-template <class T>
-using LocalP = std::__shared_ptr<T, __gnu_cxx::_S_single>;
-template <class T, class... Args>
-LocalP<T> make_local(Args&&... args) {
-  return std::__allocate_shared<T, __gnu_cxx::_S_single>(PoolAllocator<T>(),
-                                                         std::forward<Args>(args)...);
-}
 template <class S>
 using ValueP = LocalP<const Value<S>>;
 

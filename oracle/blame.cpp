@@ -175,10 +175,8 @@ SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, c
     result.checked = result.fails = true;
     result.detail = e.what();
   } catch (const SourceError&) {
-    result = SubtermCheck{};  // the subterm does not stand alone (cannot happen for a checked term)
-  } catch (const DomainError&) {
-    result = SubtermCheck{};  // no derivative at the sampled values
-  } catch (const ComparisonUndecided&) {
+    // A domain error or an undecided comparison at the sampled values (no derivative there), or
+    // a subterm that does not stand alone (which cannot happen for a checked term).
     result = SubtermCheck{};
   }
   return result;

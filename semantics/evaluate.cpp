@@ -160,19 +160,53 @@ class Evaluator {
   // often a million nodes deep). Nodes are expanded parent first and finished in post-order;
   // a finished node's children's results are the top entries of `results`, in the order
   // map_functor asks for them.
+  struct FoldFrame {
+    const Value<S>* node;  // kept alive by the root
+    std::size_t children;
+    bool expanded;
+  };
+  // The explicit stacks of one fold. A fold over a million-node value needs megabytes of them;
+  // they are kept per thread and reused (a fold inside a fold body takes another set), so that
+  // each fold does not pay for growing and page-faulting fresh ones.
+  struct FoldScratch {
+    std::vector<FoldFrame> stack;
+    std::vector<ValueP<S>> results, positions;
+  };
+  class ScratchLease {
+   public:
+    ScratchLease() {
+      if (spare().empty()) {
+        scratch_ = std::make_unique<FoldScratch>();
+      } else {
+        scratch_ = std::move(spare().back());
+        spare().pop_back();
+      }
+    }
+    ~ScratchLease() {
+      scratch_->stack.clear();
+      scratch_->results.clear();
+      scratch_->positions.clear();
+      spare().push_back(std::move(scratch_));
+    }
+    FoldScratch& operator*() { return *scratch_; }
+
+   private:
+    static std::vector<std::unique_ptr<FoldScratch>>& spare() {
+      thread_local std::vector<std::unique_ptr<FoldScratch>> s;
+      return s;
+    }
+    std::unique_ptr<FoldScratch> scratch_;
+  };
+
   static ValueP<S> fold_iteratively(const Recursion& r, const ValueP<S>& root) {
     const Type& node_type = *r.fixpoint->body;
     const std::string& var = r.fixpoint->var;
-    struct Frame {
-      const Value<S>* node;  // kept alive by the root
-      std::size_t children;
-      bool expanded;
-    };
-    std::vector<Frame> stack{{root.get(), 0, false}};
-    std::vector<ValueP<S>> results, positions;
+    ScratchLease lease;
+    auto& [stack, results, positions] = *lease;
+    stack.push_back({root.get(), 0, false});
     NestedBinders nested;
     while (!stack.empty()) {
-      Frame frame = stack.back();
+      FoldFrame frame = stack.back();
       stack.pop_back();
       if (!frame.expanded) {
         positions.clear();
@@ -189,7 +223,7 @@ class Evaluator {
       results.resize(base);
       results.push_back(eval(*r.body, extend<S>(r.env, std::move(mapped))));
     }
-    return results.back();
+    return std::move(results.back());
   }
 
   // unroll (unfold s with x -> e')  =  map_F (unfold - with x -> e') (e'[x := s])
