@@ -1,32 +1,33 @@
 #include "syntax/deep_stack.hpp"
 
-#include <pthread.h>
-
-#include <stdexcept>
-#include <string>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
 
 namespace chad {
 namespace {
 
-// The stack size of the deep-stack thread this thread is (0: an ordinary thread).
+// The size of the deep stack this thread is running on (0: its ordinary stack).
 thread_local std::size_t current_deep_stack = 0;
 
 struct Job {
   const std::function<void()>* work;
   std::size_t stack_bytes;
   std::exception_ptr error;
+  ucontext_t caller, deep;
 };
+// The job being started (makecontext passes no pointer portably).
+thread_local Job* starting_job = nullptr;
 
-void* run_job(void* raw) {
-  auto* job = static_cast<Job*>(raw);
+void run_job() {
+  Job* job = starting_job;
   current_deep_stack = job->stack_bytes;
   try {
     (*job->work)();
-  } catch (...) {
+  } catch (...) {  // never unwind across the switch: hand the exception to the caller
     job->error = std::current_exception();
   }
-  return nullptr;
-}
+}  // returns to job->caller (uc_link)
 
 }  // namespace
 
@@ -35,19 +36,25 @@ void run_with_deep_stack(const std::function<void()>& work, std::size_t stack_by
     work();
     return;
   }
-  Job job{&work, stack_bytes, nullptr};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_t thread;
-  bool started = pthread_attr_setstacksize(&attr, stack_bytes) == 0 &&
-                 pthread_create(&thread, &attr, run_job, &job) == 0;
-  pthread_attr_destroy(&attr);
-  if (!started) {
-    // Could not reserve the stack (e.g. a tight ulimit -v): run here, on the normal stack.
+  void* memory = mmap(nullptr, stack_bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (memory == MAP_FAILED) {  // could not reserve it (e.g. a tight ulimit -v): run here
     work();
     return;
   }
-  pthread_join(thread, nullptr);
+  const std::size_t guard = std::size_t(sysconf(_SC_PAGESIZE));
+  mprotect(memory, guard, PROT_NONE);  // an overflow faults instead of writing past the stack
+  Job job{&work, stack_bytes, nullptr, {}, {}};
+  getcontext(&job.deep);
+  job.deep.uc_stack.ss_sp = static_cast<char*>(memory) + guard;
+  job.deep.uc_stack.ss_size = stack_bytes - guard;
+  job.deep.uc_link = &job.caller;
+  makecontext(&job.deep, run_job, 0);
+  const std::size_t outer = current_deep_stack;
+  starting_job = &job;
+  swapcontext(&job.caller, &job.deep);
+  current_deep_stack = outer;
+  munmap(memory, stack_bytes);
   if (job.error) std::rethrow_exception(job.error);
 }
 

@@ -9,6 +9,7 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
+#include <cerrno>
 #include <csignal>
 #include <unistd.h>
 
@@ -171,14 +172,13 @@ int run(const CampaignArgs& args, bool json) {
       if (int(position % std::size_t(jobs)) != worker || done.count(index)) continue;
       ProgramOutcome o = check_program_at(options, index, stage_seconds);
       log << outcome_json(o).dump() << "\n" << std::flush;
+      if (jobs == 1) files.update_progress(jobs, limit, shards);
     }
   };
   const auto start = std::chrono::steady_clock::now();
   if (jobs == 1) {
-    std::thread progress([&] { files.show_progress(jobs, limit, shards); });
     work(0, &seconds);
-    files.stop_progress();
-    progress.join();
+    files.clear_progress();
   } else {
     std::vector<pid_t> children;
     for (int k = 0; k < jobs; ++k) {
@@ -200,15 +200,22 @@ int run(const CampaignArgs& args, bool json) {
       }
       children.push_back(pid);
     }
-    std::thread progress([&] { files.show_progress(jobs, limit, shards); });
     int failed_workers = 0;
-    for (pid_t pid : children) {
-      int status = 0;
-      waitpid(pid, &status, 0);
-      failed_workers += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    while (!children.empty()) {  // poll the workers, drawing the progress line in between
+      for (auto it = children.begin(); it != children.end();) {
+        int status = 0;
+        const pid_t reaped = waitpid(*it, &status, WNOHANG);
+        if (reaped == 0 || (reaped < 0 && errno == EINTR)) {  // still running
+          ++it;
+          continue;
+        }
+        failed_workers += reaped < 0 || !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        it = children.erase(it);
+      }
+      files.update_progress(jobs, limit, shards);
+      if (!children.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    files.stop_progress();
-    progress.join();
+    files.clear_progress();
     if (failed_workers) throw InternalError(std::to_string(failed_workers) + " campaign worker(s) failed");
     seconds = files.collect_worker_seconds(jobs);  // summed over the workers
   }

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <thread>
 
 #include "oracle/campaign_log.hpp"
 
@@ -55,37 +54,43 @@ std::ofstream CampaignFiles::open_worker_log(int worker) const {
   return std::ofstream(fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl"), std::ios::app);
 }
 
-void CampaignFiles::show_progress(int workers, std::size_t limit, std::size_t shards) {
-  if (!isatty(STDERR_FILENO)) {
-    while (!stop_) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+void CampaignFiles::update_progress(int workers, std::size_t limit, std::size_t shards) {
+  const auto now = std::chrono::steady_clock::now();
+  if (!progress_.started) {
+    progress_ = Progress{};
+    progress_.started = true;
+    progress_.terminal = isatty(STDERR_FILENO);
+    progress_.start = now;
+  } else if (now - progress_.last < std::chrono::milliseconds(250)) {
     return;
   }
-  std::map<std::string, std::pair<std::uintmax_t, std::size_t>> seen;  // file -> (offset, lines)
-  const auto start = std::chrono::steady_clock::now();
-  const bool bounded = limit != std::size_t(-1);
-  const std::size_t total = bounded ? (limit + shards - 1) / shards : 0;
-  while (!stop_) {
-    std::size_t checked = 0;
-    for (int k = 0; k < workers; ++k) {
-      std::string file = (fs::path(dir_) / ("worker-" + std::to_string(k) + ".jsonl")).string();
-      auto& [offset, lines] = seen[file];
-      std::ifstream in(file, std::ios::binary);
-      in.seekg(std::streamoff(offset));
-      char buffer[65536];
-      while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        lines += std::size_t(std::count(buffer, buffer + in.gcount(), '\n'));
-        offset += std::uintmax_t(in.gcount());
-      }
-      checked += lines;
+  progress_.last = now;
+  if (!progress_.terminal) return;
+  std::size_t checked = 0;
+  for (int k = 0; k < workers; ++k) {
+    std::string file = (fs::path(dir_) / ("worker-" + std::to_string(k) + ".jsonl")).string();
+    auto& [offset, lines] = progress_.seen[file];
+    std::ifstream in(file, std::ios::binary);
+    in.seekg(std::streamoff(offset));
+    char buffer[65536];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+      lines += std::size_t(std::count(buffer, buffer + in.gcount(), '\n'));
+      offset += std::uintmax_t(in.gcount());
     }
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cerr << "\r  " << checked;
-    if (bounded) std::cerr << " / " << total;
-    std::cerr << " programs checked, " << int(double(checked) / std::max(elapsed, 1e-3)) << " per second   "
-              << std::flush;
-    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    checked += lines;
   }
-  std::cerr << "\r" << std::string(70, ' ') << "\r" << std::flush;
+  const bool bounded = limit != std::size_t(-1);
+  const double elapsed = std::chrono::duration<double>(now - progress_.start).count();
+  std::cerr << "\r  " << checked;
+  if (bounded) std::cerr << " / " << (limit + shards - 1) / shards;
+  std::cerr << " programs checked, " << int(double(checked) / std::max(elapsed, 1e-3)) << " per second   "
+            << std::flush;
+  progress_.drawn = true;
+}
+
+void CampaignFiles::clear_progress() {
+  if (progress_.drawn) std::cerr << "\r" << std::string(70, ' ') << "\r" << std::flush;
+  progress_ = Progress{};
 }
 
 std::vector<nlohmann::json> CampaignFiles::merge_logs() const {

@@ -3,7 +3,7 @@
 // index) at the end; the indices already in the logs (a re-run resumes after them); a progress
 // line on a terminal; `summary.json` and `summary.md`. `merge` reuses it to combine shards.
 #pragma once
-#include <atomic>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <set>
@@ -24,10 +24,11 @@ class CampaignFiles {
 
   std::set<std::size_t> done_indices() const;
   std::ofstream open_worker_log(int worker) const;
-  // Until stop_progress(): every quarter second, the number of programs checked so far, on
-  // stderr when it is a terminal.
-  void show_progress(int workers, std::size_t limit, std::size_t shards);
-  void stop_progress() { stop_ = true; }
+  // The number of programs the workers' logs hold so far, redrawn on stderr when it is a
+  // terminal, at most every quarter second (call it often; no thread does it, so that a worker
+  // process stays single-threaded: see syntax/deep_stack.hpp). clear_progress() erases it.
+  void update_progress(int workers, std::size_t limit, std::size_t shards);
+  void clear_progress();
   // Every log line so far, one per index, sorted; rewrites log.jsonl with them.
   std::vector<nlohmann::json> merge_logs() const;
   // A worker's time per stage, handed to the parent through a file (then removed).
@@ -39,7 +40,12 @@ class CampaignFiles {
   std::vector<std::string> log_files() const;
   std::string dir_;
   bool temporary_ = false;
-  std::atomic<bool> stop_{false};
+  // The progress line's state: when it started and was last drawn, how far each log was read.
+  struct Progress {
+    bool terminal = false, started = false, drawn = false;
+    std::chrono::steady_clock::time_point start, last;
+    std::map<std::string, std::pair<std::uintmax_t, std::size_t>> seen;  // file -> (offset, lines)
+  } progress_;
 };
 
 }  // namespace chad
