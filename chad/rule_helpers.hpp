@@ -50,7 +50,7 @@ inline TermP bind_pair(Transformer& tr, TermP d, const std::string& x, const std
 // Transforms each operand once, in the current context, binding the i-th result's primal to
 // xs[i] and its derivative to dxs[i]; `build(xs, dxs)` makes the body.
 template <class Build>
-TermP bind_operands(Transformer& tr, const std::vector<TermP>& operands, Build build) {
+TermP bind_operands(Transformer& tr, const TermArgs& operands, Build build) {
   std::vector<std::string> xs, dxs;
   for (std::size_t i = 0; i < operands.size(); ++i) {
     xs.push_back(tr.fresh("x"));

@@ -2,7 +2,7 @@
 
 namespace chad::target {
 
-std::shared_ptr<Term> node(TermKind kind, std::vector<TermP> args) {
+std::shared_ptr<Term> node(TermKind kind, TermArgs args) {
   auto t = std::make_shared<Term>();
   t->kind = kind;
   t->args = std::move(args);

@@ -23,7 +23,7 @@ TermP add(TermP a, TermP b);
 // a1 + ... + an (0 of `type` when n = 0).
 TermP add_all(std::vector<TermP> terms, TypeP type);
 // A node of a target kind with the given arguments (the other fields set by the caller).
-std::shared_ptr<Term> node(TermKind kind, std::vector<TermP> args);
+std::shared_ptr<Term> node(TermKind kind, TermArgs args);
 // Component i of an n-tuple t1 * (t2 * ... tn) (n = 1: the value itself).
 TermP tuple_component(TermP tuple, std::size_t i, std::size_t n);
 

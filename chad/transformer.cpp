@@ -62,8 +62,7 @@ ChadProgram chad_program(const CheckedProgram& program, const ChadOptions& optio
   if (!type_equal(result.target->type, expected))
     throw TargetTypeError("the transformed program has type " + print_type(result.target->type) +
                           ", expected " + print_type(expected));
-  result.source_size = term_size(program.main_function);
-  result.target_size = term_size(result.target);
+  result.source = program.main_function;
   return result;
 }
 

@@ -94,8 +94,10 @@ class Transformer {
 struct ChadProgram {
   ChadOptions options;
   TermP target;                  // checked
-  std::size_t source_size = 0;   // term_size of the source main function
-  std::size_t target_size = 0;   // term_size of the target
+  TermP source;                  // the source main function
+  // Code size (term_size) of the source and of the target, for Corollary 15.1's |D(t)| <= c |t|.
+  std::size_t source_size() const { return term_size(source); }
+  std::size_t target_size() const { return term_size(target); }
 };
 
 // Throws TargetTypeError if the output does not type-check (a bug of a rule).

@@ -190,15 +190,15 @@ class TargetChecker {
       fail(typed_term, std::string("expected ") + what + ", found " + print_type(typed_term->type));
   }
 
-  static TermP typed(const TermP& t, std::vector<TermP> args, TypeP type) {
+  static TermP typed(const TermP& t, TermArgs args, TypeP type) {
     auto c = std::make_shared<Term>(*t);
     c->args = std::move(args);
     c->type = std::move(type);
     return c;
   }
 
-  std::vector<TermP> infer_all(const TermP& t) {
-    std::vector<TermP> args;
+  TermArgs infer_all(const TermP& t) {
+    TermArgs args;
     args.reserve(t->args.size());
     for (const TermP& a : t->args) args.push_back(infer(a));
     return args;
@@ -259,7 +259,7 @@ class TargetChecker {
     return c;
   }
 
-  static std::vector<TypeP> types_of(const std::vector<TermP>& args, std::size_t from,
+  static std::vector<TypeP> types_of(const TermArgs& args, std::size_t from,
                                      std::size_t to) {
     std::vector<TypeP> types;
     for (std::size_t i = from; i < to; ++i) types.push_back(args[i]->type);

@@ -50,7 +50,7 @@ bool is_unary_elementwise(PrimOp op) {
 
 namespace {
 
-std::shared_ptr<Term> node(TermKind kind, Loc loc, std::vector<TermP> args = {}) {
+std::shared_ptr<Term> node(TermKind kind, Loc loc, TermArgs args = {}) {
   auto t = std::make_shared<Term>();
   t->kind = kind;
   t->loc = loc;
@@ -75,7 +75,7 @@ TermP make_literal(double value, Loc loc) {
 }
 TermP make_array_literal(std::vector<TermP> elements, Loc loc) {
   CHAD_INTERNAL_ASSERT(!elements.empty(), "an array literal needs at least one element");
-  return node(TermKind::ArrayLit, loc, std::move(elements));
+  return node(TermKind::ArrayLit, loc, TermArgs(elements.begin(), elements.end()));
 }
 TermP make_unit(Loc loc) { return node(TermKind::Unit, loc); }
 TermP make_pair(TermP first, TermP second, Loc loc) {
@@ -141,7 +141,7 @@ TermP make_prim(PrimOp op, std::vector<TermP> args, Loc loc, int get_index) {
   }
   CHAD_INTERNAL_ASSERT((op == PrimOp::Get) == (get_index >= 0),
                        "get (and only get) takes a non-negative index");
-  auto t = node(TermKind::Prim, loc, std::move(args));
+  auto t = node(TermKind::Prim, loc, TermArgs(args.begin(), args.end()));
   t->op = op;
   t->index = get_index;
   return t;

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "syntax/location.hpp"
 #include "syntax/sums_strategy.hpp"
 #include "syntax/type.hpp"
@@ -84,6 +86,9 @@ bool is_unary_elementwise(PrimOp op);
 
 struct Term;
 using TermP = std::shared_ptr<const Term>;
+// A node's operands, stored inline up to two (most nodes have at most two), so that building a
+// node is one allocation.
+using TermArgs = boost::container::small_vector<TermP, 2>;
 
 struct Branch {
   std::string ctor;
@@ -98,7 +103,7 @@ struct Term {
   Loc loc;
   std::string name;
   double literal = 0;
-  std::vector<TermP> args;
+  TermArgs args;
   std::vector<Branch> branches;
   TypeP annot;
   int index = -1;

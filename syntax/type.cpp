@@ -1,7 +1,6 @@
 #include "syntax/type.hpp"
 
 #include <algorithm>
-#include <set>
 #include <utility>
 
 #include "syntax/location.hpp"
@@ -100,10 +99,10 @@ TypeP lifted_sum_type(std::vector<Constructor> ctors) {
 
 TypeP sum_type(std::vector<Constructor> ctors) {
   CHAD_INTERNAL_ASSERT(!ctors.empty(), "a sum needs at least one constructor");
-  std::set<std::string> seen;
-  for (const auto& c : ctors) {
-    CHAD_INTERNAL_ASSERT(c.type, "constructor without a type");
-    CHAD_INTERNAL_ASSERT(seen.insert(c.name).second, "duplicate constructor " + c.name);
+  for (std::size_t i = 0; i < ctors.size(); ++i) {  // sums are small: no set needed
+    CHAD_INTERNAL_ASSERT(ctors[i].type, "constructor without a type");
+    for (std::size_t j = 0; j < i; ++j)
+      CHAD_INTERNAL_ASSERT(ctors[j].name != ctors[i].name, "duplicate constructor " + ctors[i].name);
   }
   auto t = node(TypeKind::Sum);
   t->ctors = std::move(ctors);

@@ -284,7 +284,7 @@ class Checker {
   TermP array_term(const TermP& t) {
     if (t->args.empty())
       throw SourceError(t->loc, "expected an array element: arrays have at least one element");
-    std::vector<TermP> elements;
+    TermArgs elements;
     TypeP element_type;
     for (const TermP& e : t->args) {
       TermP typed = element_type ? check(e, element_type) : infer(e);

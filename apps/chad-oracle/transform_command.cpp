@@ -29,21 +29,21 @@ void add_transform_command(CLI::App& app, int& exit_code) {
       ChadOptions chad_options{*mode == "fwd" ? ChadMode::Forward : ChadMode::Reverse,
                                *parse_sums_strategy(*sums), nullptr};
       ChadProgram chad = chad_program(program, chad_options);
-      const double ratio = double(chad.target_size) / double(chad.source_size);
+      const double ratio = double(chad.target_size()) / double(chad.source_size());
       if (options->json) {
         std::cout << nlohmann::json{{"file", options->file},
                                     {"mode", *mode},
                                     {"sums", *sums},
                                     {"type", print_type(chad.target->type)},
                                     {"term", print_term(chad.target)},
-                                    {"source_size", chad.source_size},
-                                    {"target_size", chad.target_size},
+                                    {"source_size", chad.source_size()},
+                                    {"target_size", chad.target_size()},
                                     {"size_ratio", ratio}}
                          .dump(2)
                   << "\n";
       } else {
         std::cout << "-- CHAD " << *mode << " (sums: " << *sums << ") of " << options->file
-                  << ": " << chad.source_size << " -> " << chad.target_size
+                  << ": " << chad.source_size() << " -> " << chad.target_size()
                   << " nodes (ratio " << ratio << ")\n"
                   << "-- type: " << print_type(chad.target->type) << "\n"
                   << print_term_layout(chad.target) << "\n";

@@ -137,7 +137,7 @@ TEST(ChadProperties, CodeSizeIsLinearInTheSource) {
   for_each_case([&](const CheckedProgram& program, const NormalForm<double>&, SumsStrategy sums) {
     for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse}) {
       ChadProgram chad = chad_program(program, {mode, sums, nullptr});
-      c = std::max(c, double(chad.target_size) / double(chad.source_size));
+      c = std::max(c, double(chad.target_size()) / double(chad.source_size()));
     }
   });
   std::cout << "[ code-size constant c = " << c << " over the examples ]\n";
@@ -148,7 +148,7 @@ TEST(ChadProperties, CodeSizeIsLinearInTheSource) {
       CheckedProgram program = testing::load_source("def main (x : real) : real = " + body + ";");
       for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse}) {
         ChadProgram chad = chad_program(program, {mode, SumsStrategy::Biproduct, nullptr});
-        double ratio = double(chad.target_size) / double(chad.source_size);
+        double ratio = double(chad.target_size()) / double(chad.source_size());
         EXPECT_LE(ratio, c) << "n = " << n << " " << chad_mode_name(mode);
       }
     });
@@ -183,7 +183,7 @@ TEST(ChadProperties, InliningLinearLetsChangesNothingButTheSize) {
       plain.inline_linear = false;
       ChadProgram inlined = chad_program(program, {mode, sums, nullptr});
       ChadProgram reference = chad_program(program, plain);
-      EXPECT_LT(inlined.target_size, reference.target_size);
+      EXPECT_LT(inlined.target_size(), reference.target_size());
       Applied a = apply_chad(program, inlined, x), b = apply_chad(program, reference, x);
       const std::size_t n = mode == ChadMode::Forward ? x.coords.size() : a.output.coords.size();
       for (std::size_t j = 0; j < n; ++j) {
