@@ -149,6 +149,21 @@ TEST(Evaluate, LongListsFoldOnADeepStack) {
   });
 }
 
+// A fold inside a fold's body uses explicit stacks of its own (the outer fold's are in use), and
+// a fold stopped by an error leaves nothing behind for the next one.
+TEST(Evaluate, NestedFoldsAndAFoldStoppedByAnError) {
+  const std::string sum = "fold xs with m -> case m of { Nil u -> 0 | Cons q -> fst q + snd q }";
+  // Each element times the sum of the whole list, summed: (1 + 2 + 3) * 6 = 36.
+  EXPECT_EQ(run(kList + "def main (xs : List) : real = fold xs with n -> case n of { Nil u -> 0 "
+                        "| Cons p -> fst p * (" + sum + ") + snd p };",
+                "roll Cons (1, roll Cons (2, roll Cons (3, roll Nil)))"),
+            "36");
+  const std::string logs = kList + "def main (xs : List) : real = fold xs with n -> case n of "
+                                   "{ Nil u -> 0 | Cons p -> log(fst p) + snd p };";
+  EXPECT_THROW(run(logs, "roll Cons (1, roll Cons (-1, roll Cons (2, roll Nil)))"), DomainError);
+  // log 1 + log 1 = 0, from a fresh fold.
+  EXPECT_EQ(run(logs, "roll Cons (1, roll Cons (1, roll Nil))"), "0");
+}
 
 TEST(Evaluate, OtherScalarTypesAndTheComparisonTrace) {
   run_with_deep_stack([&] {
