@@ -156,10 +156,8 @@ class Evaluator {
     return fold_iteratively(*r, value);
   }
 
-  // The same fold, bottom-up with an explicit stack instead of native frames (values are
-  // often a million nodes deep). Nodes are expanded parent first and finished in post-order;
-  // a finished node's children's results are the top entries of `results`, in the order
-  // map_functor asks for them.
+  // An entry of a fold's explicit stack: a node, before (expanded = false) or after its
+  // children were pushed.
   struct FoldFrame {
     const Value<S>* node;  // kept alive by the root
     std::size_t children;
@@ -172,6 +170,8 @@ class Evaluator {
     std::vector<FoldFrame> stack;
     std::vector<ValueP<S>> results, positions;
   };
+  // Takes a spare set of this thread's (or a new one) and gives it back emptied, also when the
+  // fold is stopped by an error.
   class ScratchLease {
    public:
     ScratchLease() {
@@ -198,6 +198,10 @@ class Evaluator {
     std::unique_ptr<FoldScratch> scratch_;
   };
 
+  // The same fold, bottom-up with an explicit stack instead of native frames (values are
+  // often a million nodes deep). Nodes are expanded parent first and finished in post-order;
+  // a finished node's children's results are the top entries of `results`, in the order
+  // map_functor asks for them.
   static ValueP<S> fold_iteratively(const Recursion& r, const ValueP<S>& root) {
     const Type& node_type = *r.fixpoint->body;
     const std::string& var = r.fixpoint->var;
