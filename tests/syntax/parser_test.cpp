@@ -313,6 +313,13 @@ TEST(Parser, ErrorsAreLocatedAndSayWhatWasExpected) {
   EXPECT_EQ(term_error("x + 2x"), "f.chad:1:5: error: malformed number literal `2x`" + malformed);
   EXPECT_EQ(term_error("0x1.8p"), "f.chad:1:1: error: malformed number literal `0x1.8p`" + malformed);
   EXPECT_EQ(term_error("0x1p99999"), "f.chad:1:1: error: malformed number literal `0x1p99999`" + malformed);
+  // Underflow to 0 is an error, not a silent 0; zeros and subnormals read as written.
+  const std::string underflow = "` is too small for a double: it would read as 0 (write 0, or scale the program)";
+  EXPECT_EQ(term_error("x * 1e-400"), "f.chad:1:5: error: number literal `1e-400" + underflow);
+  EXPECT_EQ(term_error("0x1p-1100"), "f.chad:1:1: error: number literal `0x1p-1100" + underflow);
+  EXPECT_EQ(parse_term("0.000e-999", "f.chad")->literal, 0.0);
+  EXPECT_EQ(parse_term("0x0p-2000", "f.chad")->literal, 0.0);
+  EXPECT_EQ(parse_term("1e-310", "f.chad")->literal, 1e-310);
 
   EXPECT_EQ(type_error("mu t. a * t"),
             "f.chad:1:7: error: unbound type variable `a`: type variables must be bound by an enclosing mu or nu");
