@@ -6,7 +6,6 @@
 // The blamed subterm is the smallest one whose check fails.
 #include "oracle/blame.hpp"
 
-#include <algorithm>
 #include <map>
 
 #include "logrel/term_relation.hpp"

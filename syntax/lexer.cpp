@@ -114,12 +114,13 @@ std::vector<Token> lex(const std::string& text, const std::string& file) {
                                          text.substr(i, std::min<std::size_t>(j - i + 1, 40)) +
                                          "`: expected a decimal like 2.5 or 1e-3, or a hex "
                                          "float like 0x1.8p+1, with a finite value");
-      // A non-zero literal too small for a double would silently read as 0.
-      const std::string significand =
-          hex ? token.text.substr(2, token.text.find_first_of("pP") - 2) : token.text.substr(0, token.text.find_first_of("eE"));
-      if (token.number == 0 && significand.find_first_of(hex ? "123456789abcdefABCDEF" : "123456789") != std::string::npos)
-        throw SourceError(token.loc, "number literal `" + token.text +
-                                         "` is too small for a double: it would read as 0 (write 0, or scale the program)");
+      if (token.number == 0) {  // a non-zero literal too small for a double would read as 0
+        const std::string significand = hex ? token.text.substr(2, token.text.find_first_of("pP") - 2)
+                                            : token.text.substr(0, token.text.find_first_of("eE"));
+        if (significand.find_first_of(hex ? "123456789abcdefABCDEF" : "123456789") != std::string::npos)
+          throw SourceError(token.loc, "number literal `" + token.text +
+                                           "` is too small for a double: it would read as 0 (write 0, or scale the program)");
+      }
       token.integral = !hex && token.text.find_first_of(".eE") == std::string::npos;
       advance(j - i);
     } else {
