@@ -5,8 +5,8 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_support.hpp"
-#include "oracle/input_value.hpp"
-#include "oracle/jacobian.hpp"
+#include "references/input_value.hpp"
+#include "oracle/compute_jacobian.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"

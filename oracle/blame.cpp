@@ -10,7 +10,7 @@
 
 #include "logrel/term_relation.hpp"
 #include "model/normal_form.hpp"
-#include "oracle/input_value.hpp"
+#include "references/input_value.hpp"
 #include "oracle/relation_verdict.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/parser.hpp"

@@ -3,7 +3,7 @@
 #include "model/fibre.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
-#include "oracle/not_differentiable.hpp"
+#include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
 
 namespace chad {

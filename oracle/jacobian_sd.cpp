@@ -1,7 +1,7 @@
 // The sd-rev method: string-diagram reverse AD (diagrams/sd_jacobian.hpp) as a JacobianResult.
 #include "diagrams/sd_jacobian.hpp"
-#include "oracle/jacobian.hpp"
-#include "oracle/not_differentiable.hpp"
+#include "oracle/compute_jacobian.hpp"
+#include "references/not_differentiable.hpp"
 
 namespace chad {
 

@@ -4,6 +4,7 @@
 
 #include "diagrams/sd_jacobian.hpp"
 #include "logrel/agreement.hpp"
+#include "oracle/compute_jacobian.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {

@@ -5,7 +5,7 @@
 // in double only, so its own value has no enclosure).
 #pragma once
 #include "oracle/campaign.hpp"
-#include "oracle/jacobian.hpp"
+#include "references/jacobian.hpp"
 
 namespace chad {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "chad/transformer.hpp"
-#include "oracle/jacobian.hpp"
+#include "references/jacobian.hpp"
 
 namespace chad {
 

@@ -28,7 +28,7 @@
 #include "exit_codes.hpp"
 #include "diagrams/faults.hpp"
 #include "oracle/campaign_log.hpp"
-#include "oracle/mutants.hpp"
+#include "mutants/mutants.hpp"
 #include "oracle/shrink.hpp"
 #include "reports/counterexample.hpp"
 

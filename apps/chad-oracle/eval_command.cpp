@@ -8,7 +8,7 @@
 #include "exit_codes.hpp"
 #include "model/normal_form.hpp"
 #include "model/value_printer.hpp"
-#include "oracle/input_value.hpp"
+#include "references/input_value.hpp"
 #include "point_option.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/printer.hpp"

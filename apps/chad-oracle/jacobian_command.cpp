@@ -6,8 +6,9 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "oracle/input_value.hpp"
-#include "oracle/jacobian_json.hpp"
+#include "references/input_value.hpp"
+#include "oracle/compute_jacobian.hpp"
+#include "references/jacobian_json.hpp"
 #include "point_option.hpp"
 #include "table_printer.hpp"
 

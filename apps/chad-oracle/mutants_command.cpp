@@ -16,7 +16,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "oracle/kill_matrix.hpp"
+#include "mutants/kill_matrix.hpp"
 #include "reports/counterexample.hpp"
 
 namespace chad {

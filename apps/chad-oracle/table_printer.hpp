@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/jacobian.hpp"
+#include "references/jacobian.hpp"
 
 namespace chad {
 

@@ -10,8 +10,8 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "oracle/input_value.hpp"
-#include "oracle/jacobian_json.hpp"
+#include "references/input_value.hpp"
+#include "references/jacobian_json.hpp"
 #include "oracle/verify.hpp"
 #include "point_option.hpp"
 

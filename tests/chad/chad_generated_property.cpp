@@ -14,10 +14,10 @@
 #include <cmath>
 #include <functional>
 
-#include "../oracle/tolerances.hpp"
+#include "../support/tolerances.hpp"
 #include "../support/example_programs.hpp"
-#include "oracle/input_value.hpp"
-#include "oracle/jacobian.hpp"
+#include "references/input_value.hpp"
+#include "oracle/compute_jacobian.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

@@ -7,12 +7,12 @@
 #include <cmath>
 #include <random>
 
-#include "../oracle/tolerances.hpp"
+#include "../support/tolerances.hpp"
 #include "../support/example_programs.hpp"
 #include "chad/transformer.hpp"
 #include "model/fibre.hpp"
 #include "model/linear_values.hpp"
-#include "oracle/input_value.hpp"
+#include "references/input_value.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/target_checker.hpp"

@@ -5,8 +5,8 @@
 
 #include "../support/example_programs.hpp"
 #include "chad/target_builders.hpp"
-#include "oracle/input_value.hpp"
-#include "oracle/mutants.hpp"
+#include "references/input_value.hpp"
+#include "mutants/mutants.hpp"
 #include "oracle/verify.hpp"
 #include "syntax/deep_stack.hpp"
 

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "../oracle/tolerances.hpp"
+#include "../support/tolerances.hpp"
 #include "../support/example_programs.hpp"
 #include "diagrams/sd_jacobian.hpp"
-#include "oracle/input_value.hpp"
-#include "oracle/jacobian.hpp"
+#include "references/input_value.hpp"
+#include "oracle/compute_jacobian.hpp"
 
 namespace chad::testing {
 

@@ -10,8 +10,8 @@
 #include "logrel/program_relation.hpp"
 #include "logrel/term_relation.hpp"
 #include "syntax/parser.hpp"
-#include "oracle/input_value.hpp"
-#include "oracle/mutants.hpp"
+#include "references/input_value.hpp"
+#include "mutants/mutants.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/blame.hpp"
-#include "oracle/mutants.hpp"
+#include "mutants/mutants.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

@@ -9,7 +9,7 @@
 
 #include "generators/rapidcheck_gen.hpp"
 #include "oracle/campaign.hpp"
-#include "oracle/mutants.hpp"
+#include "mutants/mutants.hpp"
 #include "oracle/shrink.hpp"
 #include "syntax/deep_stack.hpp"
 

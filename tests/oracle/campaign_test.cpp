@@ -4,7 +4,7 @@
 
 #include "oracle/campaign.hpp"
 #include "oracle/campaign_log.hpp"
-#include "oracle/mutants.hpp"
+#include "mutants/mutants.hpp"
 #include "oracle/shrink.hpp"
 #include "syntax/deep_stack.hpp"
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/campaign.hpp"
-#include "oracle/mutants.hpp"
+#include "mutants/mutants.hpp"
 #include "oracle/shrink.hpp"
 #include "oracle/shrink_terms.hpp"
 #include "syntax/deep_stack.hpp"

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "oracle/mutants.hpp"
+#include "mutants/mutants.hpp"
 #include "reports/counterexample.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "oracle/jacobian.hpp"
+#include "references/jacobian.hpp"
 
 namespace chad {
 

@@ -1,4 +1,4 @@
-#include "oracle/jacobian_json.hpp"
+#include "references/jacobian_json.hpp"
 
 namespace chad {
 

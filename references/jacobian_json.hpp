@@ -4,7 +4,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
-#include "oracle/jacobian.hpp"
+#include "references/jacobian.hpp"
 
 namespace chad {
 

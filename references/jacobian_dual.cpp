@@ -1,9 +1,9 @@
 // The `dual` method: forward dual numbers in double.
 #include <cmath>
 
-#include "oracle/forward_columns.hpp"
-#include "oracle/jacobian.hpp"
-#include "oracle/not_differentiable.hpp"
+#include "references/forward_columns.hpp"
+#include "references/jacobian.hpp"
+#include "references/not_differentiable.hpp"
 
 namespace chad {
 namespace {

@@ -3,15 +3,12 @@
 // coordinates of the Euclidean normal forms, model/normal_form.hpp):
 //   dual      forward dual numbers in double through the evaluator;
 //   interval  dual numbers over MPFI intervals: each entry has an enclosure certified to
-//             contain the exact derivative (given correct primitive derivative formulas);
+//             contain the exact derivative;
 //   fd        central differences with Richardson extrapolation in MPFR (256 bits): no
 //             derivative formula at all.
-// and by CHAD, the system under test (oracle/chad_jacobian.hpp):
-//   chad-fwd  one-hot tangents of the input's fibre through CHAD's forward derivative;
-//   chad-rev  one-hot cotangents of the output's fibre through CHAD's reverse derivative;
-// and by string-diagram reverse AD (diagrams/, issue #6), a second implementation under test:
-//   sd-rev    one-hot cotangents through the backpropagator of the adjoint diagram (programs
-//             of the simply typed fragment only; others are a SourceError with a location).
+// The implementations under test (CHAD's chad-fwd / chad-rev, string diagrams' sd-rev) share
+// the result type and the method names; they are computed in oracle/compute_jacobian.hpp,
+// which this library does not link: nothing here reads what CHAD computes.
 // When a comparison ties or cannot be decided at the point, or the output's index or a
 // comparison changes under the perturbation used, the result is "not differentiable at this
 // point" with the reason, never a number.
@@ -65,22 +62,13 @@ struct JacobianResult {
   std::vector<std::vector<double>> error_estimate;   // fd only: Richardson error estimate
 };
 
-// Preconditions: the output type is a data type (else SourceError); `input` has the input
-// type's shape; called inside run_with_deep_stack. Domain errors at the point propagate as
-// DomainError.
-// `sums` matters for the CHAD methods only.
-JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
-                                JacobianMethod method,
-                                SumsStrategy sums = SumsStrategy::Biproduct);
-
-// The three methods, for callers that want one directly.
+// The three reference methods. Preconditions: the output type is a data type; `input` has the
+// input type's shape; called inside run_with_deep_stack. Domain errors at the point propagate
+// as DomainError.
 JacobianResult jacobian_by_dual(const CheckedProgram& program, const NormalForm<double>& input);
 JacobianResult jacobian_by_interval(const CheckedProgram& program,
                                     const NormalForm<double>& input);
 JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
                                               const NormalForm<double>& input);
-// sd-rev (oracle/jacobian_sd.cpp).
-JacobianResult jacobian_by_string_diagrams(const CheckedProgram& program,
-                                           const NormalForm<double>& input);
 
 }  // namespace chad

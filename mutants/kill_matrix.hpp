@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "oracle/blame.hpp"
-#include "oracle/mutants.hpp"
+#include "mutants/mutants.hpp"
 
 namespace chad {
 

@@ -1,7 +1,7 @@
-#include "oracle/mutants.hpp"
+#include "mutants/mutants.hpp"
 
 #include "oracle/campaign.hpp"
-#include "oracle/mutant_rules.hpp"
+#include "mutants/mutant_rules.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {

@@ -1,31 +1,9 @@
-#include "oracle/jacobian.hpp"
+#include "oracle/compute_jacobian.hpp"
 
 #include "oracle/chad_jacobian.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
-
-const char* method_name(JacobianMethod method) {
-  switch (method) {
-    case JacobianMethod::Dual: return "dual";
-    case JacobianMethod::Interval: return "interval";
-    case JacobianMethod::FiniteDifference: return "fd";
-    case JacobianMethod::ChadForward: return "chad-fwd";
-    case JacobianMethod::ChadReverse: return "chad-rev";
-    case JacobianMethod::SdReverse: return "sd-rev";
-  }
-  return "?";
-}
-
-std::optional<JacobianMethod> parse_method(const std::string& name) {
-  if (name == "dual") return JacobianMethod::Dual;
-  if (name == "interval") return JacobianMethod::Interval;
-  if (name == "fd") return JacobianMethod::FiniteDifference;
-  if (name == "chad-fwd") return JacobianMethod::ChadForward;
-  if (name == "chad-rev") return JacobianMethod::ChadReverse;
-  if (name == "sd-rev") return JacobianMethod::SdReverse;
-  return std::nullopt;
-}
 
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
                                 JacobianMethod method, SumsStrategy sums) {

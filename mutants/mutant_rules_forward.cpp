@@ -1,6 +1,6 @@
 // The forward-mode mutants' rules (see mutant_rules.hpp).
 #include "chad/rule_helpers.hpp"
-#include "oracle/mutant_rules.hpp"
+#include "mutants/mutant_rules.hpp"
 
 namespace chad::mutant_rules {
 

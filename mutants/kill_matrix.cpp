@@ -1,4 +1,4 @@
-#include "oracle/kill_matrix.hpp"
+#include "mutants/kill_matrix.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "oracle/input_value.hpp"
+#include "references/input_value.hpp"
 
 #include "semantics/evaluate.hpp"
 #include "syntax/parser.hpp"

@@ -9,8 +9,8 @@
 #include <optional>
 
 #include "model/scalar.hpp"
-#include "oracle/jacobian.hpp"
-#include "oracle/not_differentiable.hpp"
+#include "references/jacobian.hpp"
+#include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/printer.hpp"
 

@@ -1,8 +1,8 @@
 // The `interval` method: dual numbers over MPFI intervals (128 bits). Each Jacobian entry's
 // tangent interval is an enclosure of the exact derivative; the reported value is its midpoint.
-#include "oracle/forward_columns.hpp"
-#include "oracle/jacobian.hpp"
-#include "oracle/not_differentiable.hpp"
+#include "references/forward_columns.hpp"
+#include "references/jacobian.hpp"
+#include "references/not_differentiable.hpp"
 
 namespace chad {
 

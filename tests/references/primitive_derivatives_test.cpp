@@ -8,10 +8,10 @@
 #include <random>
 
 #include "../support/example_programs.hpp"
-#include "oracle/input_value.hpp"
-#include "oracle/jacobian.hpp"
+#include "references/input_value.hpp"
+#include "oracle/compute_jacobian.hpp"
 #include "syntax/deep_stack.hpp"
-#include "tolerances.hpp"
+#include "../support/tolerances.hpp"
 
 namespace chad {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <set>
 
-#include "oracle/kill_matrix.hpp"
+#include "mutants/kill_matrix.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

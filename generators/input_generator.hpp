@@ -1,0 +1,21 @@
+// Random values of a data type, as `--at` text: the inputs of generated programs, and the
+// random points at which `verify` checks a program beside its `-- at:` point. Every decision
+// is read from a ChoiceSource (generators/choice_source.hpp), 0 the simplest, so an input
+// shrinks with its program. Reals are mostly small integers and dyadic fractions; inductive
+// values have bounded depth, then their base constructor.
+#pragma once
+#include <string>
+
+#include "generators/choice_source.hpp"
+#include "syntax/type.hpp"
+
+namespace chad {
+
+// Precondition: `type` is a closed data type (no functions, no `nu`).
+std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth = 3);
+
+// The first constructor of `sum` (the unrolling of `fixpoint`) whose payload does not contain
+// `fixpoint`: a base case (0 when every constructor recurses).
+std::size_t base_ctor(const TypeP& sum, const TypeP& fixpoint);
+
+}  // namespace chad
