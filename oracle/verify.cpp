@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "generators/input_generator.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/compute_jacobian.hpp"
-#include "references/not_differentiable.hpp"
 #include "oracle/relation_verdict.hpp"
+#include "references/input_value.hpp"
+#include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/target_checker.hpp"
 
@@ -77,6 +79,16 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
     }
 }
 
+// Whether a value of `t` can have real coordinates (a type mentioning `real`).
+bool holds_reals(const TypeP& t) {
+  if (t->kind == TypeKind::Real) return true;
+  for (const TypeP* part : {&t->left, &t->right, &t->body})
+    if (*part && holds_reals(*part)) return true;
+  for (const auto& c : t->ctors)
+    if (holds_reals(c.type)) return true;
+  return false;
+}
+
 VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<double>& input,
                                 const RuleTable* rules) {
   VerifyReport report;
@@ -134,6 +146,31 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
       report.cases.push_back(std::move(c));
     }
   return report;
+}
+
+std::vector<PointReport> verify_at_points(const CheckedProgram& program, const std::string& given,
+                                          int random_points, std::uint64_t seed, const RuleTable* rules) {
+  std::vector<PointReport> points;
+  PointReport first{given, true, {}, {}};
+  first.report = verify_chad(program, read_input_point(program, given), rules);
+  points.push_back(std::move(first));
+  if (!holds_reals(program.input_type)) return points;  // no other point to move to
+  ChoiceSource choices(seed);
+  int judged = 0;
+  for (int attempt = 0; judged < random_points && attempt < 4 * random_points; ++attempt) {
+    PointReport p{random_input_text(choices, program.input_type), false, {}, {}};
+    try {
+      p.report = verify_chad(program, read_input_point(program, p.at), rules);
+      if (!p.report.differentiable()) p.skipped = "not differentiable here: " + p.report.reference.reason;
+    } catch (const DomainError& e) {
+      p.skipped = "domain error here: " + e.message();
+    } catch (const ComparisonUndecided& e) {
+      p.skipped = "not differentiable here: " + e.message();
+    }
+    judged += p.skipped.empty();
+    points.push_back(std::move(p));
+  }
+  return points;
 }
 
 }  // namespace chad

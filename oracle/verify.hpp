@@ -6,6 +6,9 @@
 // A program whose output holds a function or a stream has no Jacobian: it is judged by the
 // logical relation (logrel/program_relation.hpp) in intervals, along one curve through the
 // input; a case passes when the relation holds there.
+// A program is verified at several points (verify_at_points): the one given (an example's
+// `-- at:` point) and random points drawn from the input type, so that a wrong derivative
+// that happens to agree at one point (2x = 1 at x = 0.5) is still caught.
 #pragma once
 #include <string>
 #include <vector>
@@ -42,5 +45,24 @@ struct VerifyReport {
 // `options.rules` (if set) replaces the standard rules in every case (fault injection).
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
                          const RuleTable* rules = nullptr);
+
+// One point of verify_at_points: where it came from, and its report, or why it was skipped
+// (a random point outside a partial primitive's domain, or where the program is not
+// differentiable, proves nothing either way).
+struct PointReport {
+  std::string at;       // the input value, as `--at` text
+  bool given = true;    // the given point (else a random one)
+  std::string skipped;  // non-empty: why this random point was not judged
+  VerifyReport report;
+};
+
+// `given`: the given point's text (checked whatever happens there: its domain errors propagate
+// as DomainError); then points drawn from the input type with `seed`
+// (generators/input_generator.hpp) until `random_points` of them were judged or 4 times as many
+// were drawn, the skipped ones listed too; none when the input type holds no reals. Preconditions:
+// as verify_chad; `given` is a value of the input type.
+std::vector<PointReport> verify_at_points(const CheckedProgram& program, const std::string& given,
+                                          int random_points, std::uint64_t seed,
+                                          const RuleTable* rules = nullptr);
 
 }  // namespace chad

@@ -13,8 +13,9 @@ namespace chad {
 CLI::App* add_point_command(CLI::App& app, const std::string& name, const std::string& help,
                             CommonOptions& options, std::string& at);
 
-// The text of the input value: `at`, or "()" when it is empty and the input type is unit.
-// Throws SourceError when it is empty otherwise.
+// The text of the input value: `at`; when it is empty, the program file's first
+// `-- at: VALUE` line (every example has one), or "()" when the input type is unit. Throws
+// SourceError when there is none.
 std::string point_text(const CheckedProgram& program, const std::string& at);
 
 // `--sums biproduct|lifted|zero-fn`: how CHAD represents sum (co)tangents.

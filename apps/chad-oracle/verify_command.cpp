@@ -1,8 +1,10 @@
-// `chad-oracle verify FILE --at VALUE`: CHAD in both modes and every sums strategy, in
-// intervals, against the certified reference; a table of verdicts and the worst discrepancy.
-// Outputs holding functions or streams are judged by the logical relation instead.
-// Exit 0 when every case passes, 1 on a mismatch or fault, 2 when the point is not
-// differentiable.
+// `chad-oracle verify FILE [--at VALUE] [--points N] [--seed S]`: CHAD in both modes and every
+// sums strategy, in intervals, against the certified reference, at the given point (--at, or
+// the file's `-- at:` line) and at N random points of the input type (oracle/verify.hpp); a
+// table of verdicts and the worst discrepancy per point. Outputs holding functions or streams
+// are judged by the logical relation instead. Exit 0 when every case passes, 1 on a mismatch
+// or fault at any point, 2 when the given point is not differentiable (a random point where
+// the program is not differentiable, or outside a primitive's domain, is skipped).
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -10,7 +12,6 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "references/input_value.hpp"
 #include "references/jacobian_json.hpp"
 #include "oracle/verify.hpp"
 #include "point_option.hpp"
@@ -18,7 +19,7 @@
 namespace chad {
 namespace {
 
-nlohmann::json report_json(const std::string& file, const VerifyReport& report) {
+nlohmann::json report_json(const VerifyReport& report) {
   nlohmann::json cases = nlohmann::json::array();
   for (const VerifyCase& c : report.cases) {
     nlohmann::json enclosure = nlohmann::json::array();
@@ -35,13 +36,34 @@ nlohmann::json report_json(const std::string& file, const VerifyReport& report) 
                      {"detail", c.detail},
                      {"enclosure", enclosure}});
   }
-  return {{"file", file},
-          {"passed", report.passed()},
+  return {{"passed", report.passed()},
           {"differentiable", report.differentiable()},
           {"worst_discrepancy", report.worst_discrepancy()},
           {"judged_by", report.by_relation ? "logical relation" : "jacobian"},
           {"reference", jacobian_json(report.reference)},
           {"cases", cases}};
+}
+
+bool failed(const VerifyReport& report) {
+  for (const VerifyCase& c : report.cases)
+    if (c.verdict == Verdict::Mismatch || c.verdict == Verdict::Fault) return true;
+  return false;
+}
+
+nlohmann::json points_json(const std::string& file, std::uint64_t seed, const std::vector<PointReport>& points) {
+  nlohmann::json all = nlohmann::json::array();
+  bool passed = true;
+  for (const PointReport& p : points) {
+    nlohmann::json j = {{"at", p.at}, {"origin", p.given ? "given" : "random"}};
+    if (!p.skipped.empty()) {
+      j["skipped"] = p.skipped;
+    } else {
+      j.update(report_json(p.report));
+      passed = passed && p.report.passed();
+    }
+    all.push_back(j);
+  }
+  return {{"file", file}, {"passed", passed}, {"seed", seed}, {"points", all}};
 }
 
 void print_report(std::ostream& out, const VerifyReport& report) {
@@ -71,22 +93,51 @@ void print_report(std::ostream& out, const VerifyReport& report) {
 void add_verify_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
   auto at = std::make_shared<std::string>();
+  auto points = std::make_shared<int>(3);
+  auto seed = std::make_shared<std::uint64_t>(1);
   CLI::App* cmd = add_point_command(
-      app, "verify", "Check CHAD (both modes, every sums strategy) against the certified reference",
+      app, "verify",
+      "Check CHAD (both modes, every sums strategy) against the certified reference, at the given "
+      "point and at random points",
       *options, *at);
-  cmd->callback([options, at, &exit_code] {
+  cmd->add_option("--points", *points, "random points of the input type checked beside the given one")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cmd->add_option("--seed", *seed, "seed of the random points")->capture_default_str();
+  cmd->callback([options, at, points, seed, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
-      NormalForm<double> input = read_input_point(program, point_text(program, *at));
-      VerifyReport report = verify_chad(program, input);
-      if (options->json)
-        std::cout << report_json(options->file, report).dump(2) << "\n";
-      else
-        print_report(std::cout, report);
-      if (!report.differentiable()) return kExitNotDifferentiable;
-      for (const VerifyCase& c : report.cases)
-        if (c.verdict == Verdict::Mismatch || c.verdict == Verdict::Fault) return kExitCheckFailed;
-      return report.passed() ? kExitOk : kExitNotDifferentiable;
+      std::vector<PointReport> reports =
+          verify_at_points(program, point_text(program, *at), *points, *seed);
+      if (options->json) {
+        std::cout << points_json(options->file, *seed, reports).dump(2) << "\n";
+      } else {
+        for (const PointReport& p : reports) {
+          std::cout << "== " << (p.given ? "given point" : "random point") << ": " << p.at << "\n";
+          if (p.skipped.empty())
+            print_report(std::cout, p.report);
+          else
+            std::cout << "skipped: " << p.skipped << "\n";
+        }
+      }
+      bool any_failed = false, all_passed = true;
+      std::size_t skipped = 0;
+      for (const PointReport& p : reports) {
+        if (!p.skipped.empty()) {
+          ++skipped;
+          continue;
+        }
+        any_failed = any_failed || failed(p.report);
+        all_passed = all_passed && p.report.passed();
+      }
+      if (!options->json)
+        std::cout << "== " << (any_failed ? "FAILED" : all_passed ? "PASSED" : "NOT DIFFERENTIABLE")
+                  << " at " << reports.size() - skipped << " of " << reports.size()
+                  << " points (the given one and " << reports.size() - 1 << " random, seed " << *seed
+                  << "; " << skipped << " skipped)\n";
+      if (any_failed) return kExitCheckFailed;
+      if (!reports.front().report.differentiable()) return kExitNotDifferentiable;
+      return all_passed ? kExitOk : kExitNotDifferentiable;
     });
   });
 }

@@ -68,12 +68,35 @@ TEST(CliChad, VerifyJsonListsSixPassingCases) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   auto j = nlohmann::json::parse(r.output);
   EXPECT_EQ(j["passed"], true);
-  ASSERT_EQ(j["cases"].size(), 6u);
-  for (const auto& c : j["cases"]) {
+  const auto& given = j["points"][0];
+  EXPECT_EQ(given["origin"], "given");
+  ASSERT_EQ(given["cases"].size(), 6u);
+  for (const auto& c : given["cases"]) {
     EXPECT_EQ(c["verdict"], "pass") << c;
     EXPECT_EQ(c["enclosure"][0][0], nlohmann::json({-8.0, -8.0})) << c;
   }
-  EXPECT_EQ(j["reference"]["method"], "interval");
+  EXPECT_EQ(given["reference"]["method"], "interval");
+}
+
+// Without --at, verify reads the example's `-- at:` line, then checks --points random points
+// of the input type; each point is judged on its own (six cases each, or skipped with a reason).
+TEST(CliChad, VerifyChecksTheWrittenPointAndRandomPoints) {
+  ToolRun r = run_tool("verify " + example("horner.chad") + " --json --points 4 --seed 7", false);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["seed"], 7);
+  ASSERT_EQ(j["points"].size(), 5u);
+  EXPECT_EQ(j["points"][0]["at"], "(0.5, roll Cons (1, roll Cons (-3, roll Cons (2, roll Last 4))))");
+  for (std::size_t k = 1; k < 5; ++k) {
+    const auto& p = j["points"][k];
+    EXPECT_EQ(p["origin"], "random");
+    if (!p.contains("skipped")) {
+      EXPECT_EQ(p["cases"].size(), 6u) << p;
+    }
+  }
+  ToolRun text = run_tool("verify " + example("horner.chad") + " --points 2");
+  EXPECT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("PASSED at 3 of 3 points"), std::string::npos) << text.output;
 }
 
 TEST(CliChad, VerifyAtAKinkExitsTwo) {
@@ -100,12 +123,12 @@ TEST(CliChad, VerifyJudgesFunctionAndStreamResultsByTheLogicalRelation) {
   std::ofstream(path) << "type Stream = nu s. real * s;\n"
                          "def main (x : real) : (real -> real) * Stream =\n"
                          "  (fun (y : real) -> x * sin(y), unfold x with s -> (s * s, s + x));\n";
-  ToolRun r = run_tool("verify " + path + " --at 0.75 --json", false);
+  ToolRun r = run_tool("verify " + path + " --at 0.75 --json --points 0", false);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   auto j = nlohmann::json::parse(r.output);
-  EXPECT_EQ(j["judged_by"], "logical relation");
+  EXPECT_EQ(j["points"][0]["judged_by"], "logical relation");
   EXPECT_EQ(j["passed"], true);
-  EXPECT_EQ(j["cases"].size(), 6u);
+  EXPECT_EQ(j["points"][0]["cases"].size(), 6u);
   // A Jacobian still needs data types on both sides: a located error, exit 3.
   EXPECT_EQ(run_tool("jacobian " + path + " --at 0.75").exit_code, 3);
 }
