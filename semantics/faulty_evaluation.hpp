@@ -10,24 +10,33 @@
 
 namespace chad {
 
-// a + b under the fault in force.
+// a + b under the fault in force, by the structure of the values as add_linear, so that the
+// fault reaches arrays and copowers inside context tuples.
 template <class S>
 ValueP<S> faulty_add(const ValueP<S>& a, const ValueP<S>& b) {
-  if (a->kind == ValueKind::Zero || b->kind == ValueKind::Zero || a->kind != b->kind) return add_linear<S>(a, b);
-  switch (active_evaluator_fault) {
-    case EvaluatorFault::AddArrayDropsLastEntry:
-      if (a->kind == ValueKind::Array && !a->extra->data.empty()) {
-        ValueP<S> sum = add_linear<S>(a, b);
-        std::vector<S> data = sum->extra->data;
+  if (a->kind == ValueKind::Zero) return b;
+  if (b->kind == ValueKind::Zero) return a;
+  if (a->kind != b->kind) return add_linear<S>(a, b);  // (the correct code's error)
+  const EvaluatorFault fault = active_evaluator_fault;
+  switch (a->kind) {
+    case ValueKind::Pair:
+      return pair_value<S>(faulty_add<S>(a->first, b->first), faulty_add<S>(a->second, b->second));
+    case ValueKind::Inject:
+      if (a->tag != b->tag) break;
+      return inject_value<S>(a->tag, faulty_add<S>(a->first, b->first));
+    case ValueKind::Roll: return roll_value<S>(faulty_add<S>(a->first, b->first));
+    case ValueKind::Array:
+      if (fault != EvaluatorFault::AddArrayDropsLastEntry || a->extra->data.empty()) break;
+      {
+        std::vector<S> data = add_linear<S>(a, b)->extra->data;
         data.back() = a->extra->data.back();  // b's last entry lost
         return array_value<S>(a->extra->shape, std::move(data));
       }
+    case ValueKind::Copower:
+      if (fault == EvaluatorFault::AddCopowersKeepsLast) return b;
       break;
-    case EvaluatorFault::AddCopowersKeepsLast:
-      if (a->kind == ValueKind::Copower) return b;
-      break;
-    case EvaluatorFault::AddFunctionsKeepsLeft:
-      if (a->kind == ValueKind::Closure) return a;
+    case ValueKind::Closure:
+      if (fault == EvaluatorFault::AddFunctionsKeepsLeft) return a;
       break;
     default: break;
   }
