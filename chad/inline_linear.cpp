@@ -1,9 +1,11 @@
 #include "chad/inline_linear.hpp"
 
 #include <unordered_map>
+#include <unordered_set>
 #include <algorithm>
 
 #include "chad/target_builders.hpp"
+#include "chad/transform_faults.hpp"
 #include "chad/transformer.hpp"
 
 namespace chad {
@@ -27,6 +29,8 @@ class Inliner {
       auto it = pending_.find(t->args[0]->name);
       if (it != pending_.end()) {  // dx @ a  ->  let v = a in B
         const TermP& lambda = it->second;
+        if (active_transform_fault == TransformFault::InlinerDropsLaterUses && !inlined_.insert(lambda.get()).second)
+          return target::let(lambda->name, target::zero(lambda->annot), rewrite(lambda->args[0]));  // a mutant
         return target::let(lambda->name, rewrite(t->args[1]), rewrite(lambda->args[0]));
       }
     }
@@ -58,7 +62,8 @@ class Inliner {
   bool inlinable(const TermP& let) const {
     if (!Transformer::is_fresh(let->name) || let->args[0]->kind != TermKind::LinLambda) return false;
     auto it = uses_.find(let->name);
-    if (it == uses_.end() || it->second != 1) return false;
+    const bool several = active_transform_fault == TransformFault::InlinerDropsLaterUses;  // a mutant
+    if (it == uses_.end() || (it->second != 1 && !several)) return false;
     std::vector<std::string> bound;
     return free_names_fresh(let->args[0], bound);
   }
@@ -92,6 +97,7 @@ class Inliner {
 
   std::unordered_map<std::string, int> uses_;
   std::unordered_map<std::string, TermP> pending_;
+  std::unordered_set<const Term*> inlined_;  // (the mutant InlinerDropsLaterUses only)
 };
 
 }  // namespace

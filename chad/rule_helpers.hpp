@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "chad/target_builders.hpp"
+#include "chad/transform_faults.hpp"
 #include "chad/transformer.hpp"
 
 namespace chad {
@@ -29,7 +30,8 @@ inline TermP bind_pair(Transformer& tr, TermP d, const std::string& x, const std
   std::vector<const Term*> floated;
   const Term* core = d.get();
   TermP core_p = d;
-  while (core->kind == TermKind::Let && Transformer::is_fresh(core->name) &&
+  const bool float_any = active_transform_fault == TransformFault::FloatsSourceLets;  // a mutant
+  while (core->kind == TermKind::Let && (Transformer::is_fresh(core->name) || float_any) &&
          int(floated.size()) < kMaxFloated) {
     floated.push_back(core);
     core_p = core->args[1];

@@ -31,7 +31,7 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base) {
   k.name = mutant.name;
   k.rule = mutant_rule_name(mutant);
   CampaignOptions options = base;
-  options.rules = &mutant.rules;
+  use_mutant(options, mutant);
   for (std::size_t i = 0; i < base.count; ++i) {
     k.programs = i + 1;
     if (check_program_at(options, i).verdict != CampaignVerdict::Fail) continue;
@@ -48,8 +48,7 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base) {
     k.outcome.index = k.index;
     k.outcome.seed = program_seed(base.seed, k.index);
     k.blame = blame_failure(options, k.counterexample, f.mode, f.sums);
-    k.blame_correct = k.blame.found && k.blame.mode == mutant.mode && k.blame.kind == mutant.kind &&
-                      (!mutant.op || k.blame.op == *mutant.op);
+    k.blame_correct = blame_names_mutant(mutant, k.blame);
   }
   k.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return k;
@@ -106,12 +105,34 @@ KillTotals kill_totals(const std::vector<MutantKill>& kills) {
     sizes.push_back(k.counterexample_size);
     t.max_programs = std::max(t.max_programs, k.programs);
   }
-  if (!sizes.empty()) {
-    std::sort(sizes.begin(), sizes.end());
-    const std::size_t n = sizes.size();
-    t.median_counterexample_size = n % 2 ? double(sizes[n / 2]) : 0.5 * double(sizes[n / 2 - 1] + sizes[n / 2]);
+  t.median_counterexample_size = median_of(sizes).value_or(0);
+  // Programs to kill, an unkilled mutant counting as more than any kill (infinitely many).
+  std::vector<std::optional<std::size_t>> to_kill;
+  for (const MutantKill& k : kills) {
+    to_kill.push_back(k.killed ? std::optional<std::size_t>(k.programs) : std::nullopt);
+    t.killed_within_target += k.killed && k.programs <= kKillTargetPrograms;
   }
+  std::sort(to_kill.begin(), to_kill.end(), [](const auto& a, const auto& b) { return a && (!b || *a < *b); });
+  const std::size_t n = to_kill.size();
+  if (n > 0 && to_kill[(n - 1) / 2] && to_kill[n / 2])
+    t.median_programs = 0.5 * double(*to_kill[(n - 1) / 2] + *to_kill[n / 2]);
+  if (n > 0 && t.killed == n) t.worst_programs = *to_kill.back();
   return t;
+}
+
+std::optional<double> median_of(std::vector<std::size_t> values) {
+  if (values.empty()) return std::nullopt;
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return 0.5 * double(values[(n - 1) / 2] + values[n / 2]);
+}
+
+std::string describe_programs_to_kill(const KillTotals& t, std::size_t count) {
+  const std::string unkilled = "not killed within " + std::to_string(count);
+  return "programs to kill: median " + (t.median_programs ? print_real(*t.median_programs) : unkilled) + ", worst " +
+         (t.worst_programs ? std::to_string(*t.worst_programs) : unkilled) + "; " +
+         std::to_string(t.killed_within_target) + " of " + std::to_string(t.mutants) + " killed within " +
+         std::to_string(kKillTargetPrograms);
 }
 
 nlohmann::json kill_matrix_json(const std::vector<MutantKill>& kills, const CampaignOptions& base) {
@@ -127,19 +148,26 @@ nlohmann::json kill_matrix_json(const std::vector<MutantKill>& kills, const Camp
             {"blame_correct", t.blame_correct},
             {"blame_correct_fraction", t.killed ? double(t.blame_correct) / double(t.killed) : 0.0},
             {"median_counterexample_size", t.median_counterexample_size},
-            {"max_programs", t.max_programs}}}};
+            {"max_programs", t.max_programs},
+            {"median_programs_to_kill", t.median_programs ? nlohmann::json(*t.median_programs) : nlohmann::json()},
+            {"worst_programs_to_kill", t.worst_programs ? nlohmann::json(*t.worst_programs) : nlohmann::json()},
+            {"kill_target_programs", kKillTargetPrograms},
+            {"killed_within_target", t.killed_within_target}}}};
 }
 
 std::string kill_matrix_markdown(const std::vector<MutantKill>& kills, const CampaignOptions& base) {
   std::ostringstream md;
   const KillTotals t = kill_totals(kills);
   md << "# Mutants: the kill matrix\n\n"
-     << "Each mutant replaces one rule of CHAD's rule table (`oracle/mutants.cpp`). For each, a campaign "
+     << "Each mutant replaces one rule of CHAD's rule table (`mutants/mutants.cpp`), or switches on a fault "
+     << "outside it: in a shared helper, the evaluator of CHAD's output or CHAD's derivative table "
+     << "(`mutants/fault_mutants.cpp`). For each, a campaign "
      << "(seed " << base.seed << ", at most " << base.count << " programs, features " << base.features.describe()
      << ") runs until the first `fail`, which is shrunk and blamed.\n\n"
      << "**" << t.killed << " of " << t.mutants << " killed**; the most programs a kill needed: " << t.max_programs
      << "; median shrunk counterexample: " << t.median_counterexample_size << " term nodes; blame named the mutated "
-     << "rule for " << t.blame_correct << " of " << t.killed << " kills.\n\n"
+     << "rule for " << t.blame_correct << " of " << t.killed << " kills; " << describe_programs_to_kill(t, base.count)
+     << ".\n\n"
      << "| mutant | rule | killed | programs | seconds | counterexample size | blame correct | blamed |\n"
      << "|---|---|---|---|---|---|---|---|\n";
   for (const MutantKill& k : kills) {

@@ -1,9 +1,11 @@
 // The power of the oracle as a number: a campaign against each mutant of the catalogue
-// (oracle/mutants.hpp), programs 0, 1, ... until the first `fail`, which is shrunk and blamed.
+// (mutants/mutants.hpp), programs 0, 1, ... until the first `fail`, which is shrunk and blamed.
 // The kill matrix says, per mutant, whether it was killed, after how many programs and
-// seconds, how small its counterexample became, and whether blame named the mutated rule.
+// seconds, how small its counterexample became, and whether blame named the mutated rule; its
+// totals, the median and the worst programs to kill.
 #pragma once
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <vector>
 
 #include "oracle/blame.hpp"
@@ -33,12 +35,24 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base);
 nlohmann::json kill_json(const MutantKill& k);
 MutantKill kill_from_json(const nlohmann::json& j);
 
+// The programs-to-kill target of issue 12: every mutant killed within this many programs.
+inline constexpr std::size_t kKillTargetPrograms = 300;
+
 struct KillTotals {
   std::size_t mutants = 0, killed = 0, blame_correct = 0;
   double median_counterexample_size = 0;  // over the killed mutants
   std::size_t max_programs = 0;           // the most programs a kill needed
+  // Programs to kill over all mutants, an unkilled one counting as infinitely many: the
+  // median (null when it falls on an unkilled mutant) and the worst (null when one is unkilled).
+  std::optional<double> median_programs;
+  std::optional<std::size_t> worst_programs;
+  std::size_t killed_within_target = 0;  // killed within kKillTargetPrograms
 };
 KillTotals kill_totals(const std::vector<MutantKill>& kills);
+// The median (the mean of the two middle values for an even count); null for none.
+std::optional<double> median_of(std::vector<std::size_t> values);
+// "programs to kill: median 12, worst 250; 40 of 48 killed within 300" (`count`: the campaign's).
+std::string describe_programs_to_kill(const KillTotals& totals, std::size_t count);
 
 // The whole matrix as JSON: {"mutants": [...], "totals": {...}, "seed", "count"}.
 nlohmann::json kill_matrix_json(const std::vector<MutantKill>& kills, const CampaignOptions& base);

@@ -1,6 +1,7 @@
 #include "mutants/mutants.hpp"
 
 #include "oracle/campaign.hpp"
+#include "mutants/fault_mutants.hpp"
 #include "mutants/mutant_rules.hpp"
 #include "syntax/printer.hpp"
 
@@ -14,7 +15,7 @@ std::vector<Mutant> make_catalogue() {
   std::vector<Mutant> all;
   auto add = [&](std::string name, ChadMode mode, TermKind kind, std::optional<PrimOp> op, ChadRule rule,
                  std::string description) {
-    Mutant m{std::move(name), std::move(description), mode, kind, op, RuleTable::standard()};
+    Mutant m{std::move(name), std::move(description), mode, kind, op, RuleTable::standard(), {}, {}, {}};
     m.rules.rule(mode, kind) = std::move(rule);
     all.push_back(std::move(m));
   };
@@ -86,6 +87,7 @@ std::vector<Mutant> make_catalogue() {
       "sin: op'(x; dx) = -sin x * dx (the formula of cos) instead of cos x * dx");
   add("fwd-mul-drops-term", F, K::Prim, PrimOp::Mul, fwd_mul_drops_term,
       "a * b: op' = da * b instead of da * b + a * db (a term of the product rule dropped)");
+  add_fault_mutants(all);
   return all;
 }
 
@@ -97,6 +99,7 @@ const std::vector<Mutant>& mutant_catalogue() {
 }
 
 std::string mutant_rule_name(const Mutant& m) {
+  if (!m.is_rule_mutant()) return m.helper;
   std::string rule = std::string(m.mode == ChadMode::Forward ? "forward " : "reverse ") + former_name(m.kind);
   if (m.op) rule += std::string(" ") + prim_name(*m.op);
   return rule;
@@ -106,6 +109,18 @@ const Mutant* find_mutant(const std::string& name) {
   for (const Mutant& m : mutant_catalogue())
     if (m.name == name) return &m;
   return nullptr;
+}
+
+bool blame_names_mutant(const Mutant& m, const Blame& blame) {
+  if (m.is_rule_mutant()) return RuleRef{m.mode, m.kind, m.op}.matches(blame);
+  for (const RuleRef& r : m.blame_targets)
+    if (r.matches(blame)) return true;
+  return false;
+}
+
+void use_mutant(CampaignOptions& options, const Mutant& m) {
+  options.rules = &m.rules;
+  options.faults = m.is_rule_mutant() ? nullptr : &m.faults;
 }
 
 }  // namespace chad

@@ -1,16 +1,31 @@
-// Faulty variants of CHAD's rules, each a replacement of one entry of the rule table, for
-// measuring that the oracle finds, shrinks and blames real AD bugs: `chad-oracle campaign
-// --mutant NAME`, and `chad-oracle mutants` (oracle/kill_matrix.hpp) for all of them. They
-// cover both modes, every source former, every sums strategy and primitive derivatives; their
-// rules are in oracle/mutant_rules_*.cpp.
+// Faulty variants of CHAD, for measuring that the oracle finds, shrinks and blames real AD bugs:
+// `chad-oracle campaign --mutant NAME`, and `chad-oracle mutants` (mutants/kill_matrix.hpp) for
+// all of them. Most replace one entry of the rule table (their rules are in
+// mutants/mutant_rules_*.cpp); they cover both modes, every source former, every sums strategy
+// and primitive derivatives. The others switch on a fault outside the rule table
+// (oracle/chad_faults.hpp): in a helper every rule shares (cotangent addition, the linear
+// inliner, let-floating), in the evaluator of CHAD's output, or in CHAD's derivative table,
+// some visible only on matrices, shared closures or deep streams.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "chad/transformer.hpp"
+#include "oracle/blame.hpp"
+#include "oracle/chad_faults.hpp"
 
 namespace chad {
+
+// A rule blame may name: (mode or either, former, primitive or any).
+struct RuleRef {
+  std::optional<ChadMode> mode;
+  TermKind kind;
+  std::optional<PrimOp> op;
+  bool matches(const Blame& b) const {
+    return b.found && (!mode || b.mode == *mode) && b.kind == kind && (!op || (b.kind == TermKind::Prim && b.op == *op));
+  }
+};
 
 struct Mutant {
   std::string name;         // e.g. "rev-let-drops-bound"
@@ -19,12 +34,26 @@ struct Mutant {
   TermKind kind;
   std::optional<PrimOp> op;  // for a primitive's derivative: which primitive is wrong
   RuleTable rules;           // the standard table with the faulty rule in place
+  // A fault outside the rule table (then `rules` is the standard table, and `mode`, `kind`,
+  // `op` name the rule its blame is first expected at), with the part of CHAD it is in, e.g.
+  // "evaluator: (co)tangent addition", and the rules blame may rightly name: those that use
+  // the faulty helper, or the primitive whose derivative is wrong.
+  ChadFaults faults;
+  std::string helper;
+  std::vector<RuleRef> blame_targets;
+  bool is_rule_mutant() const { return !faults.any(); }
 };
 
 const std::vector<Mutant>& mutant_catalogue();
 // Null when there is no mutant of that name.
 const Mutant* find_mutant(const std::string& name);
-// "reverse let", "forward primitive sin": the rule a mutant replaces.
+// "reverse let", "forward primitive sin": the rule a mutant replaces; for a fault outside the
+// table, its helper ("evaluator: copower-fold").
 std::string mutant_rule_name(const Mutant& m);
+// Whether blame named the mutant's fault: for a rule mutant its (mode, former, primitive);
+// otherwise one of its blame_targets.
+bool blame_names_mutant(const Mutant& m, const Blame& blame);
+// Judges `options` under the mutant: its rule table and its faults.
+void use_mutant(CampaignOptions& options, const Mutant& m);
 
 }  // namespace chad

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "logrel/term_relation.hpp"
+#include "oracle/chad_faults.hpp"
 #include "model/normal_form.hpp"
 #include "references/input_value.hpp"
 #include "oracle/relation_verdict.hpp"
@@ -193,6 +194,8 @@ std::string rule_name(ChadMode mode, const Term& t) {
 }  // namespace
 
 Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing, ChadMode mode, SumsStrategy sums) {
+  // A mutant's non-rule faults, for every check below (the faultable code is CHAD's alone).
+  ScopedChadFaults faults(options.faults);
   Blame blame;
   blame.mode = mode;
   blame.sums = sums;

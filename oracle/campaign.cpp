@@ -6,6 +6,7 @@
 #include "diagrams/translate.hpp"
 #include "logrel/agreement.hpp"
 #include "model/scalar.hpp"
+#include "oracle/chad_faults.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"
@@ -178,6 +179,7 @@ ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedP
   for (ChadMode mode : options.modes)
     for (SumsStrategy sums : options.sums) {
       StageTimer t(seconds, "chad");
+      ScopedChadFaults faults(options.faults);  // (only CHAD's side runs faultable code)
       CheckOutcome c = check_by_relation(program, input, mode, sums, options.rules);
       out.verdict = worse(out.verdict, c.verdict);
       out.checks.push_back(std::move(c));
@@ -249,6 +251,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
         ChadEvaluation<double> got;
         {
           StageTimer t(seconds, "chad");
+          ScopedChadFaults faults(options.faults);
           chad = chad_program(program, ChadOptions{mode, sums, options.rules});
           got = evaluate_chad_jacobian<double>(program, chad, input);
         }
@@ -265,6 +268,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
             c.detail = "the output's index is " + got.output_index.to_string() + ", expected " +
                        certified->output_index.to_string();
           } else {
+            ScopedChadFaults faults(options.faults);
             certify(c, program, chad, input, *certified);
           }
         }

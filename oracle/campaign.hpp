@@ -27,6 +27,7 @@ namespace chad {
 namespace diagrams {
 struct RuleTable;
 }
+struct ChadFaults;  // oracle/chad_faults.hpp
 
 // The AD implementation a campaign judges: CHAD (every mode and sums strategy), or the
 // string-diagram reverse AD of diagrams/ (programs outside its simply typed fragment skip).
@@ -46,6 +47,7 @@ struct CampaignOptions {
   const RuleTable* rules = nullptr;  // fault injection: replaces CHAD's standard rules
   Implementation implementation = Implementation::Chad;
   const diagrams::RuleTable* sd_rules = nullptr;  // fault injection into the adjoint's rules
+  const ChadFaults* faults = nullptr;  // fault injection into CHAD's helpers, evaluator, derivative table
 };
 
 // One (mode, sums strategy) check of one program.

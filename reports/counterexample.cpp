@@ -10,6 +10,7 @@
 #include "diagrams/faults.hpp"
 #include "oracle/blame.hpp"
 #include "oracle/campaign_log.hpp"
+#include "oracle/chad_faults.hpp"
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
 #include "reports/term_graph.hpp"
@@ -81,6 +82,7 @@ std::string write_pictures(const std::string& dir, const Counterexample& c, cons
   for (const CheckOutcome& k : c.outcome.checks) {
     if (k.verdict == CampaignVerdict::Pass) continue;
     CheckedProgram program = check_program(parsed);
+    ScopedChadFaults faults(c.options.faults);
     ChadProgram chad = chad_program(program, ChadOptions{k.mode, k.sums, c.options.rules});
     svg = write_dot_and_svg(term_dot(chad.target, std::string("CHAD ") + chad_mode_name(k.mode) +
                                                       " (sums " + sums_strategy_name(k.sums) + ")"),
@@ -189,7 +191,7 @@ Replay replay_report(const std::string& dir) {
   } else if (!mutant.empty()) {
     const Mutant* m = find_mutant(mutant);
     if (!m) throw SourceError(loc, "the report names an unknown mutant `" + mutant + "`");
-    options.rules = &m->rules;
+    use_mutant(options, *m);
   }
   Replay r;
   r.outcome = check_case(options, GeneratedCase{j["program"], j["input"]});

@@ -4,6 +4,7 @@
 
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
+#include "semantics/faulty_evaluation.hpp"
 #include "semantics/primitive_derivatives.hpp"
 
 namespace chad {
@@ -34,6 +35,8 @@ ValueP<S> sum_tangent_out(const Term& t, const ValueP<S>& v) {
 
 template <class S>
 ValueP<S> copower_fold(const ValueP<S>& copower, const ValueP<S>& f) {
+  if (active_evaluator_fault == EvaluatorFault::CopowerFoldDropsLastTerm) [[unlikely]]  // a mutant
+    return copower_fold_dropping_last<S>(copower, f);
   ValueP<S> total = zero_value<S>();
   for_each_copower_term<S>(copower, [&](const ValueP<S>& a, const ValueP<S>& l) {
     ValueP<S> linear = f->call(a);
@@ -88,7 +91,10 @@ ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
     }
     case TermKind::Zero: return zero_value<S>();
     case TermKind::ZeroOf: return zero_at_primal<S>(eval<S>(a[0], env));
-    case TermKind::LinAdd: return add_linear<S>(eval<S>(a[0], env), eval<S>(a[1], env));
+    case TermKind::LinAdd:
+      if (active_evaluator_fault != EvaluatorFault::None) [[unlikely]]  // a mutant's addition
+        return faulty_add<S>(eval<S>(a[0], env), eval<S>(a[1], env));
+      return add_linear<S>(eval<S>(a[0], env), eval<S>(a[1], env));
     case TermKind::PrimFwd:
     case TermKind::PrimRev: return prim_derivative<S>(t, env);
     case TermKind::CopowerUnit: return copower_singleton<S>(eval<S>(a[0], env), eval<S>(a[1], env));

@@ -1,10 +1,13 @@
 // Each primitive's forward derivative op'(x; dx) and transposed derivative op^T(x; v), with the
-// formula beside its code. Unary functions use unary_derivative (model/primitives.hpp), the
-// one place their derivative formulas live.
+// formula beside its code. Unary functions use CHAD's derivative table
+// (semantics/derivative_table.hpp), the one place CHAD's derivative formulas of them live.
 #include "semantics/primitive_derivatives.hpp"
 
-#include "model/primitives.hpp"
+#include <algorithm>
+
 #include "model/scalar_list.hpp"
+#include "semantics/derivative_table.hpp"
+#include "semantics/evaluator_faults.hpp"
 
 namespace chad {
 namespace {
@@ -73,6 +76,8 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
       const int rows = x[0]->extra->shape[0], cols = x[0]->extra->shape[1];
       auto m = in(0), v = in(1), dm = d(0), dv = d(1);
       std::vector<S> out(rows, S(0));
+      if (active_evaluator_fault == EvaluatorFault::MatvecForwardDropsDm) [[unlikely]]
+        std::fill(dm.begin(), dm.end(), S(0));  // mutant: only m dv
       for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) out[r] = out[r] + dm[r * cols + c] * v[c] + m[r * cols + c] * dv[c];
       return array_value<S>({rows}, std::move(out));
@@ -91,7 +96,7 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
     }
     default: {  // unary f, elementwise: f'(a) da
       auto a = in(0), da = d(0);
-      for (std::size_t k = 0; k < a.size(); ++k) da[k] = unary_derivative<S>(t.op, a[k]) * da[k];
+      for (std::size_t k = 0; k < a.size(); ++k) da[k] = chad_unary_derivative<S>(t.op, a[k]) * da[k];
       return shaped_like(x[0], std::move(da));
     }
   }
@@ -143,9 +148,12 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
     case PrimOp::Matvec: {  // (v x^T, m^T v)
       const int rows = x[0]->extra->shape[0], cols = x[0]->extra->shape[1];
       auto m = in(0), xs = in(1), v = entries_of(vv, rows);
-      std::vector<S> dm(rows * cols), dx(cols, S(0));
+      std::vector<S> dm(rows * cols, S(0)), dx(cols, S(0));
+      // (mutant MatvecTransposeWide: the column loop stops at `rows`, wrong only when cols > rows)
+      const int col_end =
+          active_evaluator_fault == EvaluatorFault::MatvecTransposeWide ? std::min(rows, cols) : cols;
       for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
+        for (int c = 0; c < col_end; ++c) {
           dm[r * cols + c] = v[r] * xs[c];
           dx[c] = dx[c] + m[r * cols + c] * v[r];
         }
@@ -173,7 +181,7 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
       return out;
     default: {  // unary f: f'(a) v, elementwise (a diagonal map is its own transpose)
       auto a = in(0), v = entries_of(vv, a.size());
-      for (std::size_t k = 0; k < a.size(); ++k) v[k] = unary_derivative<S>(t.op, a[k]) * v[k];
+      for (std::size_t k = 0; k < a.size(); ++k) v[k] = chad_unary_derivative<S>(t.op, a[k]) * v[k];
       out[0] = shaped_like(x[0], std::move(v));
       return out;
     }

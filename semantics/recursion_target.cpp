@@ -16,6 +16,7 @@
 
 #include "model/scalar_list.hpp"
 #include "semantics/evaluate_target.hpp"
+#include "semantics/evaluator_faults.hpp"
 #include "semantics/tangent_positions.hpp"
 
 namespace chad {
@@ -100,6 +101,7 @@ struct UnfoldNode : std::enable_shared_from_this<UnfoldNode<S>> {
   RecursionP<S> r;
   ValueP<S> seed;
   bool reverse;
+  int depth = 1;  // the root's node is at depth 1 (read only by the deep-stream mutants)
   ValueP<S> step, derivative;
   ValueP<S> children;  // step with (child stream, child derivative) at the recursive positions
 
@@ -112,6 +114,7 @@ struct UnfoldNode : std::enable_shared_from_this<UnfoldNode<S>> {
       child->r = r;
       child->seed = child_seed;
       child->reverse = reverse;
+      child->depth = depth + 1;
       return pair_value<S>(child->stream(), child->derivative_map());
     });
     step = result->first;
@@ -130,6 +133,8 @@ struct UnfoldNode : std::enable_shared_from_this<UnfoldNode<S>> {
     if (reverse)
       return closure_value<S>([self](const ValueP<S>& c) -> ValueP<S> {
         if (c->kind == ValueKind::Zero) return c;
+        if (active_evaluator_fault == EvaluatorFault::RevUnfoldDeep && self->depth >= 3) [[unlikely]]
+          return zero_value<S>();  // a mutant: no cotangent back from depth 3 on
         self->evaluate_once();
         ValueP<S> unrolled = c->kind == ValueKind::Lazy ? c->force() : c->first;
         ValueP<S> g = zero_value<S>();
@@ -146,6 +151,8 @@ struct UnfoldNode : std::enable_shared_from_this<UnfoldNode<S>> {
         return pair_value<S>(add_linear<S>(g, q->first), q->second);
       });
     return closure_value<S>([self](const ValueP<S>& gs) -> ValueP<S> {
+      if (active_evaluator_fault == EvaluatorFault::FwdUnfoldDeep && self->depth >= 3) [[unlikely]]
+        return zero_value<S>();  // a mutant: the tangent stream is 0 from depth 3 on
       return lazy_value<S>([self, gs]() {
         self->evaluate_once();
         ValueP<S> g = gs->kind == ValueKind::Zero ? gs : gs->first;

@@ -103,7 +103,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
       for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
       throw SourceError(option_loc(), "--mutant: unknown mutant `" + a.mutant + "` (known: " + known + ")");
     }
-    o.rules = &m->rules;
+    use_mutant(o, *m);
   }
   return o;
 }

@@ -48,7 +48,7 @@ std::vector<const Mutant*> chosen(const MutantsArgs& a) {
 void write_kill_report(const std::string& dir, const MutantKill& k, const CampaignOptions& base) {
   if (!k.killed) return;
   CampaignOptions options = base;
-  options.rules = &find_mutant(k.name)->rules;
+  use_mutant(options, *find_mutant(k.name));
   write_report((fs::path(dir) / "reports" / k.name).string(),
                Counterexample{base.seed, k.index, k.name, options, k.outcome, k.original_size, k.counterexample_size});
 }
@@ -111,12 +111,12 @@ std::vector<MutantKill> run_workers(const std::vector<const Mutant*>& mutants, c
   return kills;
 }
 
-void print_matrix(std::ostream& out, const std::vector<MutantKill>& kills) {
-  out << std::left << std::setw(38) << "mutant" << std::setw(30) << "rule" << std::setw(8) << "killed"
+void print_matrix(std::ostream& out, const std::vector<MutantKill>& kills, std::size_t count) {
+  out << std::left << std::setw(38) << "mutant" << std::setw(42) << "rule" << std::setw(8) << "killed"
       << std::setw(10) << "programs" << std::setw(9) << "seconds" << std::setw(6) << "size"
       << "blame\n";
   for (const MutantKill& k : kills)
-    out << std::setw(38) << k.name << std::setw(30) << k.rule << std::setw(8) << (k.killed ? "yes" : "NO")
+    out << std::setw(38) << k.name << std::setw(42) << k.rule << std::setw(8) << (k.killed ? "yes" : "NO")
         << std::setw(10) << k.programs << std::setw(9) << std::fixed << std::setprecision(2) << k.seconds
         << std::setw(6) << (k.killed ? std::to_string(k.counterexample_size) : "-")
         << (k.killed ? (k.blame_correct ? "right" : "wrong: " + (k.blame.found ? k.blame.rule : std::string("none")))
@@ -125,7 +125,8 @@ void print_matrix(std::ostream& out, const std::vector<MutantKill>& kills) {
   const KillTotals t = kill_totals(kills);
   out << t.killed << " of " << t.mutants << " mutants killed (at most " << t.max_programs
       << " programs each); median counterexample " << t.median_counterexample_size << " term nodes; blame named "
-      << "the mutated rule for " << t.blame_correct << " of " << t.killed << " kills\n";
+      << "the mutated rule for " << t.blame_correct << " of " << t.killed << " kills\n"
+      << describe_programs_to_kill(t, count) << "\n";
 }
 
 }  // namespace
@@ -155,7 +156,7 @@ void add_mutants_command(CLI::App& app, int& exit_code) {
       if (options->json)
         std::cout << j.dump(2) << "\n";
       else
-        print_matrix(std::cout, kills);
+        print_matrix(std::cout, kills, base.count);
       const KillTotals t = kill_totals(kills);
       return t.killed == t.mutants ? kExitOk : kExitCheckFailed;
     });

@@ -1,0 +1,84 @@
+// Each entry: the fault, where it lives, and what blame may rightly name. For a fault in a
+// shared helper there is no single mutated rule; blame is right when it names a rule whose
+// output uses the helper (for cotangent addition: the rules that emit `a + b`; for the
+// inliner: the rule whose linear function is applied at several sites; for let-floating: let)
+// or, for the derivative table and the primitives' evaluation, the primitive that is wrong.
+#include "mutants/fault_mutants.hpp"
+
+namespace chad {
+namespace {
+
+using K = TermKind;
+constexpr ChadMode R = ChadMode::Reverse, F = ChadMode::Forward;
+
+// The rules whose output adds (co)tangents (LinAdd): in reverse every rule with two or more
+// contributions to a cotangent, in forward the application ((f' @ v) x + y' @ (x' @ v)).
+std::vector<RuleRef> adding_rules(std::optional<ChadMode> only = std::nullopt) {
+  std::vector<RuleRef> rules;
+  if (!only || *only == R)
+    for (K k : {K::ArrayLit, K::Pair, K::Let, K::App, K::Case, K::Prim, K::Fold, K::Unfold}) rules.push_back({R, k, {}});
+  if (!only || *only == F) rules.push_back({F, K::App, {}});
+  return rules;
+}
+
+}  // namespace
+
+void add_fault_mutants(std::vector<Mutant>& all) {
+  auto add = [&](std::string name, std::string helper, ChadFaults faults, std::vector<RuleRef> targets,
+                 std::string description) {
+    const RuleRef& first = targets.front();
+    Mutant m{std::move(name), std::move(description), first.mode.value_or(R), first.kind, first.op,
+             RuleTable::standard(), faults, std::move(helper), std::move(targets)};
+    all.push_back(std::move(m));
+  };
+  const TransformFault T0 = TransformFault::None;
+  const EvaluatorFault E0 = EvaluatorFault::None;
+  using E = EvaluatorFault;
+  using T = TransformFault;
+  // ---- shared helpers of the transformation ----
+  add("inline-linear-drops-later-uses", "transformation: the linear inliner", {T::InlinerDropsLaterUses, E0},
+      {{{}, K::Case, {}}},
+      "the linear inliner also inlines a linear function bound once and applied at several sites (the "
+      "scrutinee's z' in every branch of a case), at its first application; the others become z' @ 0");
+  add("let-floating-captures", "transformation: let-floating (bind_pair)", {T::FloatsSourceLets, E0},
+      {{{}, K::Let, {}}},
+      "`let <x, x'> = d in body` floats the lets of source names out of d too, so `let y = (let x = s in t) in "
+      "u` binds u's x to s (a shadowing let captures the body's variable)");
+  // ---- the evaluator of CHAD's output: (co)tangent addition ----
+  add("add-array-drops-last-entry", "evaluator: (co)tangent addition", {T0, E::AddArrayDropsLastEntry},
+      adding_rules(),
+      "a + b on arrays: the last entry of the sum is a's (b's last entry lost); right on scalars");
+  add("add-copowers-keeps-last", "evaluator: (co)tangent addition", {T0, E::AddCopowersKeepsLast},
+      adding_rules(R),
+      "reverse: a + b on copowers (cotangents of functions) is b: a function used at two sites keeps only the "
+      "cotangent of the last");
+  add("add-functions-keeps-first", "evaluator: (co)tangent addition", {T0, E::AddFunctionsKeepsLeft},
+      adding_rules(F),
+      "forward: a + b on linear functions (tangents of functions) is a: an application returning a function "
+      "loses the tangent through its argument");
+  add("copower-fold-drops-last-term", "evaluator: copower-fold", {T0, E::CopowerFoldDropsLastTerm},
+      {{R, K::Lambda, {}}, {R, K::Let, {}}, {R, K::App, {}}},
+      "reverse: copower-fold w with f ignores the last term of w when w has two or more (a closure applied at "
+      "two sites: the cotangent of its captured context from one application is lost)");
+  // ---- deep streams ----
+  add("rev-unfold-deep-drops", "evaluator: rev_unfold", {T0, E::RevUnfoldDeep}, {{R, K::Unfold, {}}},
+      "reverse unfold: the nodes of the stream from depth 3 on pass back no cotangent (right at depths 1, 2)");
+  add("fwd-unfold-deep-drops", "evaluator: fwd_unfold", {T0, E::FwdUnfoldDeep}, {{F, K::Unfold, {}}},
+      "forward unfold: the tangent stream is 0 from depth 3 on (right at depths 1, 2)");
+  // ---- matrices ----
+  add("rev-matvec-wide-transpose", "evaluator: matvec^T", {T0, E::MatvecTransposeWide},
+      {{R, K::Prim, PrimOp::Matvec}},
+      "matvec^T(m, x; v) = (v x^T, m^T v) with the column loop stopping at `rows`: for a wide m (cols > rows) "
+      "the last cols - rows columns of dm and entries of dx are 0; right on square and tall matrices");
+  add("fwd-matvec-drops-dm", "evaluator: matvec'", {T0, E::MatvecForwardDropsDm}, {{F, K::Prim, PrimOp::Matvec}},
+      "matvec'(m, x; dm, dx) = m dx instead of dm x + m dx (visible only when the matrix depends on the input)");
+  // ---- CHAD's derivative table ----
+  add("table-sigmoid-one-plus", "derivative table: sigmoid", {T0, E::SigmoidOnePlus},
+      {{{}, K::Prim, PrimOp::Sigmoid}}, "sigmoid' = s (1 + s) instead of s (1 - s), s = sigmoid x");
+  add("table-tanh-one-plus", "derivative table: tanh", {T0, E::TanhOnePlus}, {{{}, K::Prim, PrimOp::Tanh}},
+      "tanh' = 1 + tanh^2 instead of 1 - tanh^2");
+  add("table-log-inverse-square", "derivative table: log", {T0, E::LogInverseSquare}, {{{}, K::Prim, PrimOp::Log}},
+      "log' = 1/x^2 instead of 1/x (right at x = 1 only)");
+}
+
+}  // namespace chad

@@ -1,0 +1,140 @@
+// Each mutant outside the rule table (mutants/fault_mutants.cpp) is detectable: a small
+// hand-written program and input that the oracle judges `fail` under the mutant and `pass`
+// without it. The expected derivatives are worked out in each case's comment.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "mutants/mutants.hpp"
+#include "oracle/campaign.hpp"
+#include "syntax/deep_stack.hpp"
+
+namespace chad {
+namespace {
+
+struct KillingCase {
+  const char* mutant;
+  const char* program;
+  const char* input;
+};
+
+const char* kStream =
+    "type Stream = nu s. real * s;\n"
+    "def powers (x : real) : Stream = unfold x with y -> (y, y * x);\n"
+    "def main (x : real) : real * real * real =\n"
+    "  let s1 = unroll (powers x) in let s2 = unroll (snd s1) in let s3 = unroll (snd s2) in\n"
+    "  (fst s1, fst s2, fst s3);\n";
+const char* kWideMatvec = "def main (m : real[2, 3], v : real[3]) : real[2] = matvec(m, v);\n";
+const char* kSharedClosure =
+    "def main (x : real) : real = let f = fun (y : real) -> x * y in f 1 + f 2;\n";
+
+const std::vector<KillingCase>& killing_cases() {
+  static const std::vector<KillingCase> cases = {
+      // f = case (R x) of {L a -> a | R b -> b * b} = x^2, f' = 2x = 3 at 1.5; the mutant
+      // inlines z' only into the first branch: 0.
+      {"inline-linear-drops-later-uses",
+       "type E = < L : real | R : real >;\n"
+       "def main (x : real) : real = case (R x : E) of { L a -> a | R b -> b * b };\n",
+       "1.5"},
+      // f = (let x = sin x in x) * x = x sin x, f' = sin x + x cos x = 0.9182 at 0.5; the
+      // mutant's body reads x = sin x in the product's primal (its cotangent still reaches x):
+      // cos x sin x + sin x = 0.9002.
+      {"let-floating-captures", "def main (x : real) : real = let y = (let x = sin(x) in x) in y * x;\n", "0.5"},
+      // d dot(v, v) / dv = 2 v = (1, -4); the mutant's reverse sum keeps v_1's first half: (1, -2).
+      {"add-array-drops-last-entry", "def main (v : real[2]) : real = dot(v, v);\n", "[0.5, -2]"},
+      // f = x * 1 + x * 2 = 3 x, f' = 3; the mutant keeps f's cotangent from `f 2`: 2.
+      {"add-copowers-keeps-last", kSharedClosure, "0.75"},
+      // The same; the copower-fold over {!1 (x) v, !2 (x) v} keeps the first term: 1.
+      {"copower-fold-drops-last-term", kSharedClosure, "0.75"},
+      // g = (fun x -> fun y -> x * y) a is a function; g 2 = 2 a, d/da = 2. Forward, g's
+      // tangent is the lambda's own (0) plus the one through a; the mutant keeps the first: 0.
+      {"add-functions-keeps-first", "def main (a : real) : real = ((fun (x : real) -> fun (y : real) -> x * y) a) 2;\n",
+       "1.25"},
+      // (x, x^2, x^3): Jacobian (1, 2x, 3x^2) = (1, 3, 6.75) at 1.5; the x^3 node is at depth 3.
+      {"rev-unfold-deep-drops", kStream, "1.5"},
+      {"fwd-unfold-deep-drops", kStream, "1.5"},
+      // d (m v)_i / d m_ik = v_k, d (m v)_i / d v_k = m_ik: column 3 (v_3 = 2; m_13 = 3, m_23 = 6)
+      // is what the wide-matrix mutant loses; the forward mutant loses every d/dm.
+      {"rev-matvec-wide-transpose", kWideMatvec, "([[1, 2, 3], [4, 5, 6]], [0.5, -1, 2])"},
+      {"fwd-matvec-drops-dm", kWideMatvec, "([[1, 2, 3], [4, 5, 6]], [0.5, -1, 2])"},
+      // sigmoid'(0.5) = s(1 - s) = 0.235 (s = 0.6225) where the mutant says s(1 + s) = 1.010.
+      {"table-sigmoid-one-plus", "def main (x : real) : real = sigmoid(x);\n", "0.5"},
+      // tanh'(0.5) = 1 - 0.2135 = 0.7864 where the mutant says 1.2135.
+      {"table-tanh-one-plus", "def main (x : real) : real = tanh(x);\n", "0.5"},
+      // log'(2) = 1/2 where the mutant says 1/4.
+      {"table-log-inverse-square", "def main (x : real) : real = log(x);\n", "2"},
+  };
+  return cases;
+}
+
+ProgramOutcome judge(const KillingCase& c, const Mutant* mutant) {
+  CampaignOptions options;  // every mode and sums strategy
+  if (mutant) use_mutant(options, *mutant);
+  ProgramOutcome out;
+  run_with_deep_stack([&] { out = check_case(options, GeneratedCase{c.program, c.input}); });
+  return out;
+}
+
+std::string describe(const ProgramOutcome& o) {
+  std::string text = std::string(campaign_verdict_name(o.verdict)) + " " + o.detail;
+  for (const CheckOutcome& c : o.checks)
+    text += std::string("\n  ") + chad_mode_name(c.mode) + " " + sums_strategy_name(c.sums) + ": " +
+            campaign_verdict_name(c.verdict) + " " + c.detail;
+  return text;
+}
+
+TEST(FaultMutants, EachIsKilledByItsHandWrittenProgramWhichTheCorrectChadPasses) {
+  for (const KillingCase& c : killing_cases()) {
+    const Mutant* m = find_mutant(c.mutant);
+    ASSERT_NE(m, nullptr) << c.mutant;
+    EXPECT_FALSE(m->is_rule_mutant()) << c.mutant;
+    EXPECT_EQ(judge(c, m).verdict, CampaignVerdict::Fail) << c.mutant << ": " << describe(judge(c, m));
+    EXPECT_EQ(judge(c, nullptr).verdict, CampaignVerdict::Pass) << c.mutant << ": " << describe(judge(c, nullptr));
+  }
+}
+
+TEST(FaultMutants, EveryMutantOutsideTheRuleTableHasAKillingCase) {
+  std::set<std::string> covered;
+  for (const KillingCase& c : killing_cases()) covered.insert(c.mutant);
+  std::size_t faults = 0;
+  for (const Mutant& m : mutant_catalogue()) {
+    if (m.is_rule_mutant()) continue;
+    ++faults;
+    EXPECT_TRUE(covered.count(m.name)) << m.name;
+    EXPECT_FALSE(m.blame_targets.empty()) << m.name;
+    EXPECT_FALSE(m.helper.empty()) << m.name;
+  }
+  EXPECT_GE(faults, 10u);
+}
+
+TEST(FaultMutants, TheFaultIsOnlyInForceInsideTheGuard) {
+  const Mutant* m = find_mutant("table-sigmoid-one-plus");
+  ASSERT_NE(m, nullptr);
+  {
+    ScopedChadFaults guard(&m->faults);
+    EXPECT_EQ(active_evaluator_fault, EvaluatorFault::SigmoidOnePlus);
+    ScopedChadFaults off(nullptr);  // null changes nothing
+    EXPECT_EQ(active_evaluator_fault, EvaluatorFault::SigmoidOnePlus);
+  }
+  EXPECT_EQ(active_evaluator_fault, EvaluatorFault::None);
+  EXPECT_EQ(active_transform_fault, TransformFault::None);
+}
+
+TEST(FaultMutants, BlameIsRightWhenItNamesARuleThatUsesTheFaultyHelper) {
+  const Mutant* m = find_mutant("table-log-inverse-square");
+  ASSERT_NE(m, nullptr);
+  Blame b;
+  b.found = true;
+  b.kind = TermKind::Prim;
+  b.op = PrimOp::Log;
+  b.mode = ChadMode::Forward;
+  EXPECT_TRUE(blame_names_mutant(*m, b));  // either mode
+  b.op = PrimOp::Exp;
+  EXPECT_FALSE(blame_names_mutant(*m, b));
+  b.found = false;
+  b.op = PrimOp::Log;
+  EXPECT_FALSE(blame_names_mutant(*m, b));
+}
+
+}  // namespace
+}  // namespace chad
