@@ -8,6 +8,8 @@
 
 #include "model/linear_values.hpp"
 #include "syntax/term.hpp"
+// TEMPORARY (issue 12): CHAD's unary derivative formulas until semantics/derivative_table.* lands.
+#include "semantics/unary_derivative_until_merge.hpp"
 
 namespace chad {
 
