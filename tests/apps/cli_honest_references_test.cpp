@@ -18,11 +18,7 @@ using chad::testing::ToolRun;
 constexpr int kNotDifferentiable = 2, kBadInput = 3;
 
 std::string write_program(const std::string& name, const std::string& text) {
-  auto dir = std::filesystem::temp_directory_path() / "chad_cli_honest";
-  std::filesystem::create_directories(dir);
-  auto path = (dir / name).string();
-  std::ofstream(path) << text;
-  return path;
+  return chad::testing::write_temp_file("chad_cli_honest", name, text);
 }
 
 TEST(CliHonestReferences, FdCannotCertifyALostStep) {
