@@ -1,11 +1,13 @@
 // Forward dual numbers over any scalar S (double, Mpfr, Mpfi): a value and one tangent.
-// Arithmetic follows the chain rule; the unary primitives are in model/primitives.hpp.
+// Arithmetic follows the chain rule (a quotient: the Taylor recurrence of q b = a); the unary
+// primitives are in model/primitives.hpp.
 // Comparisons compare primal values and treat a tie as undecidable (the comparison flips
 // under any perturbation along a direction that separates the two sides).
 #pragma once
 #include <string>
 
 #include "model/scalar.hpp"
+#include "model/taylor.hpp"
 
 namespace chad {
 
@@ -32,11 +34,11 @@ template <class S>
 Dual<S> operator*(const Dual<S>& a, const Dual<S>& b) {
   return {a.value * b.value, a.tangent * b.value + a.value * b.tangent};
 }
-// (a / b)' = (a' b - a b') / b^2 = (a' - (a / b) b') / b
+// The quotient is q with q b = a: its degree-1 Taylor recurrence (model/taylor.hpp).
 template <class S>
 Dual<S> operator/(const Dual<S>& a, const Dual<S>& b) {
-  S quotient = a.value / b.value;
-  return {quotient, (a.tangent - quotient * b.tangent) / b.value};
+  Taylor<S> q = Taylor<S>{a.value, a.tangent} / Taylor<S>{b.value, b.tangent};
+  return {std::move(q[0]), std::move(q[1])};
 }
 
 template <class S>

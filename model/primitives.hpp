@@ -1,10 +1,12 @@
-// The unary primitives' values and derivative formulas, in one place, for every scalar type.
-// Dual numbers apply the chain rule with these formulas; the `fd` reference method uses only
-// the values, which is how the formulas are checked (tests/oracle/primitive_derivatives_test).
+// The unary primitives' values for every scalar type, and their Taylor polynomials and dual
+// numbers, whose derivatives come from each primitive's defining recurrence (model/taylor.hpp),
+// not from a derivative formula. CHAD's derivative table (semantics/) is written separately; the
+// references built on these dual numbers are how it is checked.
 #pragma once
 #include <cmath>
 
 #include "model/dual.hpp"
+#include "model/taylor.hpp"
 #include "syntax/term.hpp"
 
 namespace chad {
@@ -38,35 +40,37 @@ S apply_unary(PrimOp op, const S& x) {
   CHAD_INTERNAL_ASSERT(false, std::string("apply_unary: not a unary primitive: ") + prim_name(op));
 }
 
-// The derivative of a unary elementwise primitive at x.
+// A unary elementwise primitive on a Taylor polynomial (model/taylor.hpp): the coefficients of
+// degree >= 1 come from the primitive's defining recurrence, the constant one is its value
+// (apply_unary, which avoids the cancellation a composed form can have there).
 template <class S>
-S unary_derivative(PrimOp op, const S& x) {
-  using std::cos, std::exp, std::sin, std::sqrt, std::tanh;
+Taylor<S> taylor_unary(PrimOp op, const Taylor<S>& u) {
+  Taylor<S> y;
   switch (op) {
-    case PrimOp::Neg: return S(-1);                              // (-x)' = -1
-    case PrimOp::Sin: return cos(x);                             // sin' = cos
-    case PrimOp::Cos: return -sin(x);                            // cos' = -sin
-    case PrimOp::Exp: return exp(x);                             // exp' = exp
-    case PrimOp::Log: return S(1) / x;                           // log' = 1/x
-    case PrimOp::Sqrt: return S(1) / (S(2) * sqrt(x));           // sqrt' = 1/(2 sqrt x)
-    case PrimOp::Tanh: {                                         // tanh' = 1 - tanh^2
-      S t = tanh(x);
-      return S(1) - t * t;
-    }
-    case PrimOp::Sigmoid: {                                      // sigmoid' = s (1 - s)
-      S s = apply_unary(PrimOp::Sigmoid, x);
-      return s * (S(1) - s);
-    }
-    case PrimOp::Softplus: return apply_unary(PrimOp::Sigmoid, x);  // softplus' = sigmoid
-    default: break;
+    case PrimOp::Neg: y = -u; break;
+    case PrimOp::Sin: y = taylor_sin(u); break;
+    case PrimOp::Cos: y = taylor_cos(u); break;
+    case PrimOp::Exp: y = taylor_exp(u); break;
+    case PrimOp::Log: y = taylor_log(u); break;
+    case PrimOp::Sqrt: y = taylor_sqrt(u); break;
+    case PrimOp::Tanh: y = taylor_tanh(u); break;
+    case PrimOp::Sigmoid: y = taylor_sigmoid(u); break;
+    case PrimOp::Softplus: y = taylor_softplus(u); break;
+    default:
+      CHAD_INTERNAL_ASSERT(false, std::string("taylor_unary: not a unary primitive: ") + prim_name(op));
   }
-  CHAD_INTERNAL_ASSERT(false, std::string("unary_derivative: not a unary primitive: ") + prim_name(op));
+  y[0] = apply_unary<S>(op, u[0]);
+  return y;
 }
 
-// On dual numbers: the chain rule, f(a + a' e) = f(a) + f'(a) a' e.
+// On dual numbers, a + a' e is the Taylor polynomial a + a' t of degree 1: f(a + a' e) =
+// f(a) + y_1 e with y_1 from f's recurrence. No derivative formula is read (CHAD's own
+// derivative table is a separate piece of code, so the references built on dual numbers
+// share none with it).
 template <class S>
 Dual<S> apply_unary(PrimOp op, const Dual<S>& x) {
-  return {apply_unary<S>(op, x.value), unary_derivative<S>(op, x.value) * x.tangent};
+  Taylor<S> y = taylor_unary(op, Taylor<S>{x.value, x.tangent});
+  return {std::move(y[0]), std::move(y[1])};
 }
 
 }  // namespace chad

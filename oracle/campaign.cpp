@@ -160,6 +160,33 @@ CampaignVerdict worse(CampaignVerdict a, CampaignVerdict b) {
   return rank(a) >= rank(b) ? a : b;
 }
 
+// --cross-check fd:RATE: fd against the certified reference, on the sampled programs; a
+// disagreement makes the program a `fail`.
+void cross_check_fd(const CampaignOptions& options, const GeneratedCase& generated,
+                    const CheckedProgram& program, const NormalForm<double>& input,
+                    std::optional<JacobianResult>& certified, ProgramOutcome& out,
+                    std::map<std::string, double>* seconds) {
+  if (!cross_check_sampled(generated.program, options.cross_check_fd_rate)) return;
+  StageTimer t(seconds, "cross-check");
+  CrossCheckOutcome c;
+  try {
+    if (!certified) certified = jacobian_by_interval(program, input);
+    if (certified->differentiable) {
+      c = cross_check_with_fd(program, input, *certified);
+    } else {
+      c = {CrossCheck::CannotCertify, "the certified reference: " + certified->reason};
+    }
+  } catch (const SourceError& e) {  // an undecided interval domain, an overflow
+    c = {CrossCheck::CannotCertify, std::string("the certified reference: ") + e.what()};
+  }
+  out.cross_check = c.result;
+  out.cross_check_detail = c.detail;
+  if (c.result == CrossCheck::Disagreed) {
+    out.verdict = CampaignVerdict::Fail;
+    if (out.detail.empty()) out.detail = c.detail;
+  }
+}
+
 // A program whose output is a function or a stream: judged by the logical relation.
 ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedProgram& program,
                                   const NormalForm<double>& input, ProgramOutcome& out,
@@ -239,6 +266,8 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     StageTimer t(seconds, "sd-rev");
     out.checks.push_back(check_by_string_diagrams(program, input, reference, options.sd_rules));
     out.verdict = out.checks.back().verdict;
+    std::optional<JacobianResult> none_yet;
+    cross_check_fd(options, generated, program, input, none_yet, out, seconds);
     return out;
   }
 
@@ -281,10 +310,14 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
       } catch (const DomainError& e) {
         c.verdict = CampaignVerdict::Fail;
         c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
+      } catch (const SourceError& e) {  // the certified reference is not finite
+        c.verdict = CampaignVerdict::FailNumeric;
+        c.detail = std::string("CHAD differs from dual numbers and the interval check cannot decide: ") + e.what();
       }
       out.verdict = worse(out.verdict, c.verdict);
       out.checks.push_back(std::move(c));
     }
+  cross_check_fd(options, generated, program, input, certified, out, seconds);
   return out;
 }
 
@@ -315,6 +348,7 @@ CampaignSummary run_campaign(const CampaignOptions& options,
     ++summary.verdicts[campaign_verdict_name(outcome.verdict)];
     for (const auto& f : outcome.features) ++summary.coverage[f];
     for (const auto& c : outcome.checks) summary.screen_cleared += c.screen_cleared;
+    count_cross_check(outcome.cross_check, summary.cross_check);
     if (on_program) on_program(outcome);
   }
   return summary;

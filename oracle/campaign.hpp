@@ -22,6 +22,7 @@
 
 #include "chad/transformer.hpp"
 #include "generators/program_generator.hpp"
+#include "oracle/fd_cross_check.hpp"
 
 namespace chad {
 namespace diagrams {
@@ -48,6 +49,9 @@ struct CampaignOptions {
   Implementation implementation = Implementation::Chad;
   const diagrams::RuleTable* sd_rules = nullptr;  // fault injection into the adjoint's rules
   const ChadFaults* faults = nullptr;  // fault injection into CHAD's helpers, evaluator, derivative table
+  // --cross-check fd:RATE: the share (in [0, 1]) of programs with a Jacobian also checked by
+  // fd against the certified reference (oracle/fd_cross_check.hpp); 0: none.
+  double cross_check_fd_rate = 0;
 };
 
 // One (mode, sums strategy) check of one program.
@@ -69,6 +73,8 @@ struct ProgramOutcome {
   std::string detail;                               // for a skip or an error before the checks
   std::vector<CheckOutcome> checks;
   std::vector<std::string> features;  // the formers, primitives and type formers it uses
+  CrossCheck cross_check = CrossCheck::NotChecked;  // --cross-check fd:RATE's result
+  std::string cross_check_detail;
 };
 
 struct CampaignSummary {
@@ -77,6 +83,7 @@ struct CampaignSummary {
   std::map<std::string, std::size_t> coverage;   // programs using each former / primitive / type former
   std::size_t screen_cleared = 0;
   std::map<std::string, double> seconds;         // per stage: generate, check, reference, chad, certify
+  CrossCheckCounts cross_check;                  // --cross-check fd:RATE
 };
 
 // The seed of program `index` of a campaign with seed `seed`.

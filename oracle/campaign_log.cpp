@@ -19,9 +19,12 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
     if (c.implementation != Implementation::Chad) check["implementation"] = implementation_name(c.implementation);
     checks.push_back(check);
   }
-  return {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},
+  nlohmann::json line = {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},
           {"input", o.generated.input}, {"verdict", campaign_verdict_name(o.verdict)},
           {"detail", o.detail},     {"checks", checks},   {"features", o.features}};
+  if (o.cross_check != CrossCheck::NotChecked)
+    line["cross_check"] = {{"result", cross_check_name(o.cross_check)}, {"detail", o.cross_check_detail}};
+  return line;
 }
 
 std::vector<nlohmann::json> read_log(const std::string& path) {
@@ -45,6 +48,9 @@ CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
     ++s.verdicts[line["verdict"].get<std::string>()];
     for (const auto& f : line["features"]) ++s.coverage[f.get<std::string>()];
     for (const auto& c : line["checks"]) s.screen_cleared += c["screen_cleared"].get<bool>();
+    if (line.contains("cross_check"))
+      count_cross_check(parse_cross_check(line["cross_check"]["result"].get<std::string>()).value_or(CrossCheck::NotChecked),
+                        s.cross_check);
   }
   return s;
 }
@@ -69,6 +75,9 @@ nlohmann::json summary_json(const CampaignSummary& s, const std::vector<nlohmann
           {"screen_cleared", s.screen_cleared},
           {"coverage", s.coverage},
           {"seconds", s.seconds},
+          {"cross_check", {{"checked", s.cross_check.checked},
+                           {"disagreements", s.cross_check.disagreements},
+                           {"cannot_certify", s.cross_check.cannot_certify}}},
           {"failures", failures(lines)}};
 }
 
@@ -78,6 +87,10 @@ std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohman
   for (const auto& [v, n] : s.verdicts) md << "| " << v << " | " << n << " |\n";
   md << "\n" << s.screen_cleared
      << " checks disagreed with dual numbers in double and were cleared by the certified check.\n";
+  if (s.cross_check.checked)
+    md << "\nCross-check with fd: " << s.cross_check.checked << " programs checked, "
+       << s.cross_check.disagreements << " disagreements, " << s.cross_check.cannot_certify
+       << " where fd could not certify.\n";
   md << "\n## Coverage (programs using each)\n\n| feature | programs | share |\n|---|---|---|\n";
   for (const auto& [f, n] : s.coverage)
     md << "| " << f << " | " << n << " | " << (s.programs ? 100.0 * double(n) / double(s.programs) : 0.0) << "% |\n";

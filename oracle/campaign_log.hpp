@@ -21,6 +21,7 @@ std::vector<nlohmann::json> read_log(const std::string& path);
 CampaignSummary summarize(const std::vector<nlohmann::json>& lines);
 
 // {"programs", "verdicts": {"pass", "fail", "fail-numeric", "skip"}, "screen_cleared",
+//  "cross_check": {"checked", "disagreements", "cannot_certify"},
 //  "coverage": {...}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
 nlohmann::json summary_json(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
 std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);

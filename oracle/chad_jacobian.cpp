@@ -3,6 +3,7 @@
 #include "model/fibre.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
+#include "references/finite_result.hpp"
 #include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
 
@@ -73,6 +74,7 @@ JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<
   result.output_index = e.output_index;
   result.output_coords = e.output;
   result.jacobian = e.jacobian;
+  require_finite_result(program, result);  // NaN or infinity: a located error, not a number
   return result;
 }
 

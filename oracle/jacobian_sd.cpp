@@ -1,6 +1,7 @@
 // The sd-rev method: string-diagram reverse AD (diagrams/sd_jacobian.hpp) as a JacobianResult.
 #include "diagrams/sd_jacobian.hpp"
 #include "oracle/compute_jacobian.hpp"
+#include "references/finite_result.hpp"
 #include "references/not_differentiable.hpp"
 
 namespace chad {
@@ -12,6 +13,7 @@ JacobianResult jacobian_by_string_diagrams(const CheckedProgram& program,
   result.output_index = j.output_index;
   result.output_coords = j.output;
   result.jacobian = j.jacobian;
+  require_finite_result(program, result);  // NaN or infinity: a located error, not a number
   return result;
 }
 

@@ -91,6 +91,8 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
       narrowed.sums = {c.sums};
       break;
     }
+  // A failure found by --cross-check fd:RATE: cross-check every candidate, sampled or not.
+  if (f.original.cross_check == CrossCheck::Disagreed) narrowed.cross_check_fd_rate = 1;
   const CampaignVerdict verdict = f.original.verdict;
   auto still_fails = [&](const GeneratedCase& g) { return check_case(narrowed, g).verdict == verdict; };
   f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails);

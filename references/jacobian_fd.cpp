@@ -5,10 +5,19 @@
 // primitive is used. Every perturbed evaluation must reach the same output index and the same
 // comparison outcomes as the point itself; otherwise the point is within h of a place where
 // the program is not differentiable, and the answer says so.
+// The answer is honest about rounding: when a perturbed input rounds back to the point, or
+// when the rounding error of the output increments (estimated by evaluating the smallest step
+// again in MPFI intervals and scaling their width from MPFI's precision to MPFR's) leaves
+// fewer than kClaimedBits significant bits in a difference quotient (e.g. `1e100 + x`, whose
+// step is lost below the ulp of 1e100), the result is "cannot certify", not a number; a
+// smaller rounding error is added to the error estimate.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "model/scalar.hpp"
+#include "references/finite_result.hpp"
 #include "references/jacobian.hpp"
 #include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
@@ -27,6 +36,12 @@ struct Step {
   bool relative_to_point;  // scale = |x_j| (when non-zero) instead of max(|x_j|, 1)
 };
 constexpr Step kSteps[] = {{-20, false}, {-20, true}, {-40, true}};
+
+// fd claims each entry to 2^-kClaimedBits relative to max(|entry|, 1) at least.
+constexpr int kClaimedBits = 40;
+// Richardson's value is a combination of D(h), ..., D(h/32) whose coefficients' absolute
+// values sum to prod_{m=1..5} (4^m + 1) / (4^m - 1) < 2; rounding in D(h/32) is the largest.
+constexpr double kRichardsonGain = 2;
 
 struct Evaluation {
   Index index;
@@ -75,9 +90,47 @@ std::optional<std::string> divergence(const Evaluation& base, const Evaluation& 
 
 struct ColumnAttempt {
   std::vector<Mpfr> derivative;  // per output coordinate
-  std::vector<Mpfr> error;       // Richardson error estimate
+  std::vector<Mpfr> error;       // Richardson error estimate plus the rounding estimate
   std::string failure;           // non-empty when the attempt failed
+  bool cannot_certify = false;   // the failure is rounding: the step was lost
 };
+
+// The width of each output coordinate's enclosure when the program runs in MPFI at `coords`.
+std::vector<Mpfr> enclosure_widths(const CheckedProgram& program, const Index& input_index,
+                                   const std::vector<Mpfr>& coords) {
+  std::vector<Mpfi> x;
+  for (const Mpfr& c : coords) x.push_back(Mpfi(c));
+  ValueP<Mpfi> out = run_main<Mpfi>(program, rebuild<Mpfi>(program.input_type, input_index, x));
+  std::vector<Mpfr> widths;
+  for (const Mpfi& y : normal_form<Mpfi>(program.output_type, out).coords)
+    widths.push_back(Mpfr(boost::multiprecision::upper(y)) - Mpfr(boost::multiprecision::lower(y)));
+  return widths;
+}
+
+// An estimate of the rounding error in each output increment f(x + h e_j) - f(x - h e_j) as
+// MPFR computes it: MPFI's enclosure widths at the same points bound the error of 133-bit
+// arithmetic; the same operations in 266 bits err 2^-(266 - 133) times as much. nullopt, with
+// the reason in `why`, when MPFI cannot evaluate there (an undecided comparison or domain).
+std::optional<std::vector<Mpfr>> increment_rounding(const CheckedProgram& program,
+                                                    const Index& input_index,
+                                                    const std::vector<Mpfr>& plus_x,
+                                                    const std::vector<Mpfr>& minus_x, std::string& why) {
+  std::vector<Mpfr> plus, minus;
+  try {
+    plus = enclosure_widths(program, input_index, plus_x);
+    minus = enclosure_widths(program, input_index, minus_x);
+  } catch (const ComparisonUndecided& e) {
+    why = "in MPFI, " + e.message();
+    return std::nullopt;
+  } catch (const DomainError& e) {
+    why = "in MPFI, " + e.message();
+    return std::nullopt;
+  }
+  const int extra_bits = std::numeric_limits<Mpfr>::digits - std::numeric_limits<Mpfi>::digits;
+  std::vector<Mpfr> rounding(plus.size());
+  for (std::size_t i = 0; i < plus.size(); ++i) rounding[i] = ldexp(plus[i] + minus[i], -extra_bits);
+  return rounding;
+}
 
 ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalForm<double>& input,
                                    const Evaluation& base, std::size_t j, Step step) {
@@ -90,11 +143,21 @@ ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalFo
   Mpfr h0 = ldexp(Mpfr(scale), step.exponent);
   // table[k][m']: Richardson tableau, one vector over outputs per cell.
   std::vector<std::vector<std::vector<Mpfr>>> table(kLevels);
+  std::vector<Mpfr> rounding;  // the rounding estimate of each output's final value
+  Mpfr smallest_h;
   for (int k = 0; k < kLevels; ++k) {
     Mpfr h = ldexp(h0, -k);
     std::vector<Mpfr> plus_x = x, minus_x = x;
     plus_x[j] += h;
     minus_x[j] -= h;
+    if (plus_x[j] == x[j] || minus_x[j] == x[j]) {
+      attempt.failure = "cannot certify: the step h = " + print_real(h.convert_to<double>()) +
+                        " is lost when added to input coordinate " + std::to_string(j) +
+                        " (it rounds back to the point)";
+      attempt.cannot_certify = true;
+      return attempt;
+    }
+    const Mpfr step = (plus_x[j] - minus_x[j]) / 2;  // h, or what rounding left of it
     Evaluation plus, minus;
     try {
       plus = evaluate_at(program, input.index, plus_x);
@@ -112,7 +175,20 @@ ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalFo
         return attempt;
       }
     std::vector<Mpfr> central(m);
-    for (std::size_t i = 0; i < m; ++i) central[i] = (plus.coords[i] - minus.coords[i]) / (2 * h);
+    for (std::size_t i = 0; i < m; ++i) central[i] = (plus.coords[i] - minus.coords[i]) / (2 * step);
+    if (k == kLevels - 1) {
+      std::string why;
+      std::optional<std::vector<Mpfr>> estimate = increment_rounding(program, input.index, plus_x, minus_x, why);
+      if (!estimate) {
+        attempt.failure = "cannot certify: the rounding error of the difference quotient at h = " +
+                          print_real(h.convert_to<double>()) + " cannot be estimated (" + why + ")";
+        attempt.cannot_certify = true;
+        return attempt;
+      }
+      rounding = std::move(*estimate);
+      for (Mpfr& r : rounding) r = kRichardsonGain * r / (2 * step);
+      smallest_h = h;
+    }
     table[k].push_back(std::move(central));
     Mpfr factor = 1;
     for (int level = 1; level <= k; ++level) {
@@ -127,8 +203,19 @@ ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalFo
   const auto& best = table[kLevels - 1][kLevels - 1];
   const auto& previous = table[kLevels - 2][kLevels - 2];
   for (std::size_t i = 0; i < m; ++i) {
+    const Mpfr claimed = ldexp(std::max(Mpfr(abs(best[i])), Mpfr(1)), -kClaimedBits);
+    if (rounding[i] > claimed) {
+      attempt.failure = "cannot certify: the increments of output coordinate " + std::to_string(i) +
+                        " when input coordinate " + std::to_string(j) + " moves by h = " +
+                        print_real(smallest_h.convert_to<double>()) + " are lost to rounding (error about " +
+                        print_real(rounding[i].convert_to<double>()) + " in a difference quotient of " +
+                        print_real(best[i].convert_to<double>()) + ": fewer than " +
+                        std::to_string(kClaimedBits) + " bits left)";
+      attempt.cannot_certify = true;
+      return attempt;
+    }
     attempt.derivative.push_back(best[i]);
-    attempt.error.push_back(abs(best[i] - previous[i]));
+    attempt.error.push_back(abs(best[i] - previous[i]) + rounding[i]);
   }
   return attempt;
 }
@@ -150,7 +237,12 @@ JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
     ColumnAttempt attempt;
     for (Step step : kSteps) {
       attempt = differentiate_column(program, input, base, j, step);
-      if (attempt.failure.empty()) break;
+      if (attempt.failure.empty() || attempt.cannot_certify) break;  // smaller steps lose more
+    }
+    if (attempt.cannot_certify) {
+      result = not_differentiable(std::move(result), attempt.failure);
+      result.cannot_certify = true;
+      return result;
     }
     if (!attempt.failure.empty())
       return not_differentiable(std::move(result),
@@ -160,6 +252,7 @@ JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
       result.error_estimate[i][j] = attempt.error[i].convert_to<double>();
     }
   }
+  require_finite_result(program, result);
   return result;
 }
 

@@ -1,5 +1,6 @@
 // The `interval` method: dual numbers over MPFI intervals (128 bits). Each Jacobian entry's
 // tangent interval is an enclosure of the exact derivative; the reported value is its midpoint.
+#include "references/finite_result.hpp"
 #include "references/forward_columns.hpp"
 #include "references/jacobian.hpp"
 #include "references/not_differentiable.hpp"
@@ -26,6 +27,7 @@ JacobianResult jacobian_by_interval(const CheckedProgram& program,
       result.jacobian[i][j] = ScalarTraits<Mpfi>::to_double(entry);
       result.enclosure[i][j] = enclose(entry);
     }
+  require_finite_result(program, result);
   return result;
 }
 

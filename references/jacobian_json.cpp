@@ -14,6 +14,7 @@ nlohmann::json jacobian_json(const JacobianResult& result) {
   out["differentiable"] = result.differentiable;
   if (!result.differentiable) {
     out["reason"] = result.reason;
+    if (result.cannot_certify) out["cannot_certify"] = true;
     return out;
   }
   out["output"] = normal_form_json(result.output_index, result.output_coords);

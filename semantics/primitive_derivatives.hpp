@@ -8,6 +8,7 @@
 
 #include "model/linear_values.hpp"
 #include "syntax/term.hpp"
+// TEMPORARY (issue 12): CHAD's unary derivative formulas until semantics/derivative_table.* lands.
 
 namespace chad {
 

@@ -5,7 +5,8 @@
 // counterexample report for each failure; a re-run with the same arguments resumes from the
 // log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
 // --implementation chad|sd-rev (the AD under test: CHAD, or string-diagram reverse AD on its
-// fragment, whose faults --mutant then names), --json. A progress line on a terminal. Exit 0 when nothing failed, 1 otherwise.
+// fragment, whose faults --mutant then names), --cross-check fd:RATE (oracle/fd_cross_check.hpp),
+// --json. A progress line on a terminal. Exit 0 when nothing failed, 1 otherwise.
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
@@ -42,6 +43,7 @@ struct CampaignArgs {
   int max_size = 20;
   std::string features, modes = "fwd,rev", sums = "biproduct,lifted,zero-fn", shard = "0/1", out, mutant;
   std::string implementation = "chad";
+  std::string cross_check;  // "fd:RATE"
   int reports = 5;
   int jobs = 1;
   long only = -1;
@@ -60,6 +62,19 @@ Loc option_loc() { return Loc{intern_file_name("<command line>"), 0, 0}; }
 
 // The generator features of string-diagram AD's fragment (reals, arrays, products, functions).
 constexpr const char* kStringDiagramFeatures = "none,functions,arrays,partial";
+
+// "fd:RATE" with RATE in [0, 1].
+double parse_cross_check_option(const std::string& text) {
+  if (text.rfind("fd:", 0) == 0) {
+    try {
+      std::size_t used = 0;
+      const double rate = std::stod(text.substr(3), &used);
+      if (used == text.size() - 3 && rate >= 0 && rate <= 1) return rate;
+    } catch (const std::exception&) {
+    }
+  }
+  throw SourceError(option_loc(), "--cross-check: expected fd:RATE with 0 <= RATE <= 1, found `" + text + "`");
+}
 
 CampaignOptions campaign_options(const CampaignArgs& a) {
   CampaignOptions o;
@@ -105,6 +120,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     }
     use_mutant(o, *m);
   }
+  if (!a.cross_check.empty()) o.cross_check_fd_rate = parse_cross_check_option(a.cross_check);
   return o;
 }
 
@@ -128,6 +144,9 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
   for (const CheckOutcome& c : o.checks)
     out << "  " << chad_mode_name(c.mode) << " " << sums_strategy_name(c.sums) << ": "
         << campaign_verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
+  if (o.cross_check != CrossCheck::NotChecked)
+    out << "  cross-check with fd: " << cross_check_name(o.cross_check)
+        << (o.cross_check_detail.empty() ? "" : " (" + o.cross_check_detail + ")") << "\n";
 }
 
 // Shrinks a failing program and writes its report to dir; returns a line saying so.
@@ -240,13 +259,18 @@ int run(const CampaignArgs& args, bool json) {
               << shards << "): ";
     for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
     std::cout << "\n" << summary.screen_cleared << " checks cleared by the certified check after the double screen\n";
+    if (summary.cross_check.checked)
+      std::cout << "cross-check with fd: " << summary.cross_check.checked << " programs, "
+                << summary.cross_check.disagreements << " disagreements, " << summary.cross_check.cannot_certify
+                << " cannot certify\n";
     for (const auto& line : lines)
       if (line["verdict"] == "fail" || line["verdict"] == "fail-numeric")
         std::cout << "FAILED: program " << line["index"] << "; replay with `chad-oracle campaign --seed "
                   << args.seed << " --max-size " << args.max_size
                   << (args.features.empty() ? "" : " --features " + args.features)
                   << (args.implementation == "chad" ? "" : " --implementation " + args.implementation)
-                  << (args.mutant.empty() ? "" : " --mutant " + args.mutant) << " --only "
+                  << (args.mutant.empty() ? "" : " --mutant " + args.mutant)
+                  << (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) << " --only "
                   << line["index"] << "`\n";
     for (const auto& r : reported) std::cout << r << "\n";
     if (!args.out.empty()) std::cout << "log and summary in " << args.out << "/\n";
@@ -279,6 +303,9 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
                   "inject a fault: replace a CHAD rule by a catalogued mutant (with sd-rev: a string-diagram fault)");
   cmd->add_option("--implementation", args->implementation,
                   "the AD under test: chad (default) or sd-rev (string-diagram reverse AD, on its fragment)");
+  cmd->add_option("--cross-check", args->cross_check,
+                  "fd:RATE: also check this share of the programs (chosen from the program, so a replay "
+                  "agrees) with finite differences against the certified reference");
   cmd->add_option("--reports", args->reports, "shrink and report at most this many failures (with --out)")
       ->capture_default_str();
   cmd->add_flag("--json", options->json, "print the summary as one JSON object");

@@ -27,7 +27,7 @@ void print_jacobian(std::ostream& out, const JacobianResult& result) {
   out << "\n";
   print_normal_form(out, "input", result.input_index, result.input_coords);
   if (!result.differentiable) {
-    out << "not differentiable: " << result.reason << "\n";
+    out << (result.cannot_certify ? "" : "not differentiable: ") << result.reason << "\n";
     return;
   }
   print_normal_form(out, "output", result.output_index, result.output_coords);

@@ -18,11 +18,7 @@ using chad::testing::ToolRun;
 
 // Writes `text` to a fresh file under the test's temporary directory and returns its path.
 std::string write_program(const std::string& name, const std::string& text) {
-  auto dir = std::filesystem::temp_directory_path() / "chad_cli_test";
-  std::filesystem::create_directories(dir);
-  auto path = (dir / name).string();
-  std::ofstream(path) << text;
-  return path;
+  return chad::testing::write_temp_file("chad_cli_test", name, text);
 }
 
 constexpr int kBadInput = 3;

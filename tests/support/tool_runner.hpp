@@ -3,6 +3,8 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace chad::testing {
@@ -29,6 +31,16 @@ inline ToolRun run_tool(const std::string& args, bool merge_stderr = true) {
   while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
   int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
+}
+
+// Writes `text` to `name` in the folder `folder` under the temporary directory (created when
+// missing) and returns its path.
+inline std::string write_temp_file(const std::string& folder, const std::string& name, const std::string& text) {
+  auto dir = std::filesystem::temp_directory_path() / folder;
+  std::filesystem::create_directories(dir);
+  auto path = (dir / name).string();
+  std::ofstream(path) << text;
+  return path;
 }
 
 inline std::string example(const std::string& name) {

@@ -1,0 +1,12 @@
+// Every Jacobian method's last step: an output coordinate or Jacobian entry that is NaN or
+// infinite in double (an overflow, or inf - inf) is a located error, never a number.
+#pragma once
+#include "references/jacobian.hpp"
+
+namespace chad {
+
+// Throws SourceError, located at the entry point's body, naming the method, the coordinate or
+// entry and its value, when `result` is differentiable and holds a NaN or an infinity.
+void require_finite_result(const CheckedProgram& program, const JacobianResult& result);
+
+}  // namespace chad
