@@ -7,6 +7,8 @@
 #include "logrel/agreement.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_jacobian.hpp"
+#include "oracle/informative.hpp"
+#include "oracle/program_shapes.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"
 #include "oracle/relation_verdict.hpp"
@@ -205,6 +207,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   std::set<std::string> features;
   features_of(user_body(program.main_function), features);
   out.features.assign(features.begin(), features.end());
+  out.shapes = program_shapes(program);
 
   const bool string_diagrams = options.implementation == Implementation::StringDiagram;
   if (string_diagrams && (!diagrams::program_in_fragment(program) || !is_data_type(program.output_type))) {
@@ -236,6 +239,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   if (string_diagrams) {
     StageTimer t(seconds, "sd-rev");
     out.checks.push_back(check_by_string_diagrams(program, input, reference, options.sd_rules));
+    out.checks.back().informative = informative_jacobian(reference);
     out.verdict = out.checks.back().verdict;
     return out;
   }
@@ -244,6 +248,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   for (ChadMode mode : options.modes)
     for (SumsStrategy sums : options.sums) {
       CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
+      c.informative = informative_jacobian(reference);
       try {
         ChadProgram chad;
         ChadEvaluation<double> got;
@@ -311,6 +316,9 @@ CampaignSummary run_campaign(const CampaignOptions& options,
     ++summary.verdicts[campaign_verdict_name(outcome.verdict)];
     for (const auto& f : outcome.features) ++summary.coverage[f];
     for (const auto& c : outcome.checks) summary.screen_cleared += c.screen_cleared;
+    summary.checks += outcome.checks.size();
+    for (const auto& c : outcome.checks) summary.informative_checks += c.informative;
+    for (const auto& s : outcome.shapes) ++summary.shapes[s];
     if (on_program) on_program(outcome);
   }
   return summary;

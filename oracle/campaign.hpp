@@ -57,6 +57,7 @@ struct CheckOutcome {
   double error = 0;             // largest relative difference from the reference (screen)
   std::string detail;
   Implementation implementation = Implementation::Chad;
+  bool informative = false;  // could expose a derivative fault (oracle/informative.hpp)
 };
 
 struct ProgramOutcome {
@@ -67,6 +68,7 @@ struct ProgramOutcome {
   std::string detail;                               // for a skip or an error before the checks
   std::vector<CheckOutcome> checks;
   std::vector<std::string> features;  // the formers, primitives and type formers it uses
+  std::vector<std::string> shapes;    // the fault-prone shapes it has (oracle/program_shapes.hpp)
 };
 
 struct CampaignSummary {
@@ -75,6 +77,8 @@ struct CampaignSummary {
   std::map<std::string, std::size_t> coverage;   // programs using each former / primitive / type former
   std::size_t screen_cleared = 0;
   std::map<std::string, double> seconds;         // per stage: generate, check, reference, chad, certify
+  std::size_t checks = 0, informative_checks = 0;  // checks made, informative ones (oracle/informative.hpp)
+  std::map<std::string, std::size_t> shapes;      // programs having each shape (oracle/program_shapes.hpp)
 };
 
 // The seed of program `index` of a campaign with seed `seed`.

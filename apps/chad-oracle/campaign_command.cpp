@@ -240,6 +240,8 @@ int run(const CampaignArgs& args, bool json) {
               << shards << "): ";
     for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
     std::cout << "\n" << summary.screen_cleared << " checks cleared by the certified check after the double screen\n";
+    std::cout << int(100.0 * informative_share(summary) + 0.5) << "% informative checks (" << summary.informative_checks
+              << " of " << summary.checks << ")\n";
     for (const auto& line : lines)
       if (line["verdict"] == "fail" || line["verdict"] == "fail-numeric")
         std::cout << "FAILED: program " << line["index"] << "; replay with `chad-oracle campaign --seed "

@@ -1,0 +1,288 @@
+#include "generators/term_generator.hpp"
+
+#include "generators/input_generator.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+
+GeneratedCase TermGenerator::generate(int max_size) {
+  // Two random closed types of this program, beside the fixed palette: one data type (a
+  // possible input or output), one of any kind (for intermediate values).
+  random_data_ = types_.random_type(2, true);
+  random_any_ = types_.random_type(2, false);
+  TypeP input = input_type();
+  TypeP output = output_type();
+  const std::string x = "x";
+  add_to_scope(make_var(x), input);
+  TermP body = gen(output, max_size);
+  Program program;
+  program.file = "<generated>";
+  program.defs.push_back(Def{"main", {Param{x, input, {}}}, output, body, {}});
+  return {print_program(program), random_input_text(c_, input)};
+}
+
+// ---- types -------------------------------------------------------------------------------
+
+// Inputs hold reals in every value: reals, pairs, arrays of every rank, the two-constructor
+// sum, lists and trees (non-empty mostly, see input_generator), the random data type when it
+// always holds reals.
+std::vector<TypeP> TermGenerator::input_palette() {
+  std::vector<TypeP> p = {real_type(), prod_type(real_type(), real_type())};
+  if (f_.arrays) {
+    TypeP vector = types_.array_of_rank(1);
+    TypeP matrix = types_.array_of_rank(2);
+    TypeP cube = types_.array_of_rank(3);
+    p.insert(p.end(), {vector, matrix, cube, vector, matrix});
+  }
+  if (f_.sums) p.push_back(generated_shape_type());
+  if (f_.inductive) p.insert(p.end(), {generated_list_type(), generated_tree_type()});
+  if (always_has_reals(random_data_)) p.push_back(random_data_);
+  return p;
+}
+
+TypeP TermGenerator::input_type() {
+  const std::vector<TypeP> palette = input_palette();
+  std::vector<TypeP> parts;
+  const int n = 1 + c_.pick(3);
+  for (int i = 0; i < n; ++i) parts.push_back(palette[std::size_t(c_.pick(int(palette.size())))]);
+  return tuple_type(parts);
+}
+
+TypeP TermGenerator::output_type() {
+  if (f_.higher_order && (f_.functions || f_.coinductive) && c_.pick(100) >= 80) {  // 0: data
+    std::vector<TypeP> higher;
+    if (f_.functions) higher.push_back(arrow_type(real_type(), real_type()));
+    if (f_.functions) higher.push_back(prod_type(arrow_type(real_type(), real_type()), real_type()));
+    if (f_.coinductive) higher.push_back(generated_stream_type());
+    higher.push_back(random_any_);
+    return higher[std::size_t(c_.pick(int(higher.size())))];
+  }
+  std::vector<TypeP> p = {real_type(), real_type(), prod_type(real_type(), real_type()), real_type()};
+  if (f_.arrays) {
+    TypeP vector = types_.array_of_rank(1);
+    TypeP matrix = types_.array_of_rank(2);
+    p.insert(p.end(), {vector, vector, matrix});
+  }
+  if (f_.inductive) p.push_back(generated_list_type());
+  if (always_has_reals(random_data_)) p.push_back(random_data_);
+  return p[std::size_t(c_.pick(int(p.size())))];
+}
+
+TypeP TermGenerator::small_type() {
+  std::vector<TypeP> p = {real_type(), real_type(), prod_type(real_type(), real_type())};
+  if (f_.arrays) {
+    TypeP array = types_.random_array();
+    p.push_back(array);
+  }
+  if (f_.functions) p.push_back(arrow_type(real_type(), real_type()));
+  if (f_.inductive) p.insert(p.end(), {generated_list_type(), generated_tree_type()});
+  if (f_.coinductive) p.push_back(generated_stream_type());
+  if (f_.sums) p.push_back(generated_shape_type());
+  p.push_back(random_any_);
+  return p[std::size_t(c_.pick(int(p.size())))];
+}
+
+// ---- scope -------------------------------------------------------------------------------
+
+void TermGenerator::add_to_scope(const TermP& term, const TypeP& type) {
+  scope_.push_back({term, type});
+  if (type->kind == TypeKind::Prod) {
+    add_to_scope(make_fst(term), type->left);
+    add_to_scope(make_snd(term), type->right);
+  }
+}
+
+std::vector<TermP> TermGenerator::in_scope(const TypeP& type) const {
+  std::vector<TermP> found;
+  for (const auto& s : scope_)
+    if (type_equal(s.type, type)) found.push_back(s.term);
+  return found;
+}
+
+std::vector<const TermGenerator::InScope*> TermGenerator::in_scope_of_kind(TypeKind kind) const {
+  std::vector<const InScope*> found;
+  for (const auto& s : scope_)
+    if (s.type->kind == kind) found.push_back(&s);
+  return found;
+}
+
+// ---- core --------------------------------------------------------------------------------
+
+// A variable of the goal type (for a real, also an entry or the sum of an array in scope),
+// the type's default inhabitant when none is in scope or on choice 0.
+TermP TermGenerator::leaf(const TypeP& goal) {
+  std::vector<TermP> vars = in_scope(goal);
+  std::vector<const InScope*> arrays;
+  if (goal->kind == TypeKind::Real && goal->shape.empty())
+    for (const InScope* s : in_scope_of_kind(TypeKind::Real))
+      if (!s->type->shape.empty()) arrays.push_back(s);
+  const int candidates = int(vars.size() + arrays.size());
+  if (candidates == 0 || c_.chance(12)) {
+    // An array of no type in scope: a real in scope weighting a constant array (choice 0: the
+    // constant alone).
+    if (goal->kind == TypeKind::Real && !goal->shape.empty() && !c_.chance(25)) {
+      TermP weight = leaf(real_type());
+      return make_prim(PrimOp::Scale, {weight, inhabitant(goal)});
+    }
+    return inhabitant(goal);
+  }
+  const std::size_t i = std::size_t(c_.pick(candidates));
+  if (i < vars.size()) return vars[i];
+  const InScope* a = arrays[i - vars.size()];
+  if (a->type->shape.size() == 1) return make_prim(PrimOp::Get, {a->term}, {}, c_.pick(a->type->shape[0]));
+  return make_prim(PrimOp::Sum, {a->term});
+}
+
+// The default inhabitant of a type (base constructors for mu, a constant stream for nu).
+TermP TermGenerator::inhabitant(const TypeP& goal) {
+  switch (goal->kind) {
+    case TypeKind::Real: {
+      if (goal->shape.empty()) return literal();
+      std::vector<int> row(goal->shape.begin() + 1, goal->shape.end());
+      std::vector<TermP> elements;
+      for (int i = 0; i < goal->shape[0]; ++i) elements.push_back(inhabitant(real_type(row)));
+      return make_array_literal(elements);
+    }
+    case TypeKind::Unit: return make_unit();
+    case TypeKind::Prod: {
+      TermP left = leaf(goal->left);
+      return make_pair(left, leaf(goal->right));
+    }
+    case TypeKind::Arrow: {
+      std::string z = fresh("z");
+      return make_lambda(z, goal->left, with_binding(z, goal->left, [&] { return leaf(goal->right); }));
+    }
+    case TypeKind::Sum:  // payloads are leaves: variables in scope where there are some
+      return make_ascribe(make_inject(goal->ctors[0].name, leaf(goal->ctors[0].type)), goal);
+    case TypeKind::Mu: {  // the base constructor (every generated mu type has one)
+      TypeP unrolled = unroll_type(goal);
+      if (unrolled->kind != TypeKind::Sum) return make_ascribe(make_roll(inhabitant(unrolled)), goal);
+      const auto& ctor = unrolled->ctors[base_ctor(unrolled, goal)];
+      return make_ascribe(make_roll(make_ascribe(make_inject(ctor.name, leaf(ctor.type)), unrolled)), goal);
+    }
+    case TypeKind::Nu: {
+      std::string s = fresh("s");
+      TypeP step = substitute(goal->body, goal->var, real_type());
+      TermP seed = leaf(real_type());
+      return make_ascribe(make_unfold(seed, s, with_binding(s, real_type(), [&] { return leaf(step); })), goal);
+    }
+    default: break;
+  }
+  CHAD_INTERNAL_ASSERT(false, "no inhabitant for " + print_type(goal));
+}
+
+TermP TermGenerator::gen(const TypeP& goal, int fuel) {
+  if (fuel <= 1) return leaf(goal);
+  const bool real = goal->kind == TypeKind::Real;
+  switch (c_.pick(16)) {
+    case 0: return leaf(goal);
+    case 6: return let(goal, fuel - 1);
+    case 7: return shared_let(goal, fuel - 1);
+    case 8: return f_.functions && real ? shared_closure(goal, fuel - 1) : intro(goal, fuel - 1);
+    case 9: return f_.functions && real ? higher_order_argument(goal, fuel - 1) : intro(goal, fuel - 1);
+    case 10: return f_.functions ? app(goal, fuel - 1) : intro(goal, fuel - 1);
+    case 11: return projection(goal, fuel - 1);
+    case 12: return f_.sums ? case_of(goal, fuel - 1) : intro(goal, fuel - 1);
+    case 13: return f_.inductive && real ? fold_every_element(goal, fuel - 1) : intro(goal, fuel - 1);
+    case 14: return f_.inductive ? fold(goal, fuel - 1) : intro(goal, fuel - 1);
+    case 15:
+      if (f_.coinductive && real && goal->shape.empty()) return deep_stream(fuel - 1);
+      return intro(goal, fuel - 1);
+    default: return intro(goal, fuel - 1);
+  }
+}
+
+TermP TermGenerator::intro(const TypeP& goal, int fuel) {
+  switch (goal->kind) {
+    case TypeKind::Real: return goal->shape.empty() ? scalar(fuel) : array(goal, fuel);
+    case TypeKind::Unit: return make_unit();
+    case TypeKind::Prod: {
+      TermP left = gen(goal->left, fuel / 2);
+      return make_pair(left, gen(goal->right, fuel - fuel / 2));
+    }
+    case TypeKind::Arrow: {
+      std::string z = fresh("z");
+      return make_lambda(z, goal->left, with_binding(z, goal->left, [&] { return gen(goal->right, fuel); }));
+    }
+    case TypeKind::Sum: {
+      const auto& ctor = goal->ctors[std::size_t(c_.pick(int(goal->ctors.size())))];
+      return make_ascribe(make_inject(ctor.name, gen(ctor.type, fuel)), goal);
+    }
+    case TypeKind::Mu: return make_ascribe(make_roll(gen(unroll_type(goal), fuel)), goal);
+    case TypeKind::Nu: {
+      std::string s = fresh("s");
+      TypeP step = substitute(goal->body, goal->var, real_type());
+      TermP seed = gen(real_type(), fuel / 2);
+      return make_ascribe(
+          make_unfold(seed, s, with_binding(s, real_type(), [&] { return gen(step, fuel - fuel / 2); })), goal);
+    }
+    default: return leaf(goal);
+  }
+}
+
+TermP TermGenerator::let(const TypeP& goal, int fuel) {
+  TypeP t = small_type();
+  std::string v = fresh("v");
+  TermP bound = gen(t, fuel / 2);
+  return make_let(v, bound, with_binding(v, t, [&] { return gen(goal, fuel - fuel / 2); }));
+}
+
+TermP TermGenerator::app(const TypeP& goal, int fuel) {
+  TypeP arg = small_type();
+  TermP function = gen(arrow_type(arg, goal), fuel / 2);
+  return make_app(make_ascribe(function, arrow_type(arg, goal)), gen(arg, fuel - fuel / 2));
+}
+
+TermP TermGenerator::projection(const TypeP& goal, int fuel) {
+  TypeP other = small_type();
+  if (c_.chance(50)) return make_fst(make_ascribe(gen(prod_type(goal, other), fuel), prod_type(goal, other)));
+  return make_snd(make_ascribe(gen(prod_type(other, goal), fuel), prod_type(other, goal)));
+}
+
+// case s of { Ci yi -> gen(goal) } over a sum in scope or a generated one.
+TermP TermGenerator::case_of(const TypeP& goal, int fuel) {
+  auto sums = in_scope_of_kind(TypeKind::Sum);
+  TermP scrutinee;
+  TypeP sum;
+  if (!sums.empty() && c_.chance(70)) {
+    const InScope* s = sums[std::size_t(c_.pick(int(sums.size())))];
+    scrutinee = s->term;
+    sum = s->type;
+  } else {
+    sum = generated_shape_type();
+    scrutinee = make_ascribe(gen(sum, fuel / 3), sum);
+  }
+  return branches(scrutinee, sum, goal, fuel - fuel / 3);
+}
+
+TermP TermGenerator::branches(const TermP& scrutinee, const TypeP& sum, const TypeP& goal, int fuel) {
+  std::vector<Branch> bs;
+  const int each = std::max(1, fuel / int(sum->ctors.size()));
+  for (const auto& ctor : sum->ctors) {
+    std::string y = fresh("y");
+    bs.push_back(Branch{ctor.name, y, with_binding(y, ctor.type, [&] { return gen(goal, each); }), -1, {}});
+  }
+  return make_case(scrutinee, bs);
+}
+
+// fold l with x -> case x of { ... }: over an inductive value in scope or a generated one.
+TermP TermGenerator::fold(const TypeP& goal, int fuel) {
+  if (goal->kind == TypeKind::Arrow && !f_.functions) return intro(goal, fuel);
+  auto mus = in_scope_of_kind(TypeKind::Mu);
+  TermP scrutinee;
+  TypeP mu;
+  if (!mus.empty() && c_.chance(70)) {
+    const InScope* s = mus[std::size_t(c_.pick(int(mus.size())))];
+    scrutinee = s->term;
+    mu = s->type;
+  } else {
+    mu = c_.chance(70) ? generated_list_type() : generated_tree_type();
+    scrutinee = make_ascribe(gen(mu, fuel / 3), mu);
+  }
+  std::string x = fresh("n");
+  TypeP node = substitute(mu->body, mu->var, goal);
+  TermP body = with_binding(x, node, [&] { return branches(make_var(x), node, goal, fuel - fuel / 3); });
+  return make_ascribe(make_fold(scrutinee, x, body), goal);
+}
+
+}  // namespace chad
