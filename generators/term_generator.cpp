@@ -175,7 +175,7 @@ TermP TermGenerator::gen(const TypeP& goal, int fuel) {
   if (fuel <= 1) return leaf(goal);
   const bool real = goal->kind == TypeKind::Real;
   switch (c_.pick(16)) {
-    case 0: return leaf(goal);
+    case 0: return fuel <= 4 ? leaf(goal) : intro(goal, fuel - 1);  // big budgets build something
     case 6: return let(goal, fuel - 1);
     case 7: return shared_let(goal, fuel - 1);
     case 8: return f_.functions && real ? shared_closure(goal, fuel - 1) : intro(goal, fuel - 1);
