@@ -45,12 +45,12 @@ bool always_has_reals(const TypeP& t) {
 TypeP TypeChooser::array_of_rank(int rank) {
   if (rank <= 1) return real_type({1 + c_.pick(4)});
   if (rank == 2) {
-    static const int shapes[][2] = {{2, 2}, {3, 2}, {2, 3}, {4, 2}, {1, 3}, {3, 3}};
+    static const int shapes[][2] = {{1, 2}, {2, 2}, {3, 2}, {2, 3}, {4, 2}, {3, 3}};  // smallest first
     const auto& s = shapes[c_.pick(6)];
     return real_type({s[0], s[1]});
   }
-  static const int shapes[][3] = {{2, 2, 2}, {2, 3, 2}, {3, 1, 2}};
-  const auto& s = shapes[c_.pick(3)];
+  static const int shapes[][3] = {{1, 2, 2}, {3, 1, 2}, {2, 2, 2}, {2, 3, 2}};
+  const auto& s = shapes[c_.pick(4)];
   return real_type({s[0], s[1], s[2]});
 }
 

@@ -23,8 +23,8 @@ class TypeChooser {
  public:
   TypeChooser(ChoiceSource& choices, const GeneratorFeatures& features) : c_(choices), f_(features) {}
 
-  // real[..] of the given rank (1..3) with a random shape: vectors of 1..4, matrices 3x2,
-  // 2x3, 2x2, 4x2, 1x3, rank-3 arrays 2x2x2, 2x3x2, 3x1x2.
+  // real[..] of the given rank (1..3) with a random shape, the smallest on choice 0: vectors
+  // of 1..4, matrices 1x2, 2x2, 3x2, 2x3, 4x2, 3x3, rank-3 arrays 1x2x2, 3x1x2, 2x2x2, 2x3x2.
   TypeP array_of_rank(int rank);
   // A random array type, rank 1 most often, then 2 and 3.
   TypeP random_array();

@@ -22,21 +22,17 @@ class InputGenerator {
  public:
   explicit InputGenerator(ChoiceSource& c) : c_(c) {}
 
-  // An integer in [-n, n], choice 0 giving 0, then 1, -1, 2, -2, ... (shrinks towards 0).
-  int signed_choice(int n) {
-    const int c = c_.pick(2 * n + 1);
-    return c % 2 ? (c + 1) / 2 : -(c / 2);
-  }
-  // Choice 0: 0; then mostly non-trivial dyadic values (exact in binary, away from 0 and
-  // +-1, where derivatives such as sin' and exp' take special values), small integers, and
-  // any multiple of 2^-8 in [-3, 3].
+  // One choice per real (short recordings shrink faster). Choice 0: 0; below 128 (3%) the
+  // small integers 0, 1, -1, 2, -2, 3, -3; then mostly non-trivial dyadic values (exact in
+  // binary, away from 0 and +-1, where derivatives such as sin' and exp' take special
+  // values), and a quarter any multiple of 2^-8 in (-3, 3).
   std::string real_text() {
     static const double dyadic[] = {0.75, -1.25, 1.5, -0.625, 2.25, 0.375, -1.75, 1.125, -2.5, 0.875, -0.3125, 1.6875};
-    switch (c_.pick(10)) {
-      case 0: return print_real(double(signed_choice(3)));  // a small integer
-      case 8: case 9: return print_real(signed_choice(3 << 8) / 256.0);
-      default: return print_real(dyadic[c_.pick(12)]);
-    }
+    const int c = c_.pick(4096);
+    if (c < 128) return print_real(double(c % 7 % 2 ? (c % 7 + 1) / 2 : -(c % 7 / 2)));
+    if (c < 3072) return print_real(dyadic[c % 12]);
+    const int grid = c % 1535 - 767;  // -767 .. 767
+    return print_real(grid / 256.0);
   }
 
   std::string value_text(const TypeP& t, int depth) {

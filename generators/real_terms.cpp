@@ -123,6 +123,9 @@ TermP TermGenerator::scalar(int fuel) {
       TermP a = gen(real, half);
       return make_prim(PrimOp::Mul, {a, gen(real, rest)});
     }
+    case 17:
+      if (f_.coinductive) return deep_stream(fuel);
+      return unary(real, fuel);
     default: return unary(real, fuel);
   }
 }

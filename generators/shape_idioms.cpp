@@ -9,7 +9,8 @@ namespace chad {
 
 // let v = e in op(wrap(v), op'(v, e')): v is used twice, both uses contribute.
 TermP TermGenerator::shared_let(const TypeP& goal, int fuel) {
-  if (goal->kind != TypeKind::Real) return let(goal, fuel);
+  if (goal->kind != TypeKind::Real || fuel < 8) return let(goal, fuel);
+  fuel -= 5;  // the let, the two uses and their operators
   const std::string v = fresh("v");
   TermP bound = gen(goal, fuel / 2);
   TermP body = with_binding(v, goal, [&] {
@@ -23,6 +24,8 @@ TermP TermGenerator::shared_let(const TypeP& goal, int fuel) {
 
 // let f = fun (z : G) -> op(wrap(z), e) in op'(f a, f b): one closure, two application sites.
 TermP TermGenerator::shared_closure(const TypeP& goal, int fuel) {
+  if (fuel < 12) return intro(goal, fuel);
+  fuel -= 9;  // the let, the fun, the two applications and the operators
   const std::string f = fresh("f"), z = fresh("z");
   const TypeP function = arrow_type(goal, goal);
   TermP closure_body = with_binding(z, goal, [&] {
@@ -35,7 +38,7 @@ TermP TermGenerator::shared_closure(const TypeP& goal, int fuel) {
     TermP a = gen(goal, fuel / 3);
     TermP b = gen(goal, fuel - 2 * (fuel / 3));
     TermP second = make_app(make_var(f), b);
-    if (c_.chance(30)) second = make_app(make_var(f), second);  // f (f b)
+    if (!c_.chance(70)) second = make_app(make_var(f), second);  // f (f b); choice 0: f b
     TermP first = make_app(make_var(f), a);
     return binary(goal, first, second);
   });
@@ -44,6 +47,8 @@ TermP TermGenerator::shared_closure(const TypeP& goal, int fuel) {
 
 // let h = fun (g : G -> G) -> op(g a, e) in h k, k a closure in scope or a new one.
 TermP TermGenerator::higher_order_argument(const TypeP& goal, int fuel) {
+  if (fuel < 12) return intro(goal, fuel);
+  fuel -= 9;  // the let, the two funs, the applications and the operators
   const std::string h = fresh("h"), g = fresh("g");
   const TypeP function = arrow_type(goal, goal);
   TermP h_body = with_binding(g, function, [&] {
@@ -75,12 +80,14 @@ TermP TermGenerator::higher_order_argument(const TypeP& goal, int fuel) {
 // right)) into a real goal, the element weighted or passed through a function; for an array
 // goal the element scales a generated array.
 TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
+  if (fuel < 9) return intro(goal, fuel);
+  fuel -= 6;  // the fold, the case, the uses of the node's parts and the operator
   std::vector<TermP> candidates;
-  const bool tree = c_.chance(40);
+  const bool tree = !c_.chance(60);  // choice 0: a list
   const TypeP mu = tree ? generated_tree_type() : generated_list_type();
   candidates = in_scope(mu);
   TermP scrutinee;
-  if (!candidates.empty() && !c_.chance(30)) scrutinee = candidates[std::size_t(c_.pick(int(candidates.size())))];
+  if (!candidates.empty() && c_.chance(70)) scrutinee = candidates[std::size_t(c_.pick(int(candidates.size())))];
   else scrutinee = make_ascribe(gen(mu, fuel / 3), mu);
   const int each = std::max(1, (fuel - fuel / 3) / 2);
   auto element = [&](const TermP& e) -> TermP {
@@ -104,7 +111,7 @@ TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
       base_body = with_binding(base, real_type(), [&] { return element(make_var(base)); });
       step_body = with_binding(step, prod_type(goal, goal), [&] {
         TermP left = make_fst(make_var(step));
-        if (c_.chance(40)) left = wrap(goal, left);
+        if (!c_.chance(60)) left = wrap(goal, left);
         return binary(goal, left, make_snd(make_var(step)));
       });
       return make_case(make_var(n), {Branch{"Leaf", base, base_body, -1, {}}, Branch{"Node", step, step_body, -1, {}}});
@@ -119,9 +126,11 @@ TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
   return make_ascribe(make_fold(scrutinee, n, body), goal);
 }
 
-// fst (unroll (snd (unroll ... s))): 1, 2, 3 or 4 unrolls (choice 0: one) of a stream in
+// fst (unroll (snd (unroll ... s))): 1, 3 or 4 unrolls (choice 0: one) of a stream in
 // scope or of unfold seed with s -> (head(s), op(wrap(s), e)).
 TermP TermGenerator::deep_stream(int fuel) {
+  if (fuel < 7) return intro(real_type(), fuel);
+  fuel -= 4;  // the unfold, its pair and step, the unrolls
   const TypeP stream = generated_stream_type();
   std::vector<TermP> streams = in_scope(stream);
   TermP s;
@@ -139,7 +148,7 @@ TermP TermGenerator::deep_stream(int fuel) {
     });
     s = make_ascribe(make_unfold(seed, state, step), stream);
   }
-  static const int depths[] = {1, 3, 4, 2};
+  static const int depths[] = {1, 3, 4, 3};
   const int depth = depths[c_.pick(4)];
   for (int i = 1; i < depth; ++i) s = make_snd(make_unroll(s));
   return make_fst(make_unroll(s));

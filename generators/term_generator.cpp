@@ -23,28 +23,45 @@ GeneratedCase TermGenerator::generate(int max_size) {
 
 // ---- types -------------------------------------------------------------------------------
 
+// The palettes below are lists of slots: a slot is picked first and only then is its type
+// drawn (an array's shape), so that choices are spent only on what is used and a shrunk choice
+// sequence keeps its meaning.
+enum class Slot { Real, Pair, Vector, Matrix, Cube, Shape, List, Tree, Stream, Function, RandomData, RandomAny };
+
+TypeP TermGenerator::slot_type(int slot) {
+  switch (Slot(slot)) {
+    case Slot::Real: return real_type();
+    case Slot::Pair: return prod_type(real_type(), real_type());
+    case Slot::Vector: return types_.array_of_rank(1);
+    case Slot::Matrix: return types_.array_of_rank(2);
+    case Slot::Cube: return types_.array_of_rank(3);
+    case Slot::Shape: return generated_shape_type();
+    case Slot::List: return generated_list_type();
+    case Slot::Tree: return generated_tree_type();
+    case Slot::Stream: return generated_stream_type();
+    case Slot::Function: return arrow_type(real_type(), real_type());
+    case Slot::RandomData: return random_data_;
+    default: return random_any_;
+  }
+}
+
+TypeP TermGenerator::pick_slot(const std::vector<int>& slots) {
+  return slot_type(slots[std::size_t(c_.pick(int(slots.size())))]);
+}
+
 // Inputs hold reals in every value: reals, pairs, arrays of every rank, the two-constructor
 // sum, lists and trees (non-empty mostly, see input_generator), the random data type when it
 // always holds reals.
-std::vector<TypeP> TermGenerator::input_palette() {
-  std::vector<TypeP> p = {real_type(), prod_type(real_type(), real_type())};
-  if (f_.arrays) {
-    TypeP vector = types_.array_of_rank(1);
-    TypeP matrix = types_.array_of_rank(2);
-    TypeP cube = types_.array_of_rank(3);
-    p.insert(p.end(), {vector, matrix, cube, vector, matrix});
-  }
-  if (f_.sums) p.push_back(generated_shape_type());
-  if (f_.inductive) p.insert(p.end(), {generated_list_type(), generated_tree_type()});
-  if (always_has_reals(random_data_)) p.push_back(random_data_);
-  return p;
-}
-
 TypeP TermGenerator::input_type() {
-  const std::vector<TypeP> palette = input_palette();
+  std::vector<int> slots = {int(Slot::Real), int(Slot::Pair)};
+  if (f_.arrays)
+    slots.insert(slots.end(), {int(Slot::Vector), int(Slot::Matrix), int(Slot::Cube), int(Slot::Vector), int(Slot::Matrix)});
+  if (f_.sums) slots.push_back(int(Slot::Shape));
+  if (f_.inductive) slots.insert(slots.end(), {int(Slot::List), int(Slot::Tree)});
+  if (always_has_reals(random_data_)) slots.push_back(int(Slot::RandomData));
   std::vector<TypeP> parts;
   const int n = 1 + c_.pick(3);
-  for (int i = 0; i < n; ++i) parts.push_back(palette[std::size_t(c_.pick(int(palette.size())))]);
+  for (int i = 0; i < n; ++i) parts.push_back(pick_slot(slots));
   return tuple_type(parts);
 }
 
@@ -57,29 +74,23 @@ TypeP TermGenerator::output_type() {
     higher.push_back(random_any_);
     return higher[std::size_t(c_.pick(int(higher.size())))];
   }
-  std::vector<TypeP> p = {real_type(), real_type(), prod_type(real_type(), real_type()), real_type()};
-  if (f_.arrays) {
-    TypeP vector = types_.array_of_rank(1);
-    TypeP matrix = types_.array_of_rank(2);
-    p.insert(p.end(), {vector, vector, matrix});
-  }
-  if (f_.inductive) p.push_back(generated_list_type());
-  if (always_has_reals(random_data_)) p.push_back(random_data_);
-  return p[std::size_t(c_.pick(int(p.size())))];
+  std::vector<int> slots = {int(Slot::Real), int(Slot::Real), int(Slot::Pair), int(Slot::Real)};
+  if (f_.arrays) slots.insert(slots.end(), {int(Slot::Vector), int(Slot::Vector), int(Slot::Matrix)});
+  if (f_.inductive) slots.push_back(int(Slot::List));
+  if (always_has_reals(random_data_)) slots.push_back(int(Slot::RandomData));
+  return pick_slot(slots);
 }
 
 TypeP TermGenerator::small_type() {
-  std::vector<TypeP> p = {real_type(), real_type(), prod_type(real_type(), real_type())};
-  if (f_.arrays) {
-    TypeP array = types_.random_array();
-    p.push_back(array);
-  }
-  if (f_.functions) p.push_back(arrow_type(real_type(), real_type()));
-  if (f_.inductive) p.insert(p.end(), {generated_list_type(), generated_tree_type()});
-  if (f_.coinductive) p.push_back(generated_stream_type());
-  if (f_.sums) p.push_back(generated_shape_type());
-  p.push_back(random_any_);
-  return p[std::size_t(c_.pick(int(p.size())))];
+  std::vector<int> slots = {int(Slot::Real), int(Slot::Real), int(Slot::Pair)};
+  if (f_.arrays) slots.push_back(int(Slot::RandomAny) + 1);  // an array of any rank
+  if (f_.functions) slots.push_back(int(Slot::Function));
+  if (f_.inductive) slots.insert(slots.end(), {int(Slot::List), int(Slot::Tree)});
+  if (f_.coinductive) slots.push_back(int(Slot::Stream));
+  if (f_.sums) slots.push_back(int(Slot::Shape));
+  slots.push_back(int(Slot::RandomAny));
+  const int slot = slots[std::size_t(c_.pick(int(slots.size())))];
+  return slot == int(Slot::RandomAny) + 1 ? types_.random_array() : slot_type(slot);
 }
 
 // ---- scope -------------------------------------------------------------------------------
@@ -116,8 +127,10 @@ TermP TermGenerator::leaf(const TypeP& goal) {
   if (goal->kind == TypeKind::Real && goal->shape.empty())
     for (const InScope* s : in_scope_of_kind(TypeKind::Real))
       if (!s->type->shape.empty()) arrays.push_back(s);
+  // One choice: 0 (and about 1 in 9) the default inhabitant, else a candidate.
   const int candidates = int(vars.size() + arrays.size());
-  if (candidates == 0 || c_.chance(12)) {
+  const int choice = candidates == 0 ? 0 : c_.pick(8 * candidates + 1);
+  if (choice % 9 == 0) {
     // An array of no type in scope: a real in scope weighting a constant array (choice 0: the
     // constant alone).
     if (goal->kind == TypeKind::Real && !goal->shape.empty() && !c_.chance(25)) {
@@ -126,11 +139,24 @@ TermP TermGenerator::leaf(const TypeP& goal) {
     }
     return inhabitant(goal);
   }
-  const std::size_t i = std::size_t(c_.pick(candidates));
-  if (i < vars.size()) return vars[i];
-  const InScope* a = arrays[i - vars.size()];
-  if (a->type->shape.size() == 1) return make_prim(PrimOp::Get, {a->term}, {}, c_.pick(a->type->shape[0]));
-  return make_prim(PrimOp::Sum, {a->term});
+  const std::size_t i = std::size_t((choice - 1) % candidates);
+  TermP found;
+  if (i < vars.size()) {
+    found = vars[i];
+  } else {
+    const InScope* a = arrays[i - vars.size()];
+    found = a->type->shape.size() == 1 ? make_prim(PrimOp::Get, {a->term}, {}, c_.pick(a->type->shape[0]))
+                                       : make_prim(PrimOp::Sum, {a->term});
+  }
+  if (goal->kind != TypeKind::Real) return found;
+  // A real variable is used as it is on small choices, else (3 in 8) weighted, passed through
+  // sin, or squared: so that the leaves' derivatives are not all 1.
+  switch ((choice - 1) / candidates) {
+    case 5: return make_prim(goal->shape.empty() ? PrimOp::Mul : PrimOp::Scale, {make_literal(1.5), found});
+    case 6: return make_prim(PrimOp::Sin, {found});
+    case 7: return make_prim(PrimOp::Mul, {found, found});
+    default: return found;
+  }
 }
 
 // The default inhabitant of a type (base constructors for mu, a constant stream for nu).
@@ -174,8 +200,11 @@ TermP TermGenerator::inhabitant(const TypeP& goal) {
 TermP TermGenerator::gen(const TypeP& goal, int fuel) {
   if (fuel <= 1) return leaf(goal);
   const bool real = goal->kind == TypeKind::Real;
-  switch (c_.pick(16)) {
-    case 0: return fuel <= 4 ? leaf(goal) : intro(goal, fuel - 1);  // big budgets build something
+  // Choice 0 is a leaf (the simplest), but big budgets mostly build something: a leaf is 1 of
+  // 16 options at small budgets, 1 of 46 at big ones.
+  const int choice = c_.pick(fuel > 4 ? 46 : 16);
+  switch (choice == 0 ? 0 : 1 + (choice - 1) % 15) {
+    case 0: return leaf(goal);
     case 6: return let(goal, fuel - 1);
     case 7: return shared_let(goal, fuel - 1);
     case 8: return f_.functions && real ? shared_closure(goal, fuel - 1) : intro(goal, fuel - 1);

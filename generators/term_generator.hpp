@@ -32,7 +32,8 @@ class TermGenerator {
   };
 
   // ---- types (term_generator.cpp) ------------------------------------------------------
-  std::vector<TypeP> input_palette();
+  TypeP slot_type(int slot);                      // see Slot in term_generator.cpp
+  TypeP pick_slot(const std::vector<int>& slots);
   TypeP input_type();
   TypeP output_type();
   TypeP small_type();  // intermediate values (let, application arguments)
