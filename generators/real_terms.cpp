@@ -2,8 +2,9 @@
 // constant factor in a derivative shows), every primitive has a share of the draws, and the
 // arguments keep values inside the domains and away from overflow: log and sqrt read
 // softplus(e) + c, e * e + c or exp of a bounded term (all > 0), division divides by such a
-// term, exp reads a term bounded by about 3 (tanh, sigmoid, a weighted sin or cos, or a
-// variable), so nothing grows beyond exp(3) per exp.
+// term, exp reads a term bounded by about 3 (tanh, sigmoid, a weighted sin or cos, or a part
+// of the input), so nothing grows beyond exp(3) per exp. The two sides of a comparison are
+// never the same term (a sure tie).
 #include "generators/term_generator.hpp"
 
 namespace chad {
@@ -11,6 +12,12 @@ namespace chad {
 namespace {
 
 bool is_scalar(const TypeP& t) { return t->kind == TypeKind::Real && t->shape.empty(); }
+
+// x, fst x, snd (fst x), ...: a part of the program's input, whose reals are at most 3 in size.
+bool is_input_part(const TermP& t) {
+  if (t->kind == TermKind::Fst || t->kind == TermKind::Snd) return is_input_part(t->args[0]);
+  return t->kind == TermKind::Var && t->name == TermGenerator::input_name;
+}
 
 }  // namespace
 
@@ -80,9 +87,11 @@ TermP TermGenerator::bounded(const TypeP& goal, int fuel) {
       return weighted(goal, weight, periodic);
     }
     case 2: return make_prim(PrimOp::Sigmoid, {gen(goal, fuel)});
-    default: {  // a variable in scope (inputs are small), else a weighted tanh
-      std::vector<TermP> vars = in_scope(goal);
-      if (!vars.empty()) return vars[std::size_t(c_.pick(int(vars.size())))];
+    default: {  // a part of the input (inputs are at most 3 in size), else a weighted tanh
+      std::vector<TermP> parts;
+      for (const TermP& v : in_scope(goal))
+        if (is_input_part(v)) parts.push_back(v);
+      if (!parts.empty()) return parts[std::size_t(c_.pick(int(parts.size())))];
       TermP weight = literal();
       return weighted(goal, weight, make_prim(PrimOp::Tanh, {gen(goal, fuel)}));
     }
@@ -113,7 +122,9 @@ TermP TermGenerator::scalar(int fuel) {
       if (f_.comparisons) {
         const PrimOp op = c_.pick(2) ? PrimOp::Lt : PrimOp::Gt;
         TermP left = gen(real, half / 2);
-        TermP test = make_prim(op, {left, gen(real, half - half / 2)});
+        TermP right = gen(real, half - half / 2);
+        if (term_equal(left, right)) right = make_prim(PrimOp::Add, {right, make_literal(0.5)});  // no sure tie
+        TermP test = make_prim(op, {left, right});
         TermP if_false = gen(real, rest / 2);
         TermP if_true = gen(real, rest - rest / 2);
         return make_case(test, {Branch{"False", "u", if_false, -1, {}}, Branch{"True", "u", if_true, -1, {}}});
@@ -180,52 +191,43 @@ TermP TermGenerator::matvec(const TypeP& goal, int fuel) {
   return make_prim(PrimOp::Matvec, {a, gen(vector, fuel - fuel / 2)});
 }
 
-TermP TermGenerator::array(const TypeP& goal, int fuel) {
+// An elementwise operation at an array type: 0 a unary function, 1 + - *, 2 scale, 3 division.
+TermP TermGenerator::elementwise(const TypeP& goal, int fuel, int operation) {
   const int half = fuel / 2, rest = fuel - fuel / 2;
-  const int n = goal->shape[0];
-  if (goal->shape.size() > 1) {
-    switch (c_.pick(6)) {
-      case 0: case 4: return rows_literal(goal, fuel);
-      case 1: return unary(goal, fuel);
-      case 2: {
-        TermP a = gen(goal, half);
-        TermP b = gen(goal, rest);
-        return binary(goal, a, b);
-      }
-      case 3: {
-        TermP weight = gen(real_type(), half);
-        return make_prim(PrimOp::Scale, {weight, gen(goal, rest)});
-      }
-      default: {
-        if (!f_.partial) return unary(goal, fuel);
-        TermP a = gen(goal, half);
-        return make_prim(PrimOp::Div, {a, positive(goal, rest)});
-      }
-    }
-  }
-  switch (c_.pick(9)) {
-    case 0: case 1: {
-      std::vector<TermP> elements;
-      for (int i = 0; i < n; ++i) elements.push_back(gen(real_type(), fuel / n));
-      return c_.chance(50) ? make_array_literal(elements) : make_prim(PrimOp::Vec, elements);
-    }
-    case 2: case 8: return unary(goal, fuel);
-    case 3: {
+  switch (operation) {
+    case 1: {
       TermP a = gen(goal, half);
       TermP b = gen(goal, rest);
       return binary(goal, a, b);
     }
-    case 4: {
+    case 2: {
       TermP weight = gen(real_type(), half);
       return make_prim(PrimOp::Scale, {weight, gen(goal, rest)});
     }
-    case 5: case 6: return matvec(goal, fuel);
-    default: {
+    case 3: {
       if (!f_.partial) return unary(goal, fuel);
       TermP a = gen(goal, half);
       return make_prim(PrimOp::Div, {a, positive(goal, rest)});
     }
+    default: return unary(goal, fuel);
   }
+}
+
+TermP TermGenerator::array(const TypeP& goal, int fuel) {
+  enum { Unary, Binary, Scale, Division, Literal, Matvec, Rows };
+  if (goal->shape.size() > 1) {
+    static const int options[] = {Rows, Unary, Binary, Scale, Rows, Division};
+    const int option = options[c_.pick(6)];
+    return option == Rows ? rows_literal(goal, fuel) : elementwise(goal, fuel, option);
+  }
+  static const int options[] = {Literal, Literal, Unary, Binary, Scale, Matvec, Matvec, Division, Unary};
+  const int option = options[c_.pick(9)];
+  if (option == Matvec) return matvec(goal, fuel);
+  if (option != Literal) return elementwise(goal, fuel, option);
+  const int n = goal->shape[0];
+  std::vector<TermP> elements;
+  for (int i = 0; i < n; ++i) elements.push_back(gen(real_type(), fuel / n));
+  return c_.chance(50) ? make_array_literal(elements) : make_prim(PrimOp::Vec, elements);
 }
 
 }  // namespace chad

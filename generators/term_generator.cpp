@@ -12,7 +12,7 @@ GeneratedCase TermGenerator::generate(int max_size) {
   random_any_ = types_.random_type(2, false);
   TypeP input = input_type();
   TypeP output = output_type();
-  const std::string x = "x";
+  const std::string x = input_name;
   add_to_scope(make_var(x), input);
   TermP body = gen(output, max_size);
   Program program;
@@ -115,6 +115,13 @@ std::vector<const TermGenerator::InScope*> TermGenerator::in_scope_of_kind(TypeK
   for (const auto& s : scope_)
     if (s.type->kind == kind) found.push_back(&s);
   return found;
+}
+
+// A value of that kind in scope, most often (choice 0 included) when there is one; else null.
+const TermGenerator::InScope* TermGenerator::pick_in_scope(TypeKind kind) {
+  auto found = in_scope_of_kind(kind);
+  if (found.empty() || !c_.chance(70)) return nullptr;
+  return found[std::size_t(c_.pick(int(found.size())))];
 }
 
 // ---- core --------------------------------------------------------------------------------
@@ -270,11 +277,9 @@ TermP TermGenerator::projection(const TypeP& goal, int fuel) {
 
 // case s of { Ci yi -> gen(goal) } over a sum in scope or a generated one.
 TermP TermGenerator::case_of(const TypeP& goal, int fuel) {
-  auto sums = in_scope_of_kind(TypeKind::Sum);
   TermP scrutinee;
   TypeP sum;
-  if (!sums.empty() && c_.chance(70)) {
-    const InScope* s = sums[std::size_t(c_.pick(int(sums.size())))];
+  if (const InScope* s = pick_in_scope(TypeKind::Sum)) {
     scrutinee = s->term;
     sum = s->type;
   } else {
@@ -297,11 +302,9 @@ TermP TermGenerator::branches(const TermP& scrutinee, const TypeP& sum, const Ty
 // fold l with x -> case x of { ... }: over an inductive value in scope or a generated one.
 TermP TermGenerator::fold(const TypeP& goal, int fuel) {
   if (goal->kind == TypeKind::Arrow && !f_.functions) return intro(goal, fuel);
-  auto mus = in_scope_of_kind(TypeKind::Mu);
   TermP scrutinee;
   TypeP mu;
-  if (!mus.empty() && c_.chance(70)) {
-    const InScope* s = mus[std::size_t(c_.pick(int(mus.size())))];
+  if (const InScope* s = pick_in_scope(TypeKind::Mu)) {
     scrutinee = s->term;
     mu = s->type;
   } else {

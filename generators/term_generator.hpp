@@ -25,6 +25,8 @@ class TermGenerator {
 
   GeneratedCase generate(int max_size);
 
+  static constexpr const char* input_name = "x";  // main's parameter
+
  private:
   struct InScope {
     TermP term;
@@ -51,6 +53,7 @@ class TermGenerator {
   }
   std::vector<TermP> in_scope(const TypeP& type) const;
   std::vector<const InScope*> in_scope_of_kind(TypeKind kind) const;
+  const InScope* pick_in_scope(TypeKind kind);
   // Reals read from arrays in scope: get(v, i) of vectors, sum(a) of other arrays.
   std::vector<TermP> scalars_from_arrays();
 
@@ -71,6 +74,7 @@ class TermGenerator {
   TermP constant_array(const TypeP& goal, double value);
   TermP scalar(int fuel);
   TermP array(const TypeP& goal, int fuel);
+  TermP elementwise(const TypeP& goal, int fuel, int operation);
   TermP unary(const TypeP& goal, int fuel);                // an elementwise function of a new term
   TermP wrap(const TypeP& goal, const TermP& argument);  // a total one (no exp) of a given term
   TermP positive(const TypeP& goal, int fuel);      // a term > 0 (log, sqrt, division)
