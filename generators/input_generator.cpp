@@ -1,5 +1,7 @@
 #include "generators/input_generator.hpp"
 
+#include <vector>
+
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -20,18 +22,17 @@ class InputGenerator {
  public:
   explicit InputGenerator(ChoiceSource& c) : c_(c) {}
 
-  // An integer in [-n, n], choice 0 giving 0, then 1, -1, 2, -2, ... (shrinks towards 0).
-  int signed_choice(int n) {
-    const int c = c_.pick(2 * n + 1);
-    return c % 2 ? (c + 1) / 2 : -(c / 2);
-  }
+  // One choice per real (short recordings shrink faster). Choice 0: 0; below 128 (3%) the
+  // small integers 0, 1, -1, 2, -2, 3, -3; then mostly non-trivial dyadic values (exact in
+  // binary, away from 0 and +-1, where derivatives such as sin' and exp' take special
+  // values), and a quarter any multiple of 2^-8 in (-3, 3).
   std::string real_text() {
-    switch (c_.pick(4)) {
-      case 0: return print_real(double(signed_choice(3)));         // a small integer
-      case 1: return print_real(signed_choice(16) / 8.0);           // a dyadic fraction
-      case 2: return print_real(signed_choice(20) / 10.0);          // one decimal
-      default: return print_real(signed_choice(1 << 19) / double(1 << 18));  // anything
-    }
+    static const double dyadic[] = {0.75, -1.25, 1.5, -0.625, 2.25, 0.375, -1.75, 1.125, -2.5, 0.875, -0.3125, 1.6875};
+    const int c = c_.pick(4096);
+    if (c < 128) return print_real(double(c % 7 % 2 ? (c % 7 + 1) / 2 : -(c % 7 / 2)));
+    if (c < 3072) return print_real(dyadic[c % 12]);
+    const int grid = c % 1535 - 767;  // -767 .. 767
+    return print_real(grid / 256.0);
   }
 
   std::string value_text(const TypeP& t, int depth) {
@@ -49,11 +50,18 @@ class InputGenerator {
         return "(" + left + ", " + value_text(t->right, depth) + ")";
       }
       case TypeKind::Sum: return sum_value_text(t, std::size_t(c_.pick(int(t->ctors.size()))), depth);
-      case TypeKind::Mu: {  // below the depth bound, the base constructor
+      case TypeKind::Mu: {  // the base constructor below the depth bound or on choice 0
         TypeP unrolled = unroll_type(t);
-        if (unrolled->kind == TypeKind::Sum && depth <= 0)
-          return "roll " + paren_value(sum_value_text(unrolled, base_ctor(unrolled, t), depth - 1));
-        return "roll " + paren_value(value_text(unrolled, depth - 1));
+        if (unrolled->kind != TypeKind::Sum) return "roll " + paren_value(value_text(unrolled, depth - 1));
+        const std::size_t base = base_ctor(unrolled, t);
+        if (depth <= 0 || c_.chance(20))
+          return "roll " + paren_value(sum_value_text(unrolled, base, depth - 1));
+        std::vector<std::size_t> others;  // mostly a recursive constructor: non-empty values
+        for (std::size_t i = 0; i < unrolled->ctors.size(); ++i)
+          if (i != base) others.push_back(i);
+        if (others.empty()) return "roll " + paren_value(sum_value_text(unrolled, base, depth - 1));
+        const std::size_t tag = others[std::size_t(c_.pick(int(others.size())))];
+        return "roll " + paren_value(sum_value_text(unrolled, tag, depth - 1));
       }
       default: CHAD_INTERNAL_ASSERT(false, "no input value for " + print_type(t));
     }

@@ -1,8 +1,9 @@
 // Random values of a data type, as `--at` text: the inputs of generated programs, and the
 // random points at which `verify` checks a program beside its `-- at:` point. Every decision
 // is read from a ChoiceSource (generators/choice_source.hpp), 0 the simplest, so an input
-// shrinks with its program. Reals are mostly small integers and dyadic fractions; inductive
-// values have bounded depth, then their base constructor.
+// shrinks with its program. Reals are mostly non-trivial dyadic fractions (0.75, -1.25, ...:
+// away from 0 and +-1); inductive values take a recursive constructor mostly (non-empty
+// lists and trees) up to a bounded depth, then their base constructor.
 #pragma once
 #include <string>
 

@@ -4,12 +4,12 @@
 // size budget (fuel). Every type has a default inhabitant, so generation never fails, and a
 // choice of 0 is always the simplest option, so replaying a shortened or zeroed choice
 // sequence (generators/choice_source.hpp) gives a smaller program: that is how failures
-// shrink. Types: a palette (real, real[2], pairs, a two-constructor sum, lists, trees, streams,
-// real -> real) and two random closed types per program (sums, products, arrays, mu with a
-// base constructor, nu, functions; a data one for inputs and outputs). Partial primitives are
-// generated inside their domains (log, sqrt and division get arguments of the form
-// softplus(e) + 1). Inputs are random values of the input type: reals mostly small integers
-// and dyadic fractions, inductive values of bounded depth.
+// shrink. Programs are built to expose derivative faults (generators/term_generator.hpp):
+// inputs and intermediate types of every array rank and aspect ratio, leaves that prefer
+// variables (outputs depend on the input), every primitive at non-trivial weights and points,
+// partial primitives inside their domains, and on purpose the shapes where faults hide
+// (sharing, closures applied twice or passed on, folds over every element, deep streams,
+// tall matvec, matrix literals with expression rows). Inputs: generators/input_generator.hpp.
 #pragma once
 #include <string>
 

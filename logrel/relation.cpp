@@ -169,12 +169,14 @@ class ForwardRelation {
     NormalForm<S> p = normal_form<S>(type, primal);
     if (auto f = check_primal<S>(type, s, p, position)) return f;
     std::vector<S> t = coords_from_tangent<S>(type, p.index, tangent, o_.sums);
-    for (std::size_t i = 0; i < t.size(); ++i)
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (o_.on_compared_derivative) o_.on_compared_derivative(to_double(s.coords[i].tangent));
       if (!agrees(t[i], s.coords[i].tangent))
         return RelationFailure{at(position, "coordinate " + std::to_string(i)),
                                "CHAD's tangent is " + ScalarTraits<S>::describe(t[i]) +
                                    ", the derivative along the curve " + ScalarTraits<S>::describe(s.coords[i].tangent),
                                relative_error(to_double(t[i]), to_double(s.coords[i].tangent))};
+    }
     return std::nullopt;
   }
 
@@ -258,6 +260,7 @@ class ReverseRelation {
       std::vector<S> e(n, S(0));
       e[i] = S(1);
       S got = pullback(tangent_from_coords<S>(type, p.index, e, o_.sums));
+      if (o_.on_compared_derivative) o_.on_compared_derivative(to_double(s.coords[i].tangent));
       if (!agrees(got, s.coords[i].tangent))
         return RelationFailure{at(position, "coordinate " + std::to_string(i)),
                                "CHAD's cotangent pairs to " + ScalarTraits<S>::describe(got) +

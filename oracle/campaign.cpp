@@ -8,6 +8,8 @@
 #include "model/scalar.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/chad_jacobian.hpp"
+#include "oracle/informative.hpp"
+#include "oracle/program_shapes.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"
 #include "oracle/relation_verdict.hpp"
@@ -234,6 +236,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   std::set<std::string> features;
   features_of(user_body(program.main_function), features);
   out.features.assign(features.begin(), features.end());
+  out.shapes = program_shapes(program);
 
   const bool string_diagrams = options.implementation == Implementation::StringDiagram;
   if (string_diagrams && (!diagrams::program_in_fragment(program) || !is_data_type(program.output_type))) {
@@ -265,6 +268,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   if (string_diagrams) {
     StageTimer t(seconds, "sd-rev");
     out.checks.push_back(check_by_string_diagrams(program, input, reference, options.sd_rules));
+    out.checks.back().informative = informative_jacobian(reference);
     out.verdict = out.checks.back().verdict;
     std::optional<JacobianResult> none_yet;
     cross_check_fd(options, generated, program, input, none_yet, out, seconds);
@@ -275,6 +279,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   for (ChadMode mode : options.modes)
     for (SumsStrategy sums : options.sums) {
       CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
+      c.informative = informative_jacobian(reference);
       try {
         ChadProgram chad;
         ChadEvaluation<double> got;
@@ -349,6 +354,9 @@ CampaignSummary run_campaign(const CampaignOptions& options,
     for (const auto& f : outcome.features) ++summary.coverage[f];
     for (const auto& c : outcome.checks) summary.screen_cleared += c.screen_cleared;
     count_cross_check(outcome.cross_check, summary.cross_check);
+    summary.checks += outcome.checks.size();
+    for (const auto& c : outcome.checks) summary.informative_checks += c.informative;
+    for (const auto& s : outcome.shapes) ++summary.shapes[s];
     if (on_program) on_program(outcome);
   }
   return summary;

@@ -63,6 +63,7 @@ struct CheckOutcome {
   double error = 0;             // largest relative difference from the reference (screen)
   std::string detail;
   Implementation implementation = Implementation::Chad;
+  bool informative = false;  // could expose a derivative fault (oracle/informative.hpp)
 };
 
 struct ProgramOutcome {
@@ -75,6 +76,7 @@ struct ProgramOutcome {
   std::vector<std::string> features;  // the formers, primitives and type formers it uses
   CrossCheck cross_check = CrossCheck::NotChecked;  // --cross-check fd:RATE's result
   std::string cross_check_detail;
+  std::vector<std::string> shapes;    // the fault-prone shapes it has (oracle/program_shapes.hpp)
 };
 
 struct CampaignSummary {
@@ -84,6 +86,8 @@ struct CampaignSummary {
   std::size_t screen_cleared = 0;
   std::map<std::string, double> seconds;         // per stage: generate, check, reference, chad, certify
   CrossCheckCounts cross_check;                  // --cross-check fd:RATE
+  std::size_t checks = 0, informative_checks = 0;  // checks made, informative ones (oracle/informative.hpp)
+  std::map<std::string, std::size_t> shapes;      // programs having each shape (oracle/program_shapes.hpp)
 };
 
 // The seed of program `index` of a campaign with seed `seed`.

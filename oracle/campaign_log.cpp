@@ -17,11 +17,13 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
                             {"screen_cleared", c.screen_cleared},
                             {"detail", c.detail}};
     if (c.implementation != Implementation::Chad) check["implementation"] = implementation_name(c.implementation);
+    check["informative"] = c.informative;
     checks.push_back(check);
   }
   nlohmann::json line = {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},
           {"input", o.generated.input}, {"verdict", campaign_verdict_name(o.verdict)},
-          {"detail", o.detail},     {"checks", checks},   {"features", o.features}};
+          {"detail", o.detail},     {"checks", checks},   {"features", o.features},
+          {"shapes", o.shapes}};
   if (o.cross_check != CrossCheck::NotChecked)
     line["cross_check"] = {{"result", cross_check_name(o.cross_check)}, {"detail", o.cross_check_detail}};
   return line;
@@ -40,6 +42,23 @@ std::vector<nlohmann::json> read_log(const std::string& path) {
   return lines;
 }
 
+namespace {
+
+// Informative checks and shapes of one log line (absent in logs written before they were).
+void count_informative(const nlohmann::json& line, CampaignSummary& s) {
+  for (const auto& c : line["checks"]) {
+    ++s.checks;
+    s.informative_checks += c.value("informative", false);
+  }
+  for (const auto& shape : line.value("shapes", nlohmann::json::array())) ++s.shapes[shape.get<std::string>()];
+}
+
+}  // namespace
+
+double informative_share(const CampaignSummary& s) {
+  return s.checks ? double(s.informative_checks) / double(s.checks) : 0.0;
+}
+
 CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
   CampaignSummary s;
   for (const char* v : {"pass", "fail", "fail-numeric", "skip"}) s.verdicts[v] = 0;
@@ -51,6 +70,7 @@ CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
     if (line.contains("cross_check"))
       count_cross_check(parse_cross_check(line["cross_check"]["result"].get<std::string>()).value_or(CrossCheck::NotChecked),
                         s.cross_check);
+    count_informative(line, s);
   }
   return s;
 }
@@ -74,6 +94,8 @@ nlohmann::json summary_json(const CampaignSummary& s, const std::vector<nlohmann
           {"verdicts", s.verdicts},
           {"screen_cleared", s.screen_cleared},
           {"coverage", s.coverage},
+          {"informative", {{"checks", s.checks}, {"informative", s.informative_checks}, {"share", informative_share(s)}}},
+          {"shapes", s.shapes},
           {"seconds", s.seconds},
           {"cross_check", {{"checked", s.cross_check.checked},
                            {"disagreements", s.cross_check.disagreements},
@@ -94,6 +116,13 @@ std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohman
   md << "\n## Coverage (programs using each)\n\n| feature | programs | share |\n|---|---|---|\n";
   for (const auto& [f, n] : s.coverage)
     md << "| " << f << " | " << n << " | " << (s.programs ? 100.0 * double(n) / double(s.programs) : 0.0) << "% |\n";
+  md << "\n## Informative checks\n\n" << s.informative_checks << " of " << s.checks << " checks ("
+     << 100.0 * informative_share(s)
+     << "%) could expose a derivative fault: non-empty input and output, a reference derivative "
+        "not 0 or +-1.\n";
+  md << "\n## Shapes (programs having each)\n\n| shape | programs | share |\n|---|---|---|\n";
+  for (const auto& [shape, n] : s.shapes)
+    md << "| " << shape << " | " << n << " | " << (s.programs ? 100.0 * double(n) / double(s.programs) : 0.0) << "% |\n";
   if (!s.seconds.empty()) {
     md << "\n## Time per stage (seconds, this run)\n\n| stage | seconds |\n|---|---|\n";
     for (const auto& [stage, t] : s.seconds) md << "| " << stage << " | " << t << " |\n";

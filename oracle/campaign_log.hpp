@@ -20,9 +20,13 @@ std::vector<nlohmann::json> read_log(const std::string& path);
 // Counts verdicts and coverage over log lines (programs = number of lines).
 CampaignSummary summarize(const std::vector<nlohmann::json>& lines);
 
+// informative_checks / checks (0 when there are no checks).
+double informative_share(const CampaignSummary& summary);
+
 // {"programs", "verdicts": {"pass", "fail", "fail-numeric", "skip"}, "screen_cleared",
 //  "cross_check": {"checked", "disagreements", "cannot_certify"},
-//  "coverage": {...}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
+//  "coverage": {...}, "informative": {"checks", "informative", "share"}, "shapes": {name:
+//  programs}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
 nlohmann::json summary_json(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
 std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
 

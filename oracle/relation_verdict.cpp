@@ -1,6 +1,7 @@
 #include "oracle/relation_verdict.hpp"
 
 #include "logrel/program_relation.hpp"
+#include "oracle/informative.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -19,16 +20,19 @@ RelatedSample<S> relation_curve(const CheckedProgram& program, const NormalForm<
 
 template <class S>
 std::optional<RelationFailure> relation_failure(const CheckedProgram& program, const ChadProgram& chad,
-                                                const NormalForm<double>& input) {
+                                                const NormalForm<double>& input,
+                                                const std::function<void(double)>& on_compared_derivative) {
   RelationOptions options;
   options.sums = chad.options.sums;
+  options.on_compared_derivative = on_compared_derivative;
   return check_program_relation<S>(program, chad, relation_curve<S>(program, input, chad.options.sums), options);
 }
 
 #define CHAD_INSTANTIATE_RELATION_VERDICT(S)                                                                     \
   template RelatedSample<S> relation_curve<S>(const CheckedProgram&, const NormalForm<double>&, SumsStrategy);   \
   template std::optional<RelationFailure> relation_failure<S>(const CheckedProgram&, const ChadProgram&,         \
-                                                              const NormalForm<double>&);
+                                                              const NormalForm<double>&,                         \
+                                                              const std::function<void(double)>&);
 CHAD_INSTANTIATE_RELATION_VERDICT(double)
 CHAD_INSTANTIATE_RELATION_VERDICT(Mpfi)
 
@@ -41,7 +45,10 @@ CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<d
   CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
   try {
     ChadProgram chad = chad_program(program, ChadOptions{mode, sums, rules});
-    std::optional<RelationFailure> screen = relation_failure<double>(program, chad, input);
+    RelationInformativeness informativeness(input.coords.size());
+    std::optional<RelationFailure> screen =
+        relation_failure<double>(program, chad, input, [&](double d) { informativeness.observe(d); });
+    c.informative = informativeness.informative();
     if (!screen) return c;
     c.error = screen->error;
     try {

@@ -5,6 +5,7 @@
 // enclosures are a certified `fail`; meeting ones a pass cleared by the certified check; an
 // interval check that cannot decide, `fail-numeric`.
 #pragma once
+#include <functional>
 #include <vector>
 
 #include "logrel/related_sample.hpp"
@@ -23,14 +24,17 @@ RelatedSample<S> relation_curve(const CheckedProgram& program, const NormalForm<
 
 // The relation for CHAD's transformed program on that curve (logrel/program_relation.hpp),
 // in double or MPFI; throws as check_program_relation.
+// `on_compared_derivative`: as RelationOptions's (none when empty).
 template <class S>
 std::optional<RelationFailure> relation_failure(const CheckedProgram& program, const ChadProgram& chad,
-                                                const NormalForm<double>& input);
+                                                const NormalForm<double>& input,
+                                                const std::function<void(double)>& on_compared_derivative = {});
 
 // "logical relation fails at <position>: <detail>".
 std::string describe_relation_failure(const RelationFailure& failure);
 
-// Precondition: the source evaluates at `input` in dual numbers without error.
+// Precondition: the source evaluates at `input` in dual numbers without error. Sets the
+// outcome's `informative` (oracle/informative.hpp) from the derivatives the screen compared.
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
                                SumsStrategy sums, const RuleTable* rules);
 

@@ -263,6 +263,8 @@ int run(const CampaignArgs& args, bool json) {
       std::cout << "cross-check with fd: " << summary.cross_check.checked << " programs, "
                 << summary.cross_check.disagreements << " disagreements, " << summary.cross_check.cannot_certify
                 << " cannot certify\n";
+    std::cout << int(100.0 * informative_share(summary) + 0.5) << "% informative checks (" << summary.informative_checks
+              << " of " << summary.checks << ")\n";
     for (const auto& line : lines)
       if (line["verdict"] == "fail" || line["verdict"] == "fail-numeric")
         std::cout << "FAILED: program " << line["index"] << "; replay with `chad-oracle campaign --seed "

@@ -1,0 +1,166 @@
+// The shapes where derivative faults hide, generated on purpose (each a few percent of the
+// draws of a real goal): a let-bound value used twice (its cotangents are summed), a closure
+// bound once and applied at two sites that both contribute, a closure passed to another
+// function, folds over lists and trees whose result depends on every element, streams
+// observed 3 or 4 unrolls deep, and matrix literals whose rows are expressions.
+#include "generators/term_generator.hpp"
+
+namespace chad {
+
+// let v = e in op(wrap(v), op'(v, e')): v is used twice, both uses contribute.
+TermP TermGenerator::shared_let(const TypeP& goal, int fuel) {
+  if (goal->kind != TypeKind::Real || fuel < 8) return let(goal, fuel);
+  fuel -= 5;  // the let, the two uses and their operators
+  const std::string v = fresh("v");
+  TermP bound = gen(goal, fuel / 2);
+  TermP body = with_binding(v, goal, [&] {
+    TermP first = wrap(goal, make_var(v));
+    TermP other = gen(goal, fuel - fuel / 2);
+    TermP second = binary(goal, make_var(v), other);
+    return binary(goal, first, second);
+  });
+  return make_let(v, bound, body);
+}
+
+// let f = fun (z : G) -> op(wrap(z), e) in op'(f a, f b): one closure, two application sites.
+TermP TermGenerator::shared_closure(const TypeP& goal, int fuel) {
+  if (fuel < 12) return intro(goal, fuel);
+  fuel -= 9;  // the let, the fun, the two applications and the operators
+  const std::string f = fresh("f"), z = fresh("z");
+  const TypeP function = arrow_type(goal, goal);
+  TermP closure_body = with_binding(z, goal, [&] {
+    TermP use = wrap(goal, make_var(z));
+    TermP other = gen(goal, fuel / 3);
+    return binary(goal, use, other);
+  });
+  TermP closure = make_lambda(z, goal, closure_body);
+  TermP body = with_binding(f, function, [&] {
+    TermP a = gen(goal, fuel / 3);
+    TermP b = gen(goal, fuel - 2 * (fuel / 3));
+    TermP second = make_app(make_var(f), b);
+    if (!c_.chance(70)) second = make_app(make_var(f), second);  // f (f b); choice 0: f b
+    TermP first = make_app(make_var(f), a);
+    return binary(goal, first, second);
+  });
+  return make_let(f, closure, body);
+}
+
+// let h = fun (g : G -> G) -> op(g a, e) in h k, k a closure in scope or a new one.
+TermP TermGenerator::higher_order_argument(const TypeP& goal, int fuel) {
+  if (fuel < 12) return intro(goal, fuel);
+  fuel -= 9;  // the let, the two funs, the applications and the operators
+  const std::string h = fresh("h"), g = fresh("g");
+  const TypeP function = arrow_type(goal, goal);
+  TermP h_body = with_binding(g, function, [&] {
+    TermP a = gen(goal, fuel / 3);
+    TermP applied = make_app(make_var(g), a);
+    TermP other = gen(goal, fuel / 3);
+    return binary(goal, applied, other);
+  });
+  TermP higher = make_lambda(g, function, h_body);
+  TermP argument;
+  std::vector<TermP> closures = in_scope(function);
+  if (!closures.empty() && c_.chance(50)) {
+    argument = closures[std::size_t(c_.pick(int(closures.size())))];
+  } else {
+    const std::string z = fresh("z");
+    TermP body = with_binding(z, goal, [&] {
+      TermP use = wrap(goal, make_var(z));
+      TermP other = gen(goal, fuel - 2 * (fuel / 3));
+      return binary(goal, use, other);
+    });
+    argument = make_lambda(z, goal, body);
+  }
+  return make_let(h, higher, with_binding(h, arrow_type(function, goal), [&] {
+    return make_app(make_var(h), argument);
+  }));
+}
+
+// fold over a list (Cons: op(element, rest)) or a tree (Leaf: element, Node: op(left,
+// right)) into a real goal, the element weighted or passed through a function; for an array
+// goal the element scales a generated array.
+TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
+  if (fuel < 9) return intro(goal, fuel);
+  fuel -= 6;  // the fold, the case, the uses of the node's parts and the operator
+  std::vector<TermP> candidates;
+  const bool tree = !c_.chance(60);  // choice 0: a list
+  const TypeP mu = tree ? generated_tree_type() : generated_list_type();
+  candidates = in_scope(mu);
+  TermP scrutinee;
+  if (!candidates.empty() && c_.chance(70)) scrutinee = candidates[std::size_t(c_.pick(int(candidates.size())))];
+  else scrutinee = make_ascribe(gen(mu, fuel / 3), mu);
+  const int each = std::max(1, (fuel - fuel / 3) / 2);
+  auto element = [&](const TermP& e) -> TermP {
+    TermP scalar_term;
+    switch (c_.pick(3)) {
+      case 0: scalar_term = e; break;
+      case 1: scalar_term = wrap(real_type(), e); break;
+      default: {
+        TermP weight = literal();
+        scalar_term = make_prim(PrimOp::Mul, {weight, e});
+      }
+    }
+    if (goal->shape.empty()) return scalar_term;
+    return make_prim(PrimOp::Scale, {scalar_term, gen(goal, each)});
+  };
+  const std::string n = fresh("n"), base = fresh("y"), step = fresh("p");
+  const TypeP node = substitute(mu->body, mu->var, goal);
+  TermP body = with_binding(n, node, [&] {
+    TermP base_body, step_body;
+    if (tree) {
+      base_body = with_binding(base, real_type(), [&] { return element(make_var(base)); });
+      step_body = with_binding(step, prod_type(goal, goal), [&] {
+        TermP left = make_fst(make_var(step));
+        if (!c_.chance(60)) left = wrap(goal, left);
+        return binary(goal, left, make_snd(make_var(step)));
+      });
+      return make_case(make_var(n), {Branch{"Leaf", base, base_body, -1, {}}, Branch{"Node", step, step_body, -1, {}}});
+    }
+    base_body = with_binding(base, unit_type(), [&] { return gen(goal, each); });
+    step_body = with_binding(step, prod_type(real_type(), goal), [&] {
+      TermP head = element(make_fst(make_var(step)));
+      return binary(goal, head, make_snd(make_var(step)));
+    });
+    return make_case(make_var(n), {Branch{"Nil", base, base_body, -1, {}}, Branch{"Cons", step, step_body, -1, {}}});
+  });
+  return make_ascribe(make_fold(scrutinee, n, body), goal);
+}
+
+// fst (unroll (snd (unroll ... s))): 1, 3 or 4 unrolls (choice 0: one) of a stream in
+// scope or of unfold seed with s -> (head(s), op(wrap(s), e)).
+TermP TermGenerator::deep_stream(int fuel) {
+  if (fuel < 7) return intro(real_type(), fuel);
+  fuel -= 4;  // the unfold, its pair and step, the unrolls
+  const TypeP stream = generated_stream_type();
+  std::vector<TermP> streams = in_scope(stream);
+  TermP s;
+  if (!streams.empty() && c_.chance(40)) {
+    s = streams[std::size_t(c_.pick(int(streams.size())))];
+  } else {
+    const std::string state = fresh("s");
+    TermP seed = gen(real_type(), fuel / 3);
+    TermP step = with_binding(state, real_type(), [&] {
+      TermP head = gen(real_type(), fuel / 3);
+      TermP next_use = wrap(real_type(), make_var(state));
+      TermP next_other = gen(real_type(), fuel - 2 * (fuel / 3));
+      TermP next = binary(real_type(), next_use, next_other);
+      return make_pair(head, next);
+    });
+    s = make_ascribe(make_unfold(seed, state, step), stream);
+  }
+  static const int depths[] = {1, 3, 4, 3};
+  const int depth = depths[c_.pick(4)];
+  for (int i = 1; i < depth; ++i) s = make_snd(make_unroll(s));
+  return make_fst(make_unroll(s));
+}
+
+// [r1, ..., rm] : real[m, s], each row an expression of type real[s].
+TermP TermGenerator::rows_literal(const TypeP& goal, int fuel) {
+  const TypeP row = real_type(std::vector<int>(goal->shape.begin() + 1, goal->shape.end()));
+  const int m = goal->shape[0];
+  std::vector<TermP> rows;
+  for (int i = 0; i < m; ++i) rows.push_back(gen(row, std::max(1, fuel / m)));
+  return make_array_literal(rows);
+}
+
+}  // namespace chad
