@@ -67,12 +67,14 @@ struct ProgramOutcome {
   std::string detail;                               // for a skip or an error before the checks
   std::vector<CheckOutcome> checks;
   std::vector<std::string> features;  // the formers, primitives and type formers it uses
+  std::vector<std::string> live;      // the formers and primitives live in it (oracle/live_coverage.hpp)
 };
 
 struct CampaignSummary {
   std::size_t programs = 0;
   std::map<std::string, std::size_t> verdicts;   // per campaign_verdict_name, all four present
   std::map<std::string, std::size_t> coverage;   // programs using each former / primitive / type former
+  std::map<std::string, std::size_t> live_coverage;  // programs in which each former / primitive is live
   std::size_t screen_cleared = 0;
   std::map<std::string, double> seconds;         // per stage: generate, check, reference, chad, certify
 };

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "oracle/live_coverage.hpp"
+
 namespace chad {
 
 nlohmann::json outcome_json(const ProgramOutcome& o) {
@@ -21,7 +23,8 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
   }
   return {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},
           {"input", o.generated.input}, {"verdict", campaign_verdict_name(o.verdict)},
-          {"detail", o.detail},     {"checks", checks},   {"features", o.features}};
+          {"detail", o.detail},     {"checks", checks},   {"features", o.features},
+          {"live", o.live}};
 }
 
 std::vector<nlohmann::json> read_log(const std::string& path) {
@@ -45,6 +48,8 @@ CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
     ++s.verdicts[line["verdict"].get<std::string>()];
     for (const auto& f : line["features"]) ++s.coverage[f.get<std::string>()];
     for (const auto& c : line["checks"]) s.screen_cleared += c["screen_cleared"].get<bool>();
+    if (line.contains("live"))
+      for (const auto& f : line["live"]) ++s.live_coverage[f.get<std::string>()];
   }
   return s;
 }
@@ -61,6 +66,31 @@ nlohmann::json failures(const std::vector<nlohmann::json>& lines) {
   return out;
 }
 
+// Programs in which each rule (former, primitive) was live, every rule listed (0 if never).
+std::map<std::string, std::size_t> live_coverage_counts(const CampaignSummary& s) {
+  std::map<std::string, std::size_t> counts;
+  for (const std::string& key : live_coverage_keys()) counts[key] = 0;
+  for (const auto& [key, n] : s.live_coverage) counts[key] = n;
+  return counts;
+}
+
+// Those counts as shares of all programs.
+std::map<std::string, double> live_coverage_shares(const CampaignSummary& s) {
+  std::map<std::string, double> shares;
+  for (const auto& [key, n] : live_coverage_counts(s))
+    shares[key] = s.programs ? double(n) / double(s.programs) : 0.0;
+  return shares;
+}
+
+std::string live_coverage_markdown(const CampaignSummary& s) {
+  std::ostringstream md;
+  md << "\n## Live coverage (programs in which each rule ran with a non-zero (co)tangent through it)\n\n"
+        "| rule | programs | share |\n|---|---|---|\n";
+  const std::map<std::string, double> shares = live_coverage_shares(s);
+  for (const auto& [key, n] : live_coverage_counts(s)) md << "| " << key << " | " << n << " | " << 100.0 * shares.at(key) << "% |\n";
+  return md.str();
+}
+
 }  // namespace
 
 nlohmann::json summary_json(const CampaignSummary& s, const std::vector<nlohmann::json>& lines) {
@@ -68,6 +98,8 @@ nlohmann::json summary_json(const CampaignSummary& s, const std::vector<nlohmann
           {"verdicts", s.verdicts},
           {"screen_cleared", s.screen_cleared},
           {"coverage", s.coverage},
+          {"live_coverage", live_coverage_counts(s)},
+          {"live_coverage_share", live_coverage_shares(s)},
           {"seconds", s.seconds},
           {"failures", failures(lines)}};
 }
@@ -81,6 +113,7 @@ std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohman
   md << "\n## Coverage (programs using each)\n\n| feature | programs | share |\n|---|---|---|\n";
   for (const auto& [f, n] : s.coverage)
     md << "| " << f << " | " << n << " | " << (s.programs ? 100.0 * double(n) / double(s.programs) : 0.0) << "% |\n";
+  md << live_coverage_markdown(s);
   if (!s.seconds.empty()) {
     md << "\n## Time per stage (seconds, this run)\n\n| stage | seconds |\n|---|---|\n";
     for (const auto& [stage, t] : s.seconds) md << "| " << stage << " | " << t << " |\n";
