@@ -28,89 +28,62 @@ Keys live_at(const std::string& text, const std::string& input) {
   return live;
 }
 
-// y = 2x is the output: the let, the variables x and y and `*` carry 2 dx to it; the literal 2
-// does not move.
-TEST(LiveCoverage, LetOfAProduct) {
-  EXPECT_EQ(live_at("def main (x : real) : real = let y = x * 2 in y;", "1.5"),
-            (Keys{"let", "primitive", "primitive *", "var"}));
-}
+struct Case {
+  const char* program;
+  const char* input;
+  Keys live;
+};
 
-// fst (x, sin x) = x: the pair moves (both parts) and its first part reaches the output, so
-// pair, fst and the variable are live; sin x moves but is dropped: sin is not live.
-TEST(LiveCoverage, ADroppedSineIsNotLive) {
-  EXPECT_EQ(live_at("def main (x : real) : real = fst (x, sin(x));", "0.5"), (Keys{"fst", "pair", "var"}));
-}
+// Each case's live keys, derived by hand.
+const Case kCases[] = {
+    // y = 2x is the output: the let, the variables x and y and `*` carry 2 dx to it; the
+    // literal 2 does not move.
+    {"def main (x : real) : real = let y = x * 2 in y;", "1.5", {"let", "primitive", "primitive *", "var"}},
+    // fst (x, sin x) = x: the pair moves (both parts) and its first part reaches the output, so
+    // pair, fst and the variable are live; sin x moves but is dropped: sin is not live.
+    {"def main (x : real) : real = fst (x, sin(x));", "0.5", {"fst", "pair", "var"}},
+    // c * x with c = 3: the literal (and c) never move; x and the product do; the let's value
+    // is the product.
+    {"def main (x : real) : real = let c = 3 in c * x;", "2", {"let", "primitive", "primitive *", "var"}},
+    // (fun y -> y * y) x = x^2: the application's value moves by 2x dx = 3 dx at 1.5; the
+    // body's nodes (y, y * y) are live during the application, so `fun` is.
+    {"def main (x : real) : real = (fun (y : real) -> y * y) x;", "1.5",
+     {"application", "fun", "primitive", "primitive *", "var"}},
+    // The sum of an input list: the fold's value (the sum) moves; each step's case gives a or
+    // fst p + snd p, which move with the list; the variables a, p and node carry the elements.
+    {"type NEList = mu l. < Last : real | Cons : real * l >;\n"
+     "def main (xs : NEList) : real =\n"
+     "  fold xs with node -> case node of { Last a -> a | Cons p -> fst p + snd p };",
+     "roll Cons (1.5, roll Cons (-2, roll Last 4))", {"case", "fold", "fst", "primitive", "primitive +", "snd", "var"}},
+    // Nothing depends on the input: nothing is live.
+    {"def main (x : real) : real = sin(2) * 3;", "1", {}},
+    // x * x at x = 0: the product's tangent is 2 x dx = 0, and perturbing both uses of x moves
+    // the output by x (dx1 + dx2) = 0: nothing is live at this input; at 0.5 both are.
+    {"def main (x : real) : real = x * x;", "0", {}},
+    {"def main (x : real) : real = x * x;", "0.5", {"primitive", "primitive *", "var"}},
+    // The output is a stream, observed by unrolling: the step (y, y * x) makes each element y
+    // and the next seed y x, both moving with x; so unfold (through its step), pair, `*` and
+    // the variables are live.
+    {"type Stream = nu s. real * s;\n"
+     "def main (x : real) : Stream = unfold x with y -> (y, y * x);",
+     "1.5", {"pair", "primitive", "primitive *", "unfold", "var"}},
+    // The output is a function, observed by applying it to sampled arguments: its body x * y
+    // moves with x (and with the argument) and is the result.
+    {"def main (x : real) : real -> real = fun (y : real) -> x * y;", "1.5",
+     {"fun", "primitive", "primitive *", "var"}},
+    // A def's body counts (check_program's wrapper does not): adder a = fun y -> a y + sin y,
+    // twice f x = f (f x); every node on the way from a and x to the output is live.
+    {"def twice (f : real -> real) (x : real) : real = f (f x);\n"
+     "def adder (a : real) : real -> real = fun (y : real) -> a * y + sin(y);\n"
+     "def main (a : real, x : real) : real = twice (adder a) x;",
+     "(0.5, 1.25)", {"application", "fun", "primitive", "primitive *", "primitive +", "primitive sin", "var"}},
+    // A comparison's value is a boolean (no reals): never live, though x moves; the chosen
+    // branch -x is, and so the case.
+    {"def main (x : real) : real = if x > 0 then x * x else -x;", "-1", {"case", "primitive", "primitive -", "var"}},
+};
 
-// c * x with c = 3: the literal (and c) never move; x and the product do; the let's value is
-// the product.
-TEST(LiveCoverage, AConstantBindingIsNotLiveItsUseIs) {
-  EXPECT_EQ(live_at("def main (x : real) : real = let c = 3 in c * x;", "2"),
-            (Keys{"let", "primitive", "primitive *", "var"}));
-}
-
-// (fun y -> y * y) x = x^2: the application's value moves by 2x dx = 3 dx at 1.5; the body's
-// nodes (y, y * y) are live during the application, so `fun` is.
-TEST(LiveCoverage, AFunctionAppliedToTheInput) {
-  EXPECT_EQ(live_at("def main (x : real) : real = (fun (y : real) -> y * y) x;", "1.5"),
-            (Keys{"application", "fun", "primitive", "primitive *", "var"}));
-}
-
-// The sum of an input list: the fold's value (the sum) moves; each step's case gives a or
-// fst p + snd p, which move with the list; the variables a, p and node carry the elements.
-TEST(LiveCoverage, AFoldOverAnInputList) {
-  const std::string program =
-      "type NEList = mu l. < Last : real | Cons : real * l >;\n"
-      "def main (xs : NEList) : real =\n"
-      "  fold xs with node -> case node of { Last a -> a | Cons p -> fst p + snd p };";
-  EXPECT_EQ(live_at(program, "roll Cons (1.5, roll Cons (-2, roll Last 4))"),
-            (Keys{"case", "fold", "fst", "primitive", "primitive +", "snd", "var"}));
-}
-
-// Nothing depends on the input: nothing is live.
-TEST(LiveCoverage, AConstantProgramHasNothingLive) {
-  EXPECT_EQ(live_at("def main (x : real) : real = sin(2) * 3;", "1"), Keys{});
-}
-
-// x * x at x = 0: the product's tangent is 2 x dx = 0, and perturbing both uses of x moves the
-// output by x (dx1 + dx2) = 0: nothing is live at this input.
-TEST(LiveCoverage, LivenessIsJudgedAtTheInput) {
-  EXPECT_EQ(live_at("def main (x : real) : real = x * x;", "0"), Keys{});
-  EXPECT_EQ(live_at("def main (x : real) : real = x * x;", "0.5"), (Keys{"primitive", "primitive *", "var"}));
-}
-
-// The output is a stream, observed by unrolling: the step (y, y * x) makes each element y and
-// the next seed y x, both moving with x; so unfold (through its step), pair, `*` and the
-// variables are live.
-TEST(LiveCoverage, AStreamOutputIsObservedByUnrolling) {
-  const std::string program =
-      "type Stream = nu s. real * s;\n"
-      "def main (x : real) : Stream = unfold x with y -> (y, y * x);";
-  EXPECT_EQ(live_at(program, "1.5"), (Keys{"pair", "primitive", "primitive *", "unfold", "var"}));
-}
-
-// The output is a function, observed by applying it to sampled arguments: its body x * y
-// moves with x (and with the argument) and is the result.
-TEST(LiveCoverage, AFunctionOutputIsObservedByApplication) {
-  EXPECT_EQ(live_at("def main (x : real) : real -> real = fun (y : real) -> x * y;", "1.5"),
-            (Keys{"fun", "primitive", "primitive *", "var"}));
-}
-
-// A def's body counts (check_program's wrapper does not): adder a = fun y -> a y + sin y,
-// twice f x = f (f x); every node on the way from a and x to the output is live.
-TEST(LiveCoverage, DefsAboveTheEntryPointCount) {
-  const std::string program =
-      "def twice (f : real -> real) (x : real) : real = f (f x);\n"
-      "def adder (a : real) : real -> real = fun (y : real) -> a * y + sin(y);\n"
-      "def main (a : real, x : real) : real = twice (adder a) x;";
-  EXPECT_EQ(live_at(program, "(0.5, 1.25)"),
-            (Keys{"application", "fun", "primitive", "primitive *", "primitive +", "primitive sin", "var"}));
-}
-
-// A comparison's value is a boolean (no reals): never live, though x moves and the chosen
-// branch -x is live.
-TEST(LiveCoverage, AComparisonIsNeverLive) {
-  EXPECT_EQ(live_at("def main (x : real) : real = if x > 0 then x * x else -x;", "-1"),
-            (Keys{"case", "primitive", "primitive -", "var"}));
+TEST(LiveCoverage, HandDerivedPrograms) {
+  for (const Case& c : kCases) EXPECT_EQ(live_at(c.program, c.input), c.live) << c.program << "\n-- at: " << c.input;
 }
 
 TEST(LiveCoverage, TheProbeIsOffAfterwards) {
