@@ -245,6 +245,7 @@ class OutputObserver {
   bool apply_and_observe(const TypeP& arrow, const ValueP<D>& function, int depth) {
     std::optional<RelatedSample<double>> sample =
         sample_related<double>(arrow->left, ChadMode::Forward, SumsStrategy::Biproduct, rng_);
+    if (!sample) return false;  // (data types can always be sampled)
     NormalForm<D> drawn = normal_form<D>(arrow->left, sample->source);
     NormalForm<double> point{drawn.index, {}};
     for (const D& x : drawn.coords) point.coords.push_back(x.value);
