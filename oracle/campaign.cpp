@@ -10,6 +10,7 @@
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/informative.hpp"
 #include "oracle/program_shapes.hpp"
+#include "oracle/live_coverage.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"
 #include "oracle/relation_verdict.hpp"
@@ -237,6 +238,11 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   features_of(user_body(program.main_function), features);
   out.features.assign(features.begin(), features.end());
   out.shapes = program_shapes(program);
+  try {
+    StageTimer t(seconds, "live");
+    out.live = live_features(program, input);
+  } catch (const SourceError&) {  // no value at this input (a domain error, a tie): nothing live
+  }
 
   const bool string_diagrams = options.implementation == Implementation::StringDiagram;
   if (string_diagrams && (!diagrams::program_in_fragment(program) || !is_data_type(program.output_type))) {
@@ -352,6 +358,7 @@ CampaignSummary run_campaign(const CampaignOptions& options,
     ++summary.programs;
     ++summary.verdicts[campaign_verdict_name(outcome.verdict)];
     for (const auto& f : outcome.features) ++summary.coverage[f];
+    for (const auto& f : outcome.live) ++summary.live_coverage[f];
     for (const auto& c : outcome.checks) summary.screen_cleared += c.screen_cleared;
     count_cross_check(outcome.cross_check, summary.cross_check);
     summary.checks += outcome.checks.size();

@@ -77,12 +77,14 @@ struct ProgramOutcome {
   CrossCheck cross_check = CrossCheck::NotChecked;  // --cross-check fd:RATE's result
   std::string cross_check_detail;
   std::vector<std::string> shapes;    // the fault-prone shapes it has (oracle/program_shapes.hpp)
+  std::vector<std::string> live;      // the formers and primitives live in it (oracle/live_coverage.hpp)
 };
 
 struct CampaignSummary {
   std::size_t programs = 0;
   std::map<std::string, std::size_t> verdicts;   // per campaign_verdict_name, all four present
   std::map<std::string, std::size_t> coverage;   // programs using each former / primitive / type former
+  std::map<std::string, std::size_t> live_coverage;  // programs in which each former / primitive is live
   std::size_t screen_cleared = 0;
   std::map<std::string, double> seconds;         // per stage: generate, check, reference, chad, certify
   CrossCheckCounts cross_check;                  // --cross-check fd:RATE

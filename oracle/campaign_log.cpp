@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "oracle/live_coverage.hpp"
+
 namespace chad {
 
 nlohmann::json outcome_json(const ProgramOutcome& o) {
@@ -23,7 +25,7 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
   nlohmann::json line = {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},
           {"input", o.generated.input}, {"verdict", campaign_verdict_name(o.verdict)},
           {"detail", o.detail},     {"checks", checks},   {"features", o.features},
-          {"shapes", o.shapes}};
+          {"shapes", o.shapes},     {"live", o.live}};
   if (o.cross_check != CrossCheck::NotChecked)
     line["cross_check"] = {{"result", cross_check_name(o.cross_check)}, {"detail", o.cross_check_detail}};
   return line;
@@ -71,6 +73,8 @@ CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
       count_cross_check(parse_cross_check(line["cross_check"]["result"].get<std::string>()).value_or(CrossCheck::NotChecked),
                         s.cross_check);
     count_informative(line, s);
+    if (line.contains("live"))
+      for (const auto& f : line["live"]) ++s.live_coverage[f.get<std::string>()];
   }
   return s;
 }
@@ -87,6 +91,31 @@ nlohmann::json failures(const std::vector<nlohmann::json>& lines) {
   return out;
 }
 
+// Programs in which each rule (former, primitive) was live, every rule listed (0 if never).
+std::map<std::string, std::size_t> live_coverage_counts(const CampaignSummary& s) {
+  std::map<std::string, std::size_t> counts;
+  for (const std::string& key : live_coverage_keys()) counts[key] = 0;
+  for (const auto& [key, n] : s.live_coverage) counts[key] = n;
+  return counts;
+}
+
+// Those counts as shares of all programs.
+std::map<std::string, double> live_coverage_shares(const CampaignSummary& s) {
+  std::map<std::string, double> shares;
+  for (const auto& [key, n] : live_coverage_counts(s))
+    shares[key] = s.programs ? double(n) / double(s.programs) : 0.0;
+  return shares;
+}
+
+std::string live_coverage_markdown(const CampaignSummary& s) {
+  std::ostringstream md;
+  md << "\n## Live coverage (programs in which each rule ran with a non-zero (co)tangent through it)\n\n"
+        "| rule | programs | share |\n|---|---|---|\n";
+  const std::map<std::string, double> shares = live_coverage_shares(s);
+  for (const auto& [key, n] : live_coverage_counts(s)) md << "| " << key << " | " << n << " | " << 100.0 * shares.at(key) << "% |\n";
+  return md.str();
+}
+
 }  // namespace
 
 nlohmann::json summary_json(const CampaignSummary& s, const std::vector<nlohmann::json>& lines) {
@@ -96,6 +125,8 @@ nlohmann::json summary_json(const CampaignSummary& s, const std::vector<nlohmann
           {"coverage", s.coverage},
           {"informative", {{"checks", s.checks}, {"informative", s.informative_checks}, {"share", informative_share(s)}}},
           {"shapes", s.shapes},
+          {"live_coverage", live_coverage_counts(s)},
+          {"live_coverage_share", live_coverage_shares(s)},
           {"seconds", s.seconds},
           {"cross_check", {{"checked", s.cross_check.checked},
                            {"disagreements", s.cross_check.disagreements},
@@ -123,6 +154,7 @@ std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohman
   md << "\n## Shapes (programs having each)\n\n| shape | programs | share |\n|---|---|---|\n";
   for (const auto& [shape, n] : s.shapes)
     md << "| " << shape << " | " << n << " | " << (s.programs ? 100.0 * double(n) / double(s.programs) : 0.0) << "% |\n";
+  md << live_coverage_markdown(s);
   if (!s.seconds.empty()) {
     md << "\n## Time per stage (seconds, this run)\n\n| stage | seconds |\n|---|---|\n";
     for (const auto& [stage, t] : s.seconds) md << "| " << stage << " | " << t << " |\n";

@@ -1,6 +1,6 @@
 // The files of a campaign: an append-only JSONL log with one line per checked program (its
-// index, seed, program text, input, verdict and per-check verdicts, the features it uses; no
-// timings, so the same seed and arguments give the same bytes), the summary made from a
+// index, seed, program text, input, verdict and per-check verdicts, the features it uses and those
+// live in it; no timings, so the same seed and arguments give the same bytes), the summary made from a
 // log (`summary.json`, `summary.md`, and `errors.svg`, a histogram of the relative errors of
 // passing checks). Reading a log ignores a last line cut off by a kill.
 #pragma once
@@ -26,7 +26,8 @@ double informative_share(const CampaignSummary& summary);
 // {"programs", "verdicts": {"pass", "fail", "fail-numeric", "skip"}, "screen_cleared",
 //  "cross_check": {"checked", "disagreements", "cannot_certify"},
 //  "coverage": {...}, "informative": {"checks", "informative", "share"}, "shapes": {name:
-//  programs}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
+//  programs}, "live_coverage": {rule: programs, every rule}, "live_coverage_share":
+//  {rule: programs / all programs}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
 nlohmann::json summary_json(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
 std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
 

@@ -14,6 +14,17 @@ template <class S>
 class Evaluator {
  public:
   static ValueP<S> eval(const Term& t, const Env<S>& env) {
+    if (value_probe<S> != nullptr) [[unlikely]] return eval_probed(t, env);
+    return eval_unprobed(t, env);
+  }
+
+ private:
+  [[gnu::noinline]] static ValueP<S> eval_probed(const Term& t, const Env<S>& env) {
+    return value_probe<S>->observe(t, eval_unprobed(t, env));
+  }
+
+  // Inlined into eval, so that the unprobed evaluation costs no extra call per node.
+  [[gnu::always_inline]] static ValueP<S> eval_unprobed(const Term& t, const Env<S>& env) {
     if (evaluation_watch<S> != nullptr) [[unlikely]] watch(t, env);
     switch (t.kind) {
       case TermKind::Var: return lookup(t, env);
@@ -76,7 +87,6 @@ class Evaluator {
     CHAD_INTERNAL_ASSERT(false, "eval: unknown term kind");
   }
 
- private:
   static void watch(const Term& t, const Env<S>& env) {
     EvaluationWatch<S>& w = *evaluation_watch<S>;
     auto it = w.envs.find(&t);
@@ -95,6 +105,10 @@ class Evaluator {
   // or a projection of one): `holder` keeps a freshly computed value alive otherwise. Saves
   // the reference-count traffic of `fst p + snd p` on every node of a fold.
   static const Value<S>* borrow(const Term& t, const Env<S>& env, ValueP<S>& holder) {
+    if (value_probe<S> != nullptr) [[unlikely]] {  // every node's value passes the probe
+      holder = eval(t, env);
+      return holder.get();
+    }
     if (evaluation_watch<S> != nullptr) [[unlikely]] watch(t, env);
     switch (t.kind) {
       case TermKind::Var: return lookup(t, env).get();

@@ -51,6 +51,18 @@ struct EvaluationWatch {
 template <class S>
 inline thread_local EvaluationWatch<S>* evaluation_watch = nullptr;
 
+// Live coverage (oracle/live_coverage.hpp) watches and perturbs the values source nodes
+// produce: while `value_probe<S>` points at a probe, every value a source node evaluates to is
+// passed through `observe(node, value)`, and the evaluation goes on with what it returns.
+// Null (the default) costs one pointer test per node.
+template <class S>
+struct ValueProbe {
+  virtual ~ValueProbe() = default;
+  virtual ValueP<S> observe(const Term& node, ValueP<S> value) = 0;
+};
+template <class S>
+inline thread_local ValueProbe<S>* value_probe = nullptr;
+
 // Precondition: `term` is checked, and `env` holds values for its free variables.
 template <class S>
 ValueP<S> evaluate(const TermP& term, const Env<S>& env);
