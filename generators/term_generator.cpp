@@ -1,5 +1,7 @@
 #include "generators/term_generator.hpp"
 
+#include <algorithm>
+
 #include "generators/input_generator.hpp"
 #include "syntax/printer.hpp"
 
@@ -101,6 +103,29 @@ void TermGenerator::add_to_scope(const TermP& term, const TypeP& type) {
     add_to_scope(make_fst(term), type->left);
     add_to_scope(make_snd(term), type->right);
   }
+}
+
+bool TermGenerator::mentions(const Term& term, const std::string& name) {
+  if (term.kind == TermKind::Var) return term.name == name;
+  for (const auto& a : term.args)
+    if (mentions(*a, name)) return true;
+  return false;
+}
+
+bool TermGenerator::shadows(const std::string& name) const {
+  for (const auto& s : scope_)
+    if (s.term->kind == TermKind::Var && s.term->name == name) return true;
+  return false;
+}
+
+std::string TermGenerator::let_name() {
+  if (c_.pick(100) < 88) return fresh("v");
+  std::vector<std::string> names;
+  for (const auto& s : scope_)
+    if (s.term->kind == TermKind::Var && std::find(names.begin(), names.end(), s.term->name) == names.end())
+      names.push_back(s.term->name);
+  if (names.empty()) return fresh("v");
+  return names[std::size_t(c_.pick(int(names.size())))];
 }
 
 std::vector<TermP> TermGenerator::in_scope(const TypeP& type) const {
@@ -258,7 +283,7 @@ TermP TermGenerator::intro(const TypeP& goal, int fuel) {
 
 TermP TermGenerator::let(const TypeP& goal, int fuel) {
   TypeP t = small_type();
-  std::string v = fresh("v");
+  std::string v = let_name();
   TermP bound = gen(t, fuel / 2);
   return make_let(v, bound, with_binding(v, t, [&] { return gen(goal, fuel - fuel / 2); }));
 }

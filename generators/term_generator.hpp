@@ -43,14 +43,29 @@ class TermGenerator {
   // ---- scope (term_generator.cpp) ------------------------------------------------------
   std::string fresh(const char* base) { return base + std::to_string(counter_++); }
   void add_to_scope(const TermP& term, const TypeP& type);
+  // Runs `body` with `name : type` in scope. A name that shadows a variable hides, meanwhile,
+  // the scope's terms that mention the shadowed one.
   template <class F>
   TermP with_binding(const std::string& name, const TypeP& type, F body) {
     const std::size_t mark = scope_.size();
+    std::vector<InScope> shadowed;
+    if (shadows(name)) {
+      shadowed = scope_;
+      std::erase_if(scope_, [&](const InScope& s) { return mentions(*s.term, name); });
+    }
     add_to_scope(make_var(name), type);
     TermP result = body();
-    scope_.resize(mark);
+    if (shadowed.empty())
+      scope_.resize(mark);
+    else
+      scope_ = std::move(shadowed);
     return result;
   }
+  static bool mentions(const Term& term, const std::string& name);
+  bool shadows(const std::string& name) const;
+  // A let's name: fresh, or (choice >= 88 of 100) the name of a variable in scope, shadowing
+  // it: a transformation that moves lets around can then capture a variable.
+  std::string let_name();
   std::vector<TermP> in_scope(const TypeP& type) const;
   std::vector<const InScope*> in_scope_of_kind(TypeKind kind) const;
   const InScope* pick_in_scope(TypeKind kind);
