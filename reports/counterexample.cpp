@@ -12,6 +12,7 @@
 #include "oracle/campaign_log.hpp"
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
+#include "mutants/test_faults.hpp"
 #include "reports/term_graph.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
@@ -188,6 +189,7 @@ Replay replay_report(const std::string& dir) {
     options.sd_rules = &f->rules;
   } else if (!mutant.empty()) {
     const Mutant* m = find_mutant(mutant);
+    if (!m) m = find_test_fault(mutant);
     if (!m) throw SourceError(loc, "the report names an unknown mutant `" + mutant + "`");
     options.rules = &m->rules;
   }

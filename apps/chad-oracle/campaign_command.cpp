@@ -29,6 +29,7 @@
 #include "diagrams/faults.hpp"
 #include "oracle/campaign_log.hpp"
 #include "mutants/mutants.hpp"
+#include "mutants/test_faults.hpp"
 #include "oracle/shrink.hpp"
 #include "reports/counterexample.hpp"
 
@@ -98,6 +99,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     o.sd_rules = &f->rules;
   } else if (!a.mutant.empty()) {
     const Mutant* m = find_mutant(a.mutant);
+    if (!m) m = find_test_fault(a.mutant);  // not catalogued: for the tests of the `fault` verdict
     if (!m) {
       std::string known;
       for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
