@@ -1,5 +1,5 @@
 // The power of the oracle as a number: a campaign against each mutant of the catalogue
-// (oracle/mutants.hpp), programs 0, 1, ... until the first `fail`, which is shrunk and blamed.
+// (oracle/mutants.hpp), programs 0, 1, ... until the first `fail` or `fault`, which is shrunk and blamed.
 // The kill matrix says, per mutant, whether it was killed, after how many programs and
 // seconds, how small its counterexample became, and whether blame named the mutated rule.
 #pragma once

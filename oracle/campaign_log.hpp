@@ -13,6 +13,12 @@
 namespace chad {
 
 nlohmann::json outcome_json(const ProgramOutcome& outcome);
+// The line of a program whose check did not complete (verdict `crash`): `detail` says why
+// (the signal the worker died of, or the error that escaped the checks); `signal` is kept as a
+// number when non-zero; `replay` is the command that checks the program alone. `generated` may
+// be empty (the worker died before its program was known).
+nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const GeneratedCase& generated,
+                          const std::string& detail, int signal, const std::string& replay);
 
 // The lines of a JSONL log file (none if it does not exist), without a trailing partial line.
 std::vector<nlohmann::json> read_log(const std::string& path);
@@ -20,7 +26,7 @@ std::vector<nlohmann::json> read_log(const std::string& path);
 // Counts verdicts and coverage over log lines (programs = number of lines).
 CampaignSummary summarize(const std::vector<nlohmann::json>& lines);
 
-// {"programs", "verdicts": {"pass", "fail", "fail-numeric", "skip"}, "screen_cleared",
+// {"programs", "verdicts": {"pass", "fail", "fail-numeric", "skip", "fault", "crash"}, "screen_cleared",
 //  "coverage": {...}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
 nlohmann::json summary_json(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
 std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);

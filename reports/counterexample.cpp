@@ -52,7 +52,7 @@ std::string join(const std::vector<std::string>& parts) {
 // The first failing check, or null.
 const CheckOutcome* first_failure(const ProgramOutcome& o) {
   for (const CheckOutcome& k : o.checks)
-    if (k.verdict == CampaignVerdict::Fail || k.verdict == CampaignVerdict::FailNumeric) return &k;
+    if (is_failure(k.verdict)) return &k;
   return nullptr;
 }
 

@@ -22,9 +22,7 @@ ValueP<S> map_tangent_positions(const Type& type, const ValueP<S>& primal, const
   if (zero && skip_zero) return tangent;
   const ValueP<S>& z = zero_value<S>();
   auto part = [&](const ValueP<S>& v, bool second) -> const ValueP<S>& {
-    if (zero) return z;
-    require_kind(*v, ValueKind::Pair, "a (co)tangent of a product in a fold or unfold");
-    return second ? v->second : v->first;
+    return zero ? z : (second ? v->second : v->first);
   };
   switch (type.kind) {
     case TypeKind::Var: {
@@ -33,6 +31,7 @@ ValueP<S> map_tangent_positions(const Type& type, const ValueP<S>& primal, const
       return map_tangent_positions<S>(*binder, primal, tangent, var, nested, sums, skip_zero, f);
     }
     case TypeKind::Prod: {  // left before right: f's effects happen in position order
+      if (!zero) require_kind(*tangent, ValueKind::Pair, "a (co)tangent of a product in a fold or unfold");
       ValueP<S> left = map_tangent_positions<S>(*type.left, primal->first, part(tangent, false),
                                                 var, nested, sums, skip_zero, f);
       return pair_value<S>(std::move(left),
