@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "mutants/mutants.hpp"
+#include "mutants/test_faults.hpp"
 #include "reports/counterexample.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"
@@ -54,6 +55,35 @@ TEST(Counterexample, WrittenThenReplayed) {
     EXPECT_EQ(r.outcome.verdict, CampaignVerdict::Fail);
   });
   EXPECT_THROW(replay_report(dir + "/nowhere"), SourceError);
+}
+
+// A fault (CHAD's output does not type-check: mutants/test_faults.hpp) is reported like a fail:
+// program, report.json with the blame, report.md; no picture of CHAD's output, which does not
+// exist, and the report says why; replaying gives the fault again.
+TEST(Counterexample, AFaultIsReportedAndReplayed) {
+  const std::string dir = (std::filesystem::temp_directory_path() / "chad_report_fault_test").string();
+  std::filesystem::remove_all(dir);
+  run_with_deep_stack([&] {
+    CampaignOptions o;
+    o.rules = &find_test_fault("test-unbound-variable")->rules;
+    GeneratedCase g{"def main (x : real) : real =\n  sin(x);\n", "0.5"};
+    Counterexample c{7, 3, "test-unbound-variable", o, check_case(o, g), 2, 2};
+    ASSERT_EQ(c.outcome.verdict, CampaignVerdict::Fault);
+    write_report(dir, c);
+    Replay replay = replay_report(dir);
+    EXPECT_TRUE(replay.reproduced) << replay.recorded_verdict;
+    EXPECT_EQ(replay.outcome.verdict, CampaignVerdict::Fault);
+  });
+  for (const char* file : {"program.chad", "report.json", "report.md", "program.dot"})
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
+  auto j = nlohmann::json::parse(std::ifstream(dir + "/report.json"));
+  EXPECT_EQ(j["verdict"], "fault");
+  EXPECT_TRUE(j["blame"]["found"].get<bool>()) << j["blame"].dump();
+  EXPECT_EQ(j["blame"]["rule"], "reverse primitive sin");
+  std::ifstream md(dir + "/report.md");
+  std::stringstream text;
+  text << md.rdbuf();
+  EXPECT_NE(text.str().find("No picture of CHAD's output"), std::string::npos) << text.str();
 }
 
 }  // namespace
