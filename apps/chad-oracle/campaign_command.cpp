@@ -146,6 +146,14 @@ std::string replay_command(const CampaignArgs& args, std::size_t index) {
          (args.mutant.empty() ? "" : " --mutant " + args.mutant) + " --only " + std::to_string(index);
 }
 
+// Why a log line has its verdict: its own detail, or else its first check with that verdict's.
+std::string verdict_reason(const nlohmann::json& line) {
+  if (!line["detail"].get<std::string>().empty()) return line["detail"];
+  for (const auto& c : line["checks"])
+    if (c["verdict"] == line["verdict"]) return c["detail"];
+  return "";
+}
+
 // A test hook, for the tests of the `crash` verdict only: with CHAD_ORACLE_TEST_CRASH_AT=INDEX
 // (or INDEX:SIGNAL) in the environment, the worker that checks program INDEX raises SIGSEGV
 // (or SIGNAL) after generating it. Nothing else reads this variable; `--only` ignores it.
@@ -313,7 +321,7 @@ int run(const CampaignArgs& args, bool json) {
       if (is_failure(line["verdict"].get<std::string>()))
         std::cout << "FAILED: program " << line["index"]
                   << (line["verdict"] == "fault" || line["verdict"] == "crash"
-                          ? " (" + line["verdict"].get<std::string>() + ": " + line["detail"].get<std::string>() + ")"
+                          ? " (" + line["verdict"].get<std::string>() + ": " + verdict_reason(line) + ")"
                           : "")
                   << "; replay with `" << replay_command(args, line["index"].get<std::size_t>()) << "`\n";
     for (const auto& r : reported) std::cout << r << "\n";
