@@ -38,6 +38,8 @@ TEST(CliCampaign, SummaryAndLog) {
   EXPECT_EQ(j["programs"], 30);
   EXPECT_EQ(j["verdicts"]["fail"], 0);
   EXPECT_EQ(j["verdicts"]["fail-numeric"], 0);
+  EXPECT_EQ(j["verdicts"]["fault"], 0);
+  EXPECT_EQ(j["verdicts"]["crash"], 0);
   EXPECT_EQ(j["verdicts"]["pass"].get<int>() + j["verdicts"]["skip"].get<int>(), 30);
   EXPECT_GT(j["coverage"]["let"].get<int>(), 0);
   std::vector<std::string> lines = log_lines(dir);
