@@ -1,5 +1,6 @@
 #include "model/fibre.hpp"
 
+#include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
 #include "model/type_env.hpp"
@@ -50,6 +51,7 @@ void read(const Type* type, const Index& index, const ValueP<S>& v, std::vector<
   const Type* t = env.resolve(type);
   switch (index.kind) {
     case Index::Kind::Reals:
+      require_reals(*v, std::size_t(index.reals), "the (co)tangent read as coordinates");
       if (v->kind == ValueKind::Scalar)
         out.push_back(v->scalar);
       else
@@ -57,13 +59,14 @@ void read(const Type* type, const Index& index, const ValueP<S>& v, std::vector<
       return;
     case Index::Kind::Unit: return;
     case Index::Kind::Pair:
+      require_kind(*v, ValueKind::Pair, "the (co)tangent read as coordinates");
       read<S>(t->left.get(), index.children[0], v->first, out, env, sums);
       read<S>(t->right.get(), index.children[1], v->second, out, env, sums);
       return;
     case Index::Kind::Inject: {
       const Type* payload_type = t->ctors[index.tag].type.get();
       if (sums != SumsStrategy::Biproduct) {
-        CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Inject, "a sum (co)tangent that is not an injection");
+        require_kind(*v, ValueKind::Inject, "the (co)tangent read as coordinates");
         if (v->tag != index.tag) throw LiftedSumInconsistency(v->tag, index.tag);
         read<S>(payload_type, index.children[0], v->first, out, env, sums);
         return;
@@ -75,7 +78,9 @@ void read(const Type* type, const Index& index, const ValueP<S>& v, std::vector<
     case Index::Kind::Roll: {
       const std::size_t mark = env.mark();
       env.enter(t);
-      const ValueP<S>& payload = v->kind == ValueKind::Lazy ? v->force() : v->first;
+      const ValueP<S>& payload =
+          v->kind == ValueKind::Lazy ? v->force()
+                                     : require_kind(*v, ValueKind::Roll, "the (co)tangent read as coordinates").first;
       read<S>(t->body.get(), index.children[0], payload, out, env, sums);
       env.restore(mark);
       return;

@@ -4,6 +4,7 @@
 // `!A (x) L` as formal sums. Adding two injections with different constructors is the
 // lifted-sum inconsistency, which a correct CHAD never triggers.
 #pragma once
+#include "model/evaluation_fault.hpp"
 #include "model/value.hpp"
 
 namespace chad {
@@ -39,9 +40,10 @@ ValueP<S> tuple_value(const std::vector<ValueP<S>>& parts) {
 // Component i of such an n-tuple; the zero value stands for the tuple of zeros.
 template <class S>
 ValueP<S> tuple_part(ValueP<S> tuple, std::size_t i, std::size_t n) {
-  for (std::size_t k = 0; k < i && tuple->kind != ValueKind::Zero; ++k) tuple = tuple->second;
+  for (std::size_t k = 0; k < i && tuple->kind != ValueKind::Zero; ++k)
+    tuple = require_kind(*tuple, ValueKind::Pair, "a component of a biproduct (co)tangent").second;
   if (tuple->kind == ValueKind::Zero || i + 1 == n) return tuple;
-  return tuple->first;
+  return require_kind(*tuple, ValueKind::Pair, "a component of a biproduct (co)tangent").first;
 }
 
 // The biproduct of n components with `payload` at `tag` and zeros elsewhere.
@@ -72,7 +74,7 @@ void for_each_copower_term(const ValueP<S>& copower, const F& f) {
     const Value<S>* v = stack.back();
     stack.pop_back();
     if (v->kind == ValueKind::Zero) continue;
-    CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Copower, "copower-fold of a value that is not a copower");
+    require_kind(*v, ValueKind::Copower, "copower-fold");
     if (v->tag == 0) {
       f(v->first, v->second);
     } else {
@@ -90,13 +92,17 @@ template <class S>
 ValueP<S> add_linear(const ValueP<S>& a, const ValueP<S>& b) {
   if (a->kind == ValueKind::Zero) return b;
   if (b->kind == ValueKind::Zero) return a;
-  CHAD_INTERNAL_ASSERT(a->kind == b->kind, "adding (co)tangents of different kinds");
+  if (a->kind != b->kind) [[unlikely]]
+    throw EvaluationFault(std::string("adding (co)tangents: ") + value_kind_name(a->kind) + " and " +
+                          value_kind_name(b->kind));
   switch (a->kind) {
     case ValueKind::Scalar: return scalar_value<S>(a->scalar + b->scalar);
     case ValueKind::Array: {
       const auto& x = a->extra->data;
       const auto& y = b->extra->data;
-      CHAD_INTERNAL_ASSERT(x.size() == y.size(), "adding arrays of different shapes");
+      if (a->extra->shape != b->extra->shape) [[unlikely]]
+        throw EvaluationFault("adding (co)tangents: arrays of shapes " + shape_text(a->extra->shape) + " and " +
+                              shape_text(b->extra->shape));
       std::vector<S> sum;
       sum.reserve(x.size());
       for (std::size_t i = 0; i < x.size(); ++i) sum.push_back(x[i] + y[i]);

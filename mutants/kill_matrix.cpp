@@ -34,7 +34,8 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base) {
   use_mutant(options, mutant);
   for (std::size_t i = 0; i < base.count; ++i) {
     k.programs = i + 1;
-    if (check_program_at(options, i).verdict != CampaignVerdict::Fail) continue;
+    const CampaignVerdict v = check_program_at(options, i).verdict;
+    if (v != CampaignVerdict::Fail && v != CampaignVerdict::Fault) continue;  // certain verdicts kill
     k.killed = true;
     k.index = i;
     break;

@@ -1,5 +1,5 @@
 // The power of the oracle as a number: a campaign against each mutant of the catalogue
-// (mutants/mutants.hpp), programs 0, 1, ... until the first `fail`, which is shrunk and blamed.
+// (mutants/mutants.hpp), programs 0, 1, ... until the first `fail` or `fault`, which is shrunk and blamed.
 // The kill matrix says, per mutant, whether it was killed, after how many programs and
 // seconds, how small its counterexample became, and whether blame named the mutated rule; its
 // totals, the median and the worst programs to kill.

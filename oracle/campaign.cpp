@@ -31,8 +31,39 @@ const char* campaign_verdict_name(CampaignVerdict v) {
     case CampaignVerdict::Fail: return "fail";
     case CampaignVerdict::FailNumeric: return "fail-numeric";
     case CampaignVerdict::Skip: return "skip";
+    case CampaignVerdict::Fault: return "fault";
+    case CampaignVerdict::Crash: return "crash";
   }
   return "?";
+}
+
+const std::vector<CampaignVerdict>& all_campaign_verdicts() {
+  static const std::vector<CampaignVerdict> all = {CampaignVerdict::Pass, CampaignVerdict::Fail,
+                                                   CampaignVerdict::FailNumeric, CampaignVerdict::Skip,
+                                                   CampaignVerdict::Fault, CampaignVerdict::Crash};
+  return all;
+}
+
+bool is_failure(CampaignVerdict v) { return v != CampaignVerdict::Pass && v != CampaignVerdict::Skip; }
+
+bool is_failure(const std::string& verdict_name) {
+  for (CampaignVerdict v : all_campaign_verdicts())
+    if (verdict_name == campaign_verdict_name(v)) return is_failure(v);
+  return false;
+}
+
+CampaignVerdict worse_verdict(CampaignVerdict a, CampaignVerdict b) {
+  auto rank = [](CampaignVerdict v) {
+    switch (v) {
+      case CampaignVerdict::Crash: return 5;
+      case CampaignVerdict::Fault: return 4;
+      case CampaignVerdict::Fail: return 3;
+      case CampaignVerdict::FailNumeric: return 2;
+      case CampaignVerdict::Skip: return 1;
+      default: return 0;
+    }
+  };
+  return rank(a) >= rank(b) ? a : b;
 }
 
 std::uint64_t program_seed(std::uint64_t seed, std::size_t index) {
@@ -151,18 +182,6 @@ void certify(CheckOutcome& c, const CheckedProgram& program, const ChadProgram& 
   c.screen_cleared = true;
 }
 
-CampaignVerdict worse(CampaignVerdict a, CampaignVerdict b) {
-  auto rank = [](CampaignVerdict v) {
-    switch (v) {
-      case CampaignVerdict::Fail: return 3;
-      case CampaignVerdict::FailNumeric: return 2;
-      case CampaignVerdict::Skip: return 1;
-      default: return 0;
-    }
-  };
-  return rank(a) >= rank(b) ? a : b;
-}
-
 // --cross-check fd:RATE: fd against the certified reference, on the sampled programs; a
 // disagreement makes the program a `fail`.
 void cross_check_fd(const CampaignOptions& options, const GeneratedCase& generated,
@@ -211,7 +230,7 @@ ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedP
       StageTimer t(seconds, "chad");
       ScopedChadFaults faults(options.faults);  // (only CHAD's side runs faultable code)
       CheckOutcome c = check_by_relation(program, input, mode, sums, options.rules);
-      out.verdict = worse(out.verdict, c.verdict);
+      out.verdict = worse_verdict(out.verdict, c.verdict);
       out.checks.push_back(std::move(c));
     }
   return out;
@@ -312,8 +331,8 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
             certify(c, program, chad, input, *certified);
           }
         }
-      } catch (const InternalError& e) {  // ill-typed output, lifted-sum inconsistency, ...
-        c.verdict = CampaignVerdict::Fail;
+      } catch (const InternalError& e) {  // ill-typed output, mismatched values, lifted-sum inconsistency
+        c.verdict = CampaignVerdict::Fault;
         c.detail = e.what();
       } catch (const ComparisonUndecided& e) {
         c.verdict = CampaignVerdict::FailNumeric;
@@ -325,34 +344,32 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
         c.verdict = CampaignVerdict::FailNumeric;
         c.detail = std::string("CHAD differs from dual numbers and the interval check cannot decide: ") + e.what();
       }
-      out.verdict = worse(out.verdict, c.verdict);
+      out.verdict = worse_verdict(out.verdict, c.verdict);
       out.checks.push_back(std::move(c));
     }
   cross_check_fd(options, generated, program, input, certified, out, seconds);
   return out;
 }
 
+GeneratedCase generate_program_at(const CampaignOptions& options, std::size_t index,
+                                  std::map<std::string, double>* seconds) {
+  StageTimer t(seconds, "generate");
+  ChoiceSource choices(program_seed(options.seed, index));
+  return generate_case(choices, options.features, options.max_size);
+}
+
 ProgramOutcome check_program_at(const CampaignOptions& options, std::size_t index,
                                 std::map<std::string, double>* seconds) {
-  const std::uint64_t seed = program_seed(options.seed, index);
-  GeneratedCase generated;
-  {
-    StageTimer t(seconds, "generate");
-    ChoiceSource choices(seed);
-    generated = generate_case(choices, options.features, options.max_size);
-  }
-  ProgramOutcome out = check_case(options, generated, seconds);
+  ProgramOutcome out = check_case(options, generate_program_at(options, index, seconds), seconds);
   out.index = index;
-  out.seed = seed;
+  out.seed = program_seed(options.seed, index);
   return out;
 }
 
 CampaignSummary run_campaign(const CampaignOptions& options,
                              const std::function<void(const ProgramOutcome&)>& on_program) {
   CampaignSummary summary;
-  for (CampaignVerdict v : {CampaignVerdict::Pass, CampaignVerdict::Fail, CampaignVerdict::FailNumeric,
-                            CampaignVerdict::Skip})
-    summary.verdicts[campaign_verdict_name(v)] = 0;
+  for (CampaignVerdict v : all_campaign_verdicts()) summary.verdicts[campaign_verdict_name(v)] = 0;
   for (std::size_t i = 0; i < options.count; ++i) {
     ProgramOutcome outcome = check_program_at(options, i, &summary.seconds);
     ++summary.programs;

@@ -3,12 +3,22 @@
 //   pass          CHAD agrees with dual numbers in double (the fast screen), or disagrees
 //                 there but the certified interval check finds the enclosures meeting
 //                 (counted as `screen_cleared`);
-//   fail          certified: CHAD's enclosure and the reference's are disjoint, or CHAD's
-//                 output does not type-check or raises the lifted-sum inconsistency;
+//   fail          certified: CHAD's enclosure and the reference's are disjoint;
+//   fault         CHAD's output is broken, so that it has no Jacobian to compare: it does not
+//                 type-check (TargetTypeError), evaluating it meets values of different kinds
+//                 or shapes (model/evaluation_fault.hpp) or raises the lifted-sum
+//                 inconsistency (another internal error of the transformation likewise);
+//                 shrunk, blamed and reported like a fail;
+//   crash         (a whole program, never one check) the campaign's worker process died (a
+//                 signal) while checking it; the log line holds the signal and the replay
+//                 command, and the campaign goes on from the next program;
 //   fail-numeric  the screen disagrees and no certificate could be had (the interval check
 //                 could not decide), with the estimated error;
 //   skip          no derivative to compare: a domain error, a tie of a comparison, an output
 //                 that overflows double; the reason says which.
+// A program's verdict is its worst check's, by rank: crash > fault > fail > fail-numeric >
+// skip > pass. A fault ranks above a fail: it is certain without any reference or numerics, and
+// it is the first thing to repair (the check it happens in shows no numbers at all).
 // A program whose output holds a function or a stream has no Jacobian: its checks use the
 // logical relation instead (oracle/relation_verdict.hpp), with the same verdicts.
 // Program i of a campaign is generated from (seed, i) alone, so a campaign is deterministic and
@@ -35,8 +45,17 @@ struct ChadFaults;  // oracle/chad_faults.hpp
 enum class Implementation { Chad, StringDiagram };
 const char* implementation_name(Implementation i);  // "chad", "sd-rev"
 
-enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip };
-const char* campaign_verdict_name(CampaignVerdict v);  // "pass", "fail", "fail-numeric", "skip"
+enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip, Fault, Crash };
+// "pass", "fail", "fail-numeric", "skip", "fault", "crash"
+const char* campaign_verdict_name(CampaignVerdict v);
+// Every verdict, in the order above.
+const std::vector<CampaignVerdict>& all_campaign_verdicts();
+// Whether a verdict (or its name, as in a log line) counts against the AD under test: fail,
+// fail-numeric, fault, crash. A campaign with one exits 1.
+bool is_failure(CampaignVerdict v);
+bool is_failure(const std::string& verdict_name);
+// The worse of two verdicts, by the rank above.
+CampaignVerdict worse_verdict(CampaignVerdict a, CampaignVerdict b);
 
 struct CampaignOptions {
   std::uint64_t seed = 1;
@@ -82,7 +101,7 @@ struct ProgramOutcome {
 
 struct CampaignSummary {
   std::size_t programs = 0;
-  std::map<std::string, std::size_t> verdicts;   // per campaign_verdict_name, all four present
+  std::map<std::string, std::size_t> verdicts;   // per campaign_verdict_name, all present
   std::map<std::string, std::size_t> coverage;   // programs using each former / primitive / type former
   std::map<std::string, std::size_t> live_coverage;  // programs in which each former / primitive is live
   std::size_t screen_cleared = 0;
@@ -101,6 +120,10 @@ const char* former_name(TermKind kind);
 // The entry point's own body inside check_program's wrapper
 // `fun input -> let x = ... in (body : B)`: what the generator wrote.
 const TermP& user_body(const TermP& main_function);
+
+// Generates program `index` (check_program_at's first step).
+GeneratedCase generate_program_at(const CampaignOptions& options, std::size_t index,
+                                  std::map<std::string, double>* seconds = nullptr);
 
 // Generates and checks program `index`.
 ProgramOutcome check_program_at(const CampaignOptions& options, std::size_t index,

@@ -31,6 +31,14 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
   return line;
 }
 
+nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const GeneratedCase& generated,
+                          const std::string& detail, int signal, const std::string& replay) {
+  nlohmann::json line = outcome_json(ProgramOutcome{index, seed, generated, CampaignVerdict::Crash, detail, {}, {}});
+  if (signal) line["signal"] = signal;
+  line["replay"] = replay;
+  return line;
+}
+
 std::vector<nlohmann::json> read_log(const std::string& path) {
   std::vector<nlohmann::json> lines;
   std::ifstream in(path);
@@ -63,7 +71,7 @@ double informative_share(const CampaignSummary& s) {
 
 CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
   CampaignSummary s;
-  for (const char* v : {"pass", "fail", "fail-numeric", "skip"}) s.verdicts[v] = 0;
+  for (CampaignVerdict v : all_campaign_verdicts()) s.verdicts[campaign_verdict_name(v)] = 0;
   for (const auto& line : lines) {
     ++s.programs;
     ++s.verdicts[line["verdict"].get<std::string>()];
@@ -85,7 +93,7 @@ nlohmann::json failures(const std::vector<nlohmann::json>& lines) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& line : lines) {
     const std::string v = line["verdict"];
-    if (v == "fail" || v == "fail-numeric")
+    if (is_failure(v))
       out.push_back({{"index", line["index"]}, {"seed", line["seed"]}, {"verdict", v}});
   }
   return out;

@@ -13,6 +13,12 @@
 namespace chad {
 
 nlohmann::json outcome_json(const ProgramOutcome& outcome);
+// The line of a program whose check did not complete (verdict `crash`): `detail` says why
+// (the signal the worker died of, or the error that escaped the checks); `signal` is kept as a
+// number when non-zero; `replay` is the command that checks the program alone. `generated` may
+// be empty (the worker died before its program was known).
+nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const GeneratedCase& generated,
+                          const std::string& detail, int signal, const std::string& replay);
 
 // The lines of a JSONL log file (none if it does not exist), without a trailing partial line.
 std::vector<nlohmann::json> read_log(const std::string& path);
@@ -23,7 +29,7 @@ CampaignSummary summarize(const std::vector<nlohmann::json>& lines);
 // informative_checks / checks (0 when there are no checks).
 double informative_share(const CampaignSummary& summary);
 
-// {"programs", "verdicts": {"pass", "fail", "fail-numeric", "skip"}, "screen_cleared",
+// {"programs", "verdicts": {"pass", "fail", "fail-numeric", "skip", "fault", "crash"}, "screen_cleared",
 //  "cross_check": {"checked", "disagreements", "cannot_certify"},
 //  "coverage": {...}, "informative": {"checks", "informative", "share"}, "shapes": {name:
 //  programs}, "live_coverage": {rule: programs, every rule}, "live_coverage_share":

@@ -66,8 +66,8 @@ CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<d
       c.verdict = CampaignVerdict::FailNumeric;
       c.detail = describe_relation_failure(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
     }
-  } catch (const InternalError& e) {
-    c.verdict = CampaignVerdict::Fail;
+  } catch (const InternalError& e) {  // ill-typed output, mismatched values, lifted-sum inconsistency
+    c.verdict = CampaignVerdict::Fault;
     c.detail = e.what();
   } catch (const ComparisonUndecided& e) {
     c.verdict = CampaignVerdict::Skip;

@@ -18,7 +18,7 @@ CheckOutcome check_by_string_diagrams(const CheckedProgram& program, const Norma
   try {
     sd = diagrams::sd_jacobian(program, input, options);
   } catch (const InternalError& e) {
-    c.verdict = CampaignVerdict::Fail;
+    c.verdict = CampaignVerdict::Fault;
     c.detail = std::string("sd-rev: ") + e.what();
     return c;
   } catch (const DomainError& e) {

@@ -13,6 +13,7 @@
 #include "oracle/chad_faults.hpp"
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
+#include "mutants/test_faults.hpp"
 #include "reports/term_graph.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
@@ -52,7 +53,7 @@ std::string join(const std::vector<std::string>& parts) {
 // The first failing check, or null.
 const CheckOutcome* first_failure(const ProgramOutcome& o) {
   for (const CheckOutcome& k : o.checks)
-    if (k.verdict == CampaignVerdict::Fail || k.verdict == CampaignVerdict::FailNumeric) return &k;
+    if (is_failure(k.verdict)) return &k;
   return nullptr;
 }
 
@@ -190,6 +191,7 @@ Replay replay_report(const std::string& dir) {
     options.sd_rules = &f->rules;
   } else if (!mutant.empty()) {
     const Mutant* m = find_mutant(mutant);
+    if (!m) m = find_test_fault(mutant);
     if (!m) throw SourceError(loc, "the report names an unknown mutant `" + mutant + "`");
     use_mutant(options, *m);
   }

@@ -2,6 +2,7 @@
 #include "semantics/evaluate.hpp"
 
 #include "model/scalar_list.hpp"
+#include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "semantics/evaluate_target.hpp"
 #include "semantics/functor_map.hpp"
@@ -40,6 +41,7 @@ class Evaluator {
         ValueP<S> holder;
         const Value<S>* pair = borrow(*t.args[0], env, holder);
         if (pair->kind == ValueKind::Zero) return zero_value<S>();  // a linear projection of 0
+        require_kind(*pair, ValueKind::Pair, "a projection (fst, snd)");
         return t.kind == TermKind::Fst ? pair->first : pair->second;
       }
       case TermKind::Let: return eval(*t.args[1], extend<S>(env, eval(*t.args[0], env)));
@@ -53,12 +55,14 @@ class Evaluator {
       case TermKind::App: {
         ValueP<S> f = eval(*t.args[0], env);
         if (f->kind == ValueKind::Zero) return f;  // the zero power, applied
+        require_kind(*f, ValueKind::Closure, "an application");
         return f->call(eval(*t.args[1], env));
       }
       case TermKind::Inject: return inject_value<S>(t.index, eval(*t.args[0], env));
       case TermKind::Case: {
         ValueP<S> holder;
         const Value<S>* v = borrow(*t.args[0], env, holder);
+        require_kind(*v, ValueKind::Inject, "a case");
         for (const Branch& b : t.branches)
           if (b.tag == v->tag) return eval(*b.body, extend<S>(env, v->first));
         throw InternalError("case: no branch for the value's constructor");
@@ -116,6 +120,7 @@ class Evaluator {
       case TermKind::Snd: {
         const Value<S>* pair = borrow(*t.args[0], env, holder);
         if (pair->kind == ValueKind::Zero) return pair;  // a linear projection of 0 is 0
+        require_kind(*pair, ValueKind::Pair, "a projection (fst, snd)");
         const Value<S>* part = (t.kind == TermKind::Fst ? pair->first : pair->second).get();
         if (holder && holder.get() == pair) holder = t.kind == TermKind::Fst ? pair->first : pair->second;
         return part;
@@ -133,11 +138,15 @@ class Evaluator {
 
   static ValueP<S> array_literal(const Term& t, const Env<S>& env) {
     std::vector<S> data;
+    const std::size_t row = std::size_t(t.type->real_count() / t.type->shape[0]);
     for (const TermP& e : t.args) {
       ValueP<S> v = eval(*e, env);
-      if (v->kind == ValueKind::Zero)  // a zero tangent row (CHAD's target)
-        data.resize(data.size() + std::size_t(t.type->real_count() / t.type->shape[0]), S(0));
-      else if (v->kind == ValueKind::Scalar)
+      if (v->kind == ValueKind::Zero) {  // a zero tangent row (CHAD's target)
+        data.resize(data.size() + row, S(0));
+        continue;
+      }
+      require_reals(*v, row, "a row of an array literal");
+      if (v->kind == ValueKind::Scalar)
         data.push_back(v->scalar);
       else
         data.insert(data.end(), v->extra->data.begin(), v->extra->data.end());

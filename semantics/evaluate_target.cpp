@@ -2,6 +2,7 @@
 // the folds and unfolds in recursion_target.cpp.
 #include "semantics/evaluate_target.hpp"
 
+#include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
 #include "semantics/faulty_evaluation.hpp"
@@ -28,7 +29,7 @@ template <class S>
 ValueP<S> sum_tangent_out(const Term& t, const ValueP<S>& v) {
   if (v->kind == ValueKind::Zero) return v;
   if (t.sums == SumsStrategy::Biproduct) return tuple_part<S>(v, std::size_t(t.index), t.annot->ctors.size());
-  CHAD_INTERNAL_ASSERT(v->kind == ValueKind::Inject, "a sum (co)tangent that is not an injection");
+  require_kind(*v, ValueKind::Inject, "a lifted sum (co)tangent");
   if (v->tag != t.index) throw LiftedSumInconsistency(v->tag, t.index);
   return v->first;
 }
@@ -39,8 +40,9 @@ ValueP<S> copower_fold(const ValueP<S>& copower, const ValueP<S>& f) {
     return copower_fold_dropping_last<S>(copower, f);
   ValueP<S> total = zero_value<S>();
   for_each_copower_term<S>(copower, [&](const ValueP<S>& a, const ValueP<S>& l) {
-    ValueP<S> linear = f->call(a);
-    if (linear->kind != ValueKind::Zero) total = add_linear<S>(total, linear->call(l));
+    ValueP<S> linear = require_kind(*f, ValueKind::Closure, "copower-fold").call(a);
+    if (linear->kind != ValueKind::Zero)
+      total = add_linear<S>(total, require_kind(*linear, ValueKind::Closure, "copower-fold").call(l));
   });
   return total;
 }
@@ -52,12 +54,17 @@ ValueP<S> prim_derivative(const Term& t, const Env<S>& env) {
   std::vector<const Value<S>*> raw;
   for (const TermP& a : t.args) values.push_back(eval<S>(a, env));
   for (const auto& v : values) raw.push_back(v.get());
-  if (t.kind == TermKind::PrimFwd) {
-    const std::size_t k = values.size() / 2;
-    return primitive_forward<S>(t, k, raw.data(), raw.data() + k);
+  try {
+    if (t.kind == TermKind::PrimFwd) {
+      const std::size_t k = values.size() / 2;
+      return primitive_forward<S>(t, k, raw.data(), raw.data() + k);
+    }
+    const std::size_t k = values.size() - 1;
+    return tuple_value<S>(primitive_transpose<S>(t, k, raw.data(), *values.back()));
+  } catch (const EvaluationFault& e) {  // name the primitive
+    throw EvaluationFault(std::string(t.kind == TermKind::PrimFwd ? "the derivative of " : "the transpose of ") +
+                          prim_name(t.op) + ": " + e.reason());
   }
-  const std::size_t k = values.size() - 1;
-  return tuple_value<S>(primitive_transpose<S>(t, k, raw.data(), *values.back()));
 }
 
 }  // namespace
@@ -87,7 +94,7 @@ ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
     case TermKind::LinApp: {
       ValueP<S> l = eval<S>(a[0], env);
       if (l->kind == ValueKind::Zero) return l;  // the zero linear map
-      return l->call(eval<S>(a[1], env));
+      return require_kind(*l, ValueKind::Closure, "a linear application").call(eval<S>(a[1], env));
     }
     case TermKind::Zero: return zero_value<S>();
     case TermKind::ZeroOf: return zero_at_primal<S>(eval<S>(a[0], env));
@@ -108,12 +115,17 @@ ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
     case TermKind::LinUnroll: {
       ValueP<S> v = eval<S>(a[0], env);
       if (v->kind == ValueKind::Zero) return v;
-      return v->kind == ValueKind::Lazy ? v->force() : v->first;
+      if (v->kind == ValueKind::Lazy) return v->force();
+      return require_kind(*v, ValueKind::Roll, "a linear unroll").first;
     }
     case TermKind::ArrayRow: {
       ValueP<S> v = eval<S>(a[0], env);
       if (v->kind == ValueKind::Zero) return v;
+      require_kind(*v, ValueKind::Array, "an array row");
       const auto& shape = v->extra->shape;
+      if (t.index < 0 || t.index >= shape[0]) [[unlikely]]
+        throw EvaluationFault("an array row: row " + std::to_string(t.index) + " of an array of shape " +
+                              shape_text(shape));
       const std::size_t row = v->extra->data.size() / std::size_t(shape[0]);
       auto first = v->extra->data.begin() + std::ptrdiff_t(row * std::size_t(t.index));
       if (shape.size() == 1) return scalar_value<S>(*first);
@@ -122,8 +134,9 @@ ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
     }
     case TermKind::CtxProj: {
       ValueP<S> v = eval<S>(a[0], env);
-      for (int i = 0; i < t.index && v->kind != ValueKind::Zero; ++i) v = v->first;
-      return v->kind == ValueKind::Zero ? v : v->second;
+      for (int i = 0; i < t.index && v->kind != ValueKind::Zero; ++i)
+        v = require_kind(*v, ValueKind::Pair, "a context projection").first;
+      return v->kind == ValueKind::Zero ? v : require_kind(*v, ValueKind::Pair, "a context projection").second;
     }
     case TermKind::CtxOneHot: {
       ValueP<S> v = eval<S>(a[0], env);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
 #include "semantics/derivative_table.hpp"
 #include "semantics/evaluator_faults.hpp"
@@ -15,16 +16,24 @@ namespace {
 template <class S>
 bool is_zero(const Value<S>* v) { return v->kind == ValueKind::Zero; }
 
-// The entries of a real value (scalar or array); a zero value reads as `count` zeros.
+// The entries of a real value (scalar or array) of `count` entries; a zero value reads as
+// `count` zeros. Another kind or count is an EvaluationFault.
 template <class S>
 std::vector<S> entries_of(const Value<S>* v, std::size_t count) {
   if (is_zero(v)) return std::vector<S>(count, S(0));
+  require_reals(*v, count, "a (co)tangent");
   if (v->kind == ValueKind::Scalar) return {v->scalar};
   return v->extra->data;
 }
 template <class S>
 std::size_t count_of(const Value<S>* v) {
-  return v->kind == ValueKind::Scalar ? 1 : v->extra->data.size();
+  if (v->kind == ValueKind::Scalar) return 1;
+  return require_kind(*v, ValueKind::Array, "an operand").extra->data.size();
+}
+// The one entry of a real cotangent (of sum, dot, get).
+template <class S>
+const S& scalar_of(const Value<S>* v) {
+  return require_kind(*v, ValueKind::Scalar, "a cotangent").scalar;
 }
 
 // A real value shaped like `like` with the given entries.
@@ -135,11 +144,11 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
       return out;
     }
     case PrimOp::Sum:  // v replicated to the operand's shape
-      out[0] = shaped_like(x[0], std::vector<S>(count_of(x[0]), vv->scalar));
+      out[0] = shaped_like(x[0], std::vector<S>(count_of(x[0]), scalar_of(vv)));
       return out;
     case PrimOp::Dot: {  // (v w, v u)
       auto u = in(0), w = in(1);
-      const S v = vv->scalar;
+      const S v = scalar_of(vv);
       for (std::size_t k = 0; k < u.size(); ++k) u[k] = v * u[k], w[k] = v * w[k];
       out[0] = shaped_like(x[0], std::move(w));
       out[1] = shaped_like(x[1], std::move(u));
@@ -172,13 +181,15 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
     }
     case PrimOp::Get: {  // v at position i
       std::vector<S> e(count_of(x[0]), S(0));
-      e[t.index] = vv->scalar;
+      e[t.index] = scalar_of(vv);
       out[0] = shaped_like(x[0], std::move(e));
       return out;
     }
-    case PrimOp::Vec:  // (v[0], ..., v[n-1])
-      for (std::size_t i = 0; i < arity; ++i) out[i] = scalar_value<S>(vv->extra->data[i]);
+    case PrimOp::Vec: {  // (v[0], ..., v[n-1])
+      auto v = entries_of(vv, arity);
+      for (std::size_t i = 0; i < arity; ++i) out[i] = scalar_value<S>(v[i]);
       return out;
+    }
     default: {  // unary f: f'(a) v, elementwise (a diagonal map is its own transpose)
       auto a = in(0), v = entries_of(vv, a.size());
       for (std::size_t k = 0; k < a.size(); ++k) v[k] = chad_unary_derivative<S>(t.op, a[k]) * v[k];

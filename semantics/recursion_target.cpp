@@ -14,6 +14,7 @@
 // Here `[h_c]` is map_tangent_positions: h_c applied at each recursive position c.
 #include <memory>
 
+#include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
 #include "semantics/evaluate_target.hpp"
 #include "semantics/evaluator_faults.hpp"
@@ -69,11 +70,13 @@ ValueP<S> fold_node(const RecursionP<S>& r, const ValueP<S>& rolled, bool revers
     return pair_value<S>(step->first, closure_value<S>([r, children, derivative](const ValueP<S>& v) {
       ValueP<S> q = derivative->kind == ValueKind::Zero ? derivative : derivative->call(v);
       if (q->kind == ValueKind::Zero) return q;
-      ValueP<S> g = q->first;
-      ValueP<S> dx = map_tangents<S>(*r, children, q->second, true,
+      const Value<S>& gdx = require_kind(*q, ValueKind::Pair, "a fold's backpropagator");
+      ValueP<S> g = gdx.first;
+      ValueP<S> dx = map_tangents<S>(*r, children, gdx.second, true,
                                      [&](const ValueP<S>& child, const ValueP<S>& c) {
                                        ValueP<S> back = child->second->call(c);
                                        if (back->kind == ValueKind::Zero) return back;
+                                       require_kind(*back, ValueKind::Pair, "a fold's backpropagator");
                                        g = add_linear<S>(g, back->first);
                                        return back->second;
                                      });
@@ -81,8 +84,10 @@ ValueP<S> fold_node(const RecursionP<S>& r, const ValueP<S>& rolled, bool revers
     }));
   }
   return pair_value<S>(step->first, closure_value<S>([r, children, derivative](const ValueP<S>& gt) {
+    if (gt->kind != ValueKind::Zero) require_kind(*gt, ValueKind::Pair, "a fold's derivative");
     ValueP<S> g = gt->kind == ValueKind::Zero ? gt : gt->first;
     ValueP<S> dt = gt->kind == ValueKind::Zero ? gt : gt->second;
+    if (dt->kind != ValueKind::Zero) require_kind(*dt, ValueKind::Roll, "a fold's derivative");
     ValueP<S> node = dt->kind == ValueKind::Zero ? dt : dt->first;  // unroll_lin
     ValueP<S> dx = map_tangents<S>(*r, children, node, false,
                                    [&](const ValueP<S>& child, const ValueP<S>& c) {
@@ -136,18 +141,22 @@ struct UnfoldNode : std::enable_shared_from_this<UnfoldNode<S>> {
         if (active_evaluator_fault == EvaluatorFault::RevUnfoldDeep && self->depth >= 3) [[unlikely]]
           return zero_value<S>();  // a mutant: no cotangent back from depth 3 on
         self->evaluate_once();
-        ValueP<S> unrolled = c->kind == ValueKind::Lazy ? c->force() : c->first;
+        ValueP<S> unrolled = c->kind == ValueKind::Lazy
+                                 ? c->force()
+                                 : require_kind(*c, ValueKind::Roll, "an unfold's backpropagator").first;
         ValueP<S> g = zero_value<S>();
         ValueP<S> dstep = map_tangents<S>(*self->r, self->children, unrolled, true,
                                           [&](const ValueP<S>& child, const ValueP<S>& cc) {
                                             ValueP<S> back = child->second->call(cc);
                                             if (back->kind == ValueKind::Zero) return back;
+                                            require_kind(*back, ValueKind::Pair, "an unfold's backpropagator");
                                             g = add_linear<S>(g, back->first);
                                             return back->second;
                                           });
         if (self->derivative->kind == ValueKind::Zero) return pair_value<S>(g, zero_value<S>());
         ValueP<S> q = self->derivative->call(dstep);
         if (q->kind == ValueKind::Zero) return pair_value<S>(g, q);
+        require_kind(*q, ValueKind::Pair, "an unfold's backpropagator");
         return pair_value<S>(add_linear<S>(g, q->first), q->second);
       });
     return closure_value<S>([self](const ValueP<S>& gs) -> ValueP<S> {
@@ -155,6 +164,7 @@ struct UnfoldNode : std::enable_shared_from_this<UnfoldNode<S>> {
         return zero_value<S>();  // a mutant: the tangent stream is 0 from depth 3 on
       return lazy_value<S>([self, gs]() {
         self->evaluate_once();
+        if (gs->kind != ValueKind::Zero) require_kind(*gs, ValueKind::Pair, "an unfold's derivative");
         ValueP<S> g = gs->kind == ValueKind::Zero ? gs : gs->first;
         ValueP<S> dstep = self->derivative->kind == ValueKind::Zero
                               ? self->derivative

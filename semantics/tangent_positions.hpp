@@ -6,6 +6,7 @@
 // of the SumsStrategy. With `skip_zero` a zero (co)tangent is left as it is (right for maps
 // that are linear in it); otherwise its positions are visited with zero (co)tangents.
 #pragma once
+#include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "semantics/functor_map.hpp"
 #include "syntax/sums_strategy.hpp"
@@ -30,6 +31,7 @@ ValueP<S> map_tangent_positions(const Type& type, const ValueP<S>& primal, const
       return map_tangent_positions<S>(*binder, primal, tangent, var, nested, sums, skip_zero, f);
     }
     case TypeKind::Prod: {  // left before right: f's effects happen in position order
+      if (!zero) require_kind(*tangent, ValueKind::Pair, "a (co)tangent of a product in a fold or unfold");
       ValueP<S> left = map_tangent_positions<S>(*type.left, primal->first, part(tangent, false),
                                                 var, nested, sums, skip_zero, f);
       return pair_value<S>(std::move(left),
@@ -47,6 +49,7 @@ ValueP<S> map_tangent_positions(const Type& type, const ValueP<S>& primal, const
                                                    var, nested, sums, skip_zero, f);
         return tuple_value<S>(components);
       }
+      if (!zero) require_kind(*tangent, ValueKind::Inject, "a lifted sum (co)tangent in a fold or unfold");
       if (!zero && tangent->tag != tag) throw LiftedSumInconsistency(tangent->tag, tag);
       return inject_value<S>(tag, map_tangent_positions<S>(component_type, primal->first,
                                                            part(tangent, false), var, nested,
@@ -55,7 +58,11 @@ ValueP<S> map_tangent_positions(const Type& type, const ValueP<S>& primal, const
     case TypeKind::Mu: {
       if (type.var == var) return tangent;
       nested.binders.push_back(std::shared_ptr<const Type>(std::shared_ptr<const Type>{}, &type));
-      const ValueP<S>& inner = zero ? z : (tangent->kind == ValueKind::Lazy ? tangent->force() : tangent->first);
+      const ValueP<S>& inner =
+          zero ? z
+               : (tangent->kind == ValueKind::Lazy
+                      ? tangent->force()
+                      : require_kind(*tangent, ValueKind::Roll, "an inductive (co)tangent in a fold").first);
       ValueP<S> mapped = map_tangent_positions<S>(*type.body, primal->first, inner, var, nested,
                                                   sums, skip_zero, f);
       nested.binders.pop_back();

@@ -6,8 +6,10 @@
 // log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
 // --implementation chad|sd-rev (the AD under test: CHAD, or string-diagram reverse AD on its
 // fragment, whose faults --mutant then names), --cross-check fd:RATE (oracle/fd_cross_check.hpp),
-// --json. A progress line on a terminal. Exit 0 when nothing failed, 1 otherwise.
-#include <sys/prctl.h>
+// --json. A progress line on a terminal. Every worker is a child process (also with --jobs 1):
+// a program whose check kills it (a signal) is logged as `crash` with its replay command, and
+// a new worker goes on after it; failures (fail, fail-numeric, fault) are shrunk and reported
+// in child processes too. Exit 0 when nothing failed, faulted or crashed, 1 otherwise.
 #include <sys/wait.h>
 
 #include <cerrno>
@@ -16,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -24,14 +27,17 @@
 #include <thread>
 
 #include "campaign_files.hpp"
+#include "child_process.hpp"
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "diagrams/faults.hpp"
 #include "oracle/campaign_log.hpp"
 #include "mutants/mutants.hpp"
+#include "mutants/test_faults.hpp"
 #include "oracle/shrink.hpp"
 #include "reports/counterexample.hpp"
+#include "worker_markers.hpp"
 
 namespace chad {
 namespace {
@@ -113,6 +119,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     o.sd_rules = &f->rules;
   } else if (!a.mutant.empty()) {
     const Mutant* m = find_mutant(a.mutant);
+    if (!m) m = find_test_fault(a.mutant);  // not catalogued: for the tests of the `fault` verdict
     if (!m) {
       std::string known;
       for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
@@ -149,6 +156,43 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
         << (o.cross_check_detail.empty() ? "" : " (" + o.cross_check_detail + ")") << "\n";
 }
 
+// The command that checks program `index` of this campaign alone.
+std::string replay_command(const CampaignArgs& args, std::size_t index) {
+  return "chad-oracle campaign --seed " + std::to_string(args.seed) + " --max-size " + std::to_string(args.max_size) +
+         (args.features.empty() ? "" : " --features " + args.features) +
+         (args.implementation == "chad" ? "" : " --implementation " + args.implementation) +
+         (args.mutant.empty() ? "" : " --mutant " + args.mutant) +
+         (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + " --only " + std::to_string(index);
+}
+
+// Why a log line has its verdict: its own detail, or else its first check with that verdict's.
+std::string verdict_reason(const nlohmann::json& line) {
+  if (!line["detail"].get<std::string>().empty()) return line["detail"];
+  for (const auto& c : line["checks"])
+    if (c["verdict"] == line["verdict"]) return c["detail"];
+  return "";
+}
+
+// A test hook, for the tests of the `crash` verdict only: with CHAD_ORACLE_TEST_CRASH_AT=INDEX
+// (or INDEX:SIGNAL) in the environment, the worker that checks program INDEX raises SIGSEGV
+// (or SIGNAL) after generating it. Nothing else reads this variable; `--only` ignores it.
+struct TestCrash {
+  std::size_t index;
+  int signal;
+};
+std::optional<TestCrash> test_crash_hook() {
+  const char* text = std::getenv("CHAD_ORACLE_TEST_CRASH_AT");
+  if (!text || !*text) return std::nullopt;
+  TestCrash crash{0, SIGSEGV};
+  char* end = nullptr;
+  crash.index = std::strtoull(text, &end, 10);
+  if (*end == ':') crash.signal = int(std::strtol(end + 1, &end, 10));
+  if (end == text || *end != '\0' || crash.signal <= 0 || crash.signal >= NSIG)
+    throw SourceError(option_loc(), std::string("CHAD_ORACLE_TEST_CRASH_AT: expected INDEX or INDEX:SIGNAL, found `") +
+                                        text + "`");
+  return crash;
+}
+
 // Shrinks a failing program and writes its report to dir; returns a line saying so.
 std::string report_failure(const CampaignArgs& args, const CampaignOptions& options, std::size_t index,
                            const std::string& dir) {
@@ -172,7 +216,7 @@ int run(const CampaignArgs& args, bool json) {
       std::cout << outcome_json(o).dump(2) << "\n";
     else
       print_outcome(std::cout, o);
-    return o.verdict == CampaignVerdict::Fail || o.verdict == CampaignVerdict::FailNumeric ? kExitCheckFailed : kExitOk;
+    return is_failure(o.verdict) ? kExitCheckFailed : kExitOk;
   }
   auto [shard, shards] = parse_shard(args.shard);
   CampaignFiles files(args.out);
@@ -183,61 +227,89 @@ int run(const CampaignArgs& args, bool json) {
                         std::chrono::duration<double>(args.time > 0 ? args.time : 1e12);
   const int jobs = std::max(1, args.jobs);
   std::map<std::string, double> seconds;
-  auto work = [&](int worker, std::map<std::string, double>* stage_seconds) {
+  // Every worker is a child process, also with --jobs 1, so that a crash while checking a
+  // program ends only that worker: its marker names the program, which is logged as `crash`,
+  // and a new worker goes on after it.
+  WorkerMarkers markers(jobs);
+  const std::optional<TestCrash> test_crash = test_crash_hook();
+  auto work = [&](int worker, std::size_t first, std::map<std::string, double>* stage_seconds) {
     std::ofstream log = files.open_worker_log(worker);
     std::size_t position = 0;
     for (std::size_t index = shard; index < limit; index += shards, ++position) {
       if (std::chrono::steady_clock::now() > deadline) break;
-      if (int(position % std::size_t(jobs)) != worker || done.count(index)) continue;
-      ProgramOutcome o = check_program_at(options, index, stage_seconds);
-      log << outcome_json(o).dump() << "\n" << std::flush;
-      if (jobs == 1) files.update_progress(jobs, limit, shards);
+      if (int(position % std::size_t(jobs)) != worker || index < first || done.count(index)) continue;
+      markers.begin(worker, index);
+      nlohmann::json line;
+      try {
+        const GeneratedCase generated = generate_program_at(options, index, stage_seconds);
+        markers.generated(worker, generated);
+        if (test_crash && test_crash->index == index) raise(test_crash->signal);
+        ProgramOutcome o = check_case(options, generated, stage_seconds);
+        o.index = index;
+        o.seed = program_seed(options.seed, index);
+        line = outcome_json(o);
+      } catch (const std::exception& e) {  // an error of the oracle itself: this program only
+        line = crash_json(index, program_seed(options.seed, index), markers.current_case(worker),
+                          std::string("an error escaped the checks: ") + e.what(), 0, replay_command(args, index));
+      }
+      log << line.dump() << "\n" << std::flush;
+      markers.end(worker);
     }
   };
+  auto start_worker = [&](int k, std::size_t first) {
+    std::cout.flush();
+    const pid_t pid = fork();
+    if (pid < 0) throw InternalError("cannot start a campaign worker");
+    if (pid == 0) {
+      prepare_child_process();
+      int code = 0;
+      try {
+        std::map<std::string, double> worker_seconds;
+        work(k, first, &worker_seconds);
+        files.write_worker_seconds(k, worker_seconds);
+      } catch (const std::exception& e) {
+        std::cerr << "worker " << k << ": " << e.what() << "\n";
+        code = kExitInternalError;
+      }
+      _exit(code);
+    }
+    return pid;
+  };
   const auto start = std::chrono::steady_clock::now();
-  if (jobs == 1) {
-    work(0, &seconds);
-    files.clear_progress();
-  } else {
-    std::vector<pid_t> children;
-    for (int k = 0; k < jobs; ++k) {
-      std::cout.flush();
-      pid_t pid = fork();
-      if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed campaign takes its workers with it
-        if (getppid() == 1) _exit(kExitInternalError);
-        int code = 0;
-        try {
-          std::map<std::string, double> worker_seconds;
-          work(k, &worker_seconds);
-          files.write_worker_seconds(k, worker_seconds);
-        } catch (const std::exception& e) {
-          std::cerr << "worker " << k << ": " << e.what() << "\n";
-          code = kExitInternalError;
-        }
-        _exit(code);
+  std::map<pid_t, int> children;  // worker process -> worker number
+  for (int k = 0; k < jobs; ++k) children[start_worker(k, 0)] = k;
+  int failed_workers = 0;
+  while (!children.empty()) {  // poll the workers, drawing the progress line in between
+    for (auto it = children.begin(); it != children.end();) {
+      int status = 0;
+      const pid_t reaped = waitpid(it->first, &status, WNOHANG);
+      if (reaped == 0 || (reaped < 0 && errno == EINTR)) {  // still running
+        ++it;
+        continue;
       }
-      children.push_back(pid);
-    }
-    int failed_workers = 0;
-    while (!children.empty()) {  // poll the workers, drawing the progress line in between
-      for (auto it = children.begin(); it != children.end();) {
-        int status = 0;
-        const pid_t reaped = waitpid(*it, &status, WNOHANG);
-        if (reaped == 0 || (reaped < 0 && errno == EINTR)) {  // still running
-          ++it;
-          continue;
-        }
-        failed_workers += reaped < 0 || !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-        it = children.erase(it);
+      const int k = it->second;
+      it = children.erase(it);
+      if (reaped > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
+      const std::optional<std::size_t> index = markers.current(k);
+      if (reaped < 0 || !WIFSIGNALED(status) || !index) {  // not while checking a program
+        ++failed_workers;
+        continue;
       }
-      files.update_progress(jobs, limit, shards);
-      if (!children.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      const std::string signal = signal_description(WTERMSIG(status));
+      files.append_to_worker_log(
+          k, crash_json(*index, program_seed(options.seed, *index), markers.current_case(k),
+                        "the worker died of " + signal + " while checking this program", WTERMSIG(status),
+                        replay_command(args, *index)));
+      markers.end(k);
+      children[start_worker(k, *index + 1)] = k;  // the campaign goes on after it
+      it = children.begin();
     }
-    files.clear_progress();
-    if (failed_workers) throw InternalError(std::to_string(failed_workers) + " campaign worker(s) failed");
-    seconds = files.collect_worker_seconds(jobs);  // summed over the workers
+    files.update_progress(jobs, limit, shards);
+    if (!children.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(jobs == 1 ? 5 : 50));
   }
+  files.clear_progress();
+  if (failed_workers) throw InternalError(std::to_string(failed_workers) + " campaign worker(s) failed");
+  seconds = files.collect_worker_seconds(jobs);  // summed over the workers
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<nlohmann::json> lines = files.merge_logs();
   CampaignSummary summary = summarize(lines);
@@ -247,10 +319,15 @@ int run(const CampaignArgs& args, bool json) {
   std::vector<std::string> reported;
   if (!args.out.empty())
     for (const auto& line : lines)
-      if ((line["verdict"] == "fail" || line["verdict"] == "fail-numeric") && int(reported.size()) < args.reports) {
+      if (is_failure(line["verdict"].get<std::string>()) && line["verdict"] != "crash" &&
+          int(reported.size()) < args.reports) {
+        // In a child process: shrinking runs the faulty AD on many more programs, which may crash.
         const std::size_t index = line["index"];
-        reported.push_back(report_failure(args, options, index,
-                                          (std::filesystem::path(args.out) / "failures" / std::to_string(index)).string()));
+        const std::string dir = (std::filesystem::path(args.out) / "failures" / std::to_string(index)).string();
+        ChildOutcome report = run_in_child([&] { return report_failure(args, options, index, dir); });
+        reported.push_back(report.completed ? report.output
+                                            : "program " + std::to_string(index) + ": no report, shrinking it " +
+                                                  report.failure);
       }
   if (json) {
     std::cout << summary_json(summary, lines).dump(2) << "\n";
@@ -266,18 +343,18 @@ int run(const CampaignArgs& args, bool json) {
     std::cout << int(100.0 * informative_share(summary) + 0.5) << "% informative checks (" << summary.informative_checks
               << " of " << summary.checks << ")\n";
     for (const auto& line : lines)
-      if (line["verdict"] == "fail" || line["verdict"] == "fail-numeric")
-        std::cout << "FAILED: program " << line["index"] << "; replay with `chad-oracle campaign --seed "
-                  << args.seed << " --max-size " << args.max_size
-                  << (args.features.empty() ? "" : " --features " + args.features)
-                  << (args.implementation == "chad" ? "" : " --implementation " + args.implementation)
-                  << (args.mutant.empty() ? "" : " --mutant " + args.mutant)
-                  << (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) << " --only "
-                  << line["index"] << "`\n";
+      if (is_failure(line["verdict"].get<std::string>()))
+        std::cout << "FAILED: program " << line["index"]
+                  << (line["verdict"] == "fault" || line["verdict"] == "crash"
+                          ? " (" + line["verdict"].get<std::string>() + ": " + verdict_reason(line) + ")"
+                          : "")
+                  << "; replay with `" << replay_command(args, line["index"].get<std::size_t>()) << "`\n";
     for (const auto& r : reported) std::cout << r << "\n";
     if (!args.out.empty()) std::cout << "log and summary in " << args.out << "/\n";
   }
-  return summary.verdicts["fail"] + summary.verdicts["fail-numeric"] > 0 ? kExitCheckFailed : kExitOk;
+  for (const auto& [verdict, programs] : summary.verdicts)
+    if (programs > 0 && is_failure(verdict)) return kExitCheckFailed;
+  return kExitOk;
 }
 
 }  // namespace

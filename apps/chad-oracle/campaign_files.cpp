@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <map>
 
 #include "oracle/campaign_log.hpp"
@@ -52,6 +53,19 @@ std::set<std::size_t> CampaignFiles::done_indices() const {
 
 std::ofstream CampaignFiles::open_worker_log(int worker) const {
   return std::ofstream(fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl"), std::ios::app);
+}
+
+void CampaignFiles::append_to_worker_log(int worker, const nlohmann::json& line) const {
+  const fs::path file = fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl");
+  std::error_code error;
+  const std::uintmax_t size = fs::file_size(file, error);
+  if (!error && size > 0) {
+    std::ifstream in(file, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+    if (complete != text.size()) fs::resize_file(file, complete, error);
+  }
+  std::ofstream(file, std::ios::app) << line.dump() << "\n";
 }
 
 void CampaignFiles::update_progress(int workers, std::size_t limit, std::size_t shards) {

@@ -24,6 +24,9 @@ class CampaignFiles {
 
   std::set<std::size_t> done_indices() const;
   std::ofstream open_worker_log(int worker) const;
+  // Appends a line to a worker's log while no worker process writes it (the parent, after the
+  // worker died), first cutting off a partial last line the worker may have left.
+  void append_to_worker_log(int worker, const nlohmann::json& line) const;
   // The number of programs the workers' logs hold so far, redrawn on stderr when it is a
   // terminal, at most every quarter second (call it often; no thread does it, so that a worker
   // process stays single-threaded: see syntax/deep_stack.hpp). clear_progress() erases it.

@@ -44,7 +44,9 @@ void add_merge_command(CLI::App& app, int& exit_code) {
         for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
         std::cout << "\nmerged into " << *out << "/\n";
       }
-      return summary.verdicts["fail"] + summary.verdicts["fail-numeric"] > 0 ? kExitCheckFailed : kExitOk;
+      for (const auto& [verdict, programs] : summary.verdicts)
+        if (programs > 0 && is_failure(verdict)) return kExitCheckFailed;
+      return kExitOk;
     });
   });
 }

@@ -36,8 +36,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
                   << (r.reproduced ? "reproduces the report" : "differs from the report's " + r.recorded_verdict)
                   << ")\n";
       }
-      const bool failed = r.outcome.verdict == CampaignVerdict::Fail || r.outcome.verdict == CampaignVerdict::FailNumeric;
-      return failed ? kExitCheckFailed : kExitOk;
+      return is_failure(r.outcome.verdict) ? kExitCheckFailed : kExitOk;
     });
   });
 }

@@ -3,6 +3,7 @@
 // an injected fault found with a shrunk report that replays, and bad options.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -37,6 +38,8 @@ TEST(CliCampaign, SummaryAndLog) {
   EXPECT_EQ(j["programs"], 30);
   EXPECT_EQ(j["verdicts"]["fail"], 0);
   EXPECT_EQ(j["verdicts"]["fail-numeric"], 0);
+  EXPECT_EQ(j["verdicts"]["fault"], 0);
+  EXPECT_EQ(j["verdicts"]["crash"], 0);
   EXPECT_EQ(j["verdicts"]["pass"].get<int>() + j["verdicts"]["skip"].get<int>(), 30);
   EXPECT_GT(j["coverage"]["let"].get<int>(), 0);
   std::vector<std::string> lines = log_lines(dir);
@@ -141,6 +144,88 @@ TEST(CliCampaign, StringDiagramAdIsJudgedAndItsFaultIsFound) {
   EXPECT_EQ(replay.exit_code, 1);
   EXPECT_NE(replay.output.find("sd-rev: fail"), std::string::npos) << replay.output;
   EXPECT_NE(replay.output.find("reproduces the report"), std::string::npos) << replay.output;
+}
+
+}  // namespace
+
+namespace {
+
+// Verdicts that survive any fault: CHAD's broken output is a `fault` with its reason, shrunk and
+// reported; a worker that dies is a `crash` with its signal and replay command; the campaign
+// checks every program either way and exits 1.
+std::vector<nlohmann::json> parsed_log(const std::string& dir) {
+  std::vector<nlohmann::json> lines;
+  for (const std::string& line : log_lines(dir)) lines.push_back(nlohmann::json::parse(line));
+  return lines;
+}
+
+TEST(CliCampaign, AZeroOfTheWrongShapeIsAFaultAndTheCampaignGoesOn) {
+  const std::string dir = fresh_dir("fault");
+  ToolRun r = run_tool("campaign --count 30 --mutant test-zero-of-wrong-shape --reports 1 --out " + dir);
+  ASSERT_EQ(r.exit_code, 1) << r.output;
+  const std::vector<nlohmann::json> lines = parsed_log(dir);
+  ASSERT_EQ(lines.size(), 30u);  // every program checked
+  std::size_t first_fault = 30, passes_after = 0;
+  for (const auto& line : lines) {
+    const std::size_t index = line["index"];
+    if (line["verdict"] == "fault" && first_fault == 30) {
+      first_fault = index;
+      bool reason = false;
+      for (const auto& c : line["checks"])
+        reason = reason || c["detail"].get<std::string>().find("different kinds or shapes") != std::string::npos;
+      EXPECT_TRUE(reason) << line.dump();
+    }
+    passes_after += index > first_fault && line["verdict"] == "pass";
+  }
+  ASSERT_LT(first_fault, 30u) << r.output;
+  EXPECT_GT(passes_after, 0u);
+  EXPECT_NE(r.output.find("FAILED: program " + std::to_string(first_fault) + " (fault: "), std::string::npos)
+      << r.output;
+  const std::string report = dir + "/failures/" + std::to_string(first_fault);
+  for (const char* file : {"program.chad", "report.json", "report.md"})
+    EXPECT_TRUE(std::filesystem::exists(report + "/" + file)) << file << "\n" << r.output;
+  ToolRun replay = run_tool("replay " + report);
+  EXPECT_EQ(replay.exit_code, 1) << replay.output;
+  EXPECT_NE(replay.output.find("reproduces the report"), std::string::npos) << replay.output;
+}
+
+// The test hook CHAD_ORACLE_TEST_CRASH_AT=INDEX[:SIGNAL] makes the worker checking program INDEX
+// die of the signal (apps/chad-oracle/campaign_command.cpp).
+void expect_crash_recorded(int jobs, int signal, const std::string& signal_name) {
+  const std::string dir = fresh_dir("crash_" + std::to_string(jobs));
+  setenv("CHAD_ORACLE_TEST_CRASH_AT", ("7:" + std::to_string(signal)).c_str(), 1);
+  ToolRun r = run_tool("campaign --seed 3 --count 20 --jobs " + std::to_string(jobs) + " --out " + dir);
+  unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+  ASSERT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("FAILED: program 7 (crash: the worker died of signal " + std::to_string(signal) + " (" +
+                          signal_name + ")"),
+            std::string::npos)
+      << r.output;
+  const std::vector<nlohmann::json> lines = parsed_log(dir);
+  ASSERT_EQ(lines.size(), 20u) << r.output;  // programs 8 .. 19 were still checked
+  for (const auto& line : lines) {
+    if (line["index"] != 7) {
+      EXPECT_TRUE(line["verdict"] == "pass" || line["verdict"] == "skip") << line.dump();
+      continue;
+    }
+    EXPECT_EQ(line["verdict"], "crash");
+    EXPECT_EQ(line["signal"], signal);
+    EXPECT_EQ(line["replay"], "chad-oracle campaign --seed 3 --max-size 20 --only 7");
+    EXPECT_NE(line["program"].get<std::string>().find("def main"), std::string::npos) << line.dump();
+  }
+  auto summary = nlohmann::json::parse(std::ifstream(dir + "/summary.json"));
+  EXPECT_EQ(summary["verdicts"]["crash"], 1);
+  // Without the hook the replay command checks program 7 alone, and it passes.
+  ToolRun replay = run_tool("campaign --seed 3 --max-size 20 --only 7");
+  EXPECT_EQ(replay.exit_code, 0) << replay.output;
+}
+
+TEST(CliCampaign, ACrashedWorkerIsRecordedAndTheCampaignGoesOnWithOneJob) {
+  expect_crash_recorded(1, SIGSEGV, "Segmentation fault");
+}
+
+TEST(CliCampaign, ACrashedWorkerIsRecordedAndTheCampaignGoesOnWithTwoJobs) {
+  expect_crash_recorded(2, SIGABRT, "Aborted");
 }
 
 }  // namespace

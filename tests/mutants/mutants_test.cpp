@@ -45,7 +45,10 @@ TEST(Mutants, EveryMutantIsKilledShrunkAndBlamedAtTheDefaultSeed) {
   for (const MutantKill& k : kills) {
     EXPECT_TRUE(k.killed) << k.name;
     EXPECT_LE(k.counterexample_size, 20u) << k.name << "\n" << k.counterexample.program;
-    EXPECT_EQ(k.outcome.verdict, CampaignVerdict::Fail) << k.name;  // the shrunk program still fails
+    // The shrunk program still fails: `fail`, or `fault` where the mutant breaks CHAD's output
+    // (rev-inject-lifted-wrong-component raises the lifted-sum inconsistency).
+    EXPECT_TRUE(k.outcome.verdict == CampaignVerdict::Fail || k.outcome.verdict == CampaignVerdict::Fault) << k.name;
+    if (k.name == "rev-inject-lifted-wrong-component") EXPECT_EQ(k.outcome.verdict, CampaignVerdict::Fault);
   }
   const KillTotals t = kill_totals(kills);
   EXPECT_LE(t.median_counterexample_size, 12.0);
@@ -53,8 +56,10 @@ TEST(Mutants, EveryMutantIsKilledShrunkAndBlamedAtTheDefaultSeed) {
   // The unmodified CHAD passes every program up to the last one a kill needed.
   CampaignOptions clean = base;
   run_with_deep_stack([&] {
-    for (std::size_t i = 0; i < t.max_programs; ++i)
-      EXPECT_NE(check_program_at(clean, i).verdict, CampaignVerdict::Fail) << "program " << i;
+    for (std::size_t i = 0; i < t.max_programs; ++i) {
+      const CampaignVerdict v = check_program_at(clean, i).verdict;
+      EXPECT_TRUE(v != CampaignVerdict::Fail && v != CampaignVerdict::Fault) << "program " << i;
+    }
   });
 }
 

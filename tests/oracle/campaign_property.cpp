@@ -22,7 +22,7 @@ RC_GTEST_PROP(CampaignProperty, UnmodifiedChadNeverFails, ()) {
   run_with_deep_stack([&] { outcome = check_case(CampaignOptions{}, c); });
   RC_CLASSIFY(outcome.verdict == CampaignVerdict::Skip, "skip");
   for (const CheckOutcome& k : outcome.checks)
-    RC_ASSERT_FALSE(k.verdict == CampaignVerdict::Fail || k.verdict == CampaignVerdict::FailNumeric);
+    RC_ASSERT_FALSE(is_failure(k.verdict));  // no fail, fail-numeric or fault
   RC_ASSERT(outcome.verdict != CampaignVerdict::Skip || !outcome.detail.empty());
 }
 

@@ -19,12 +19,14 @@ TEST(Campaign, UnmodifiedChadPasses) {
   run_with_deep_stack([&] {
     s = run_campaign(o, [](const ProgramOutcome& p) {
       EXPECT_NE(p.verdict, CampaignVerdict::Fail) << p.generated.program << "-- at: " << p.generated.input;
+      EXPECT_NE(p.verdict, CampaignVerdict::Fault) << p.generated.program << "-- at: " << p.generated.input;
       EXPECT_EQ(p.detail.find("generator bug"), std::string::npos) << p.detail;
     });
   });
   EXPECT_EQ(s.programs, 150u);
   EXPECT_EQ(s.verdicts["fail"], 0u);
   EXPECT_EQ(s.verdicts["fail-numeric"], 0u);
+  EXPECT_EQ(s.verdicts["fault"], 0u);
   EXPECT_GT(s.verdicts["pass"], 140u);
   for (const char* former : {"fold", "case", "fun", "unfold", "type mu", "type nu", "type sum"})
     EXPECT_GT(s.coverage[former], 0u) << former;

@@ -1,0 +1,67 @@
+#include "mutants/test_faults.hpp"
+
+#include "chad/rule_helpers.hpp"
+#include "mutants/mutant_rules.hpp"
+
+namespace chad {
+namespace {
+
+using namespace target;
+
+// fst t  ->  <fst x, \v. zero_of(D(A), x)>: a zero over the pair x where one over fst x belongs.
+TermP fwd_fst_zero_of_pair(const TermP& s, Transformer& tr) {
+  if (s->kind != TermKind::Fst) return mutant_rules::standard_rule(ChadMode::Forward, s, tr);
+  return bind_operands(tr, s->args, [&](auto& x, auto&) {
+    return pair(fst(var(x[0])),
+                lin_fun(tr.fresh("v"), tr.context_tangent(), zero_of(tr.tangent(s->type), var(x[0]))));
+  });
+}
+
+// fst t  ->  <fst x, \v. x' @ zero_of(R(A * B), fst x)>: the pair's cotangent is a zero shaped
+// like its first component.
+TermP rev_fst_zero_of_component(const TermP& s, Transformer& tr) {
+  if (s->kind != TermKind::Fst) return mutant_rules::standard_rule(ChadMode::Reverse, s, tr);
+  return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
+    return pair(fst(var(x[0])),
+                lin_fun(tr.fresh("v"), tr.tangent(s->type),
+                        lin_app(var(dx[0]), zero_of(tr.tangent(s->args[0]->type), fst(var(x[0]))))));
+  });
+}
+
+// op(t1..tk)  ->  <op(x1..xk), \v. unbound>
+TermP rev_prim_unbound_variable(const TermP& s, Transformer& tr) {
+  const std::string p = tr.fresh("p");
+  return let(p, mutant_rules::standard_rule(ChadMode::Reverse, s, tr),
+             pair(fst(var(p)), lin_fun(tr.fresh("v"), tr.tangent(s->type), var("unbound#variable"))));
+}
+
+std::vector<Mutant> make_test_faults() {
+  std::vector<Mutant> all;
+  Mutant shape{"test-zero-of-wrong-shape",
+               "fst: the derivative is a zero shaped like the whole pair (forward), the pair's cotangent a zero "
+               "shaped like its first component (reverse)",
+               ChadMode::Forward, TermKind::Fst, {}, RuleTable::standard()};
+  shape.rules.rule(ChadMode::Forward, TermKind::Fst) = fwd_fst_zero_of_pair;
+  shape.rules.rule(ChadMode::Reverse, TermKind::Fst) = rev_fst_zero_of_component;
+  all.push_back(std::move(shape));
+  Mutant unbound{"test-unbound-variable", "every primitive: the backpropagator is a variable bound nowhere",
+                 ChadMode::Reverse, TermKind::Prim, {}, RuleTable::standard()};
+  unbound.rules.rule(ChadMode::Reverse, TermKind::Prim) = rev_prim_unbound_variable;
+  all.push_back(std::move(unbound));
+  return all;
+}
+
+}  // namespace
+
+const std::vector<Mutant>& test_fault_catalogue() {
+  static const std::vector<Mutant> all = make_test_faults();
+  return all;
+}
+
+const Mutant* find_test_fault(const std::string& name) {
+  for (const Mutant& m : test_fault_catalogue())
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+}  // namespace chad

@@ -1,0 +1,92 @@
+// The `fault` verdict (oracle/campaign.hpp): CHAD's output that is broken (values of different
+// shapes meet in the target evaluator, or it does not type-check) is recorded as a fault with
+// its reason, and shrunk and blamed like a fail; the campaign goes on after it. The
+// faults are the uncatalogued test faults of mutants/test_faults.hpp.
+#include <gtest/gtest.h>
+
+#include "mutants/test_faults.hpp"
+#include "oracle/blame.hpp"
+#include "oracle/campaign.hpp"
+#include "oracle/shrink.hpp"
+#include "syntax/deep_stack.hpp"
+
+namespace chad {
+namespace {
+
+CampaignOptions with_fault(const std::string& name) {
+  const Mutant* fault = find_test_fault(name);
+  EXPECT_NE(fault, nullptr) << name;
+  CampaignOptions o;
+  o.rules = &fault->rules;
+  return o;
+}
+
+TEST(FaultVerdict, RanksAboveFailAndBelowCrash) {
+  EXPECT_EQ(worse_verdict(CampaignVerdict::Fail, CampaignVerdict::Fault), CampaignVerdict::Fault);
+  EXPECT_EQ(worse_verdict(CampaignVerdict::Fault, CampaignVerdict::FailNumeric), CampaignVerdict::Fault);
+  EXPECT_EQ(worse_verdict(CampaignVerdict::Fault, CampaignVerdict::Crash), CampaignVerdict::Crash);
+  EXPECT_EQ(worse_verdict(CampaignVerdict::Skip, CampaignVerdict::Pass), CampaignVerdict::Skip);
+  for (const char* failing : {"fail", "fail-numeric", "fault", "crash"}) EXPECT_TRUE(is_failure(failing)) << failing;
+  for (const char* passing : {"pass", "skip"}) EXPECT_FALSE(is_failure(passing)) << passing;
+}
+
+TEST(FaultVerdict, AZeroOfTheWrongShapeIsAFaultWithItsReason) {
+  // fst x * 2 over x : real * real. Forward: fst's derivative is a zero over the whole pair, a
+  // pair of zeros where the real tangent of fst x belongs, which `*`'s derivative reads.
+  // Reverse: the cotangent of x is a real zero where a pair belongs, which the context reads.
+  const CampaignOptions o = with_fault("test-zero-of-wrong-shape");
+  ProgramOutcome out;
+  run_with_deep_stack([&] {
+    out = check_case(o, GeneratedCase{"def main (x : real * real) : real = fst x * 2;", "(1.5, -2)"});
+  });
+  EXPECT_EQ(out.verdict, CampaignVerdict::Fault);
+  ASSERT_EQ(out.checks.size(), 6u);
+  for (const CheckOutcome& c : out.checks) {
+    EXPECT_EQ(c.verdict, CampaignVerdict::Fault) << c.detail;
+    EXPECT_NE(c.detail.find("different kinds or shapes"), std::string::npos) << c.detail;
+    EXPECT_NE(c.detail.find(c.mode == ChadMode::Forward ? "found a pair" : "expected a pair, found a real"),
+              std::string::npos)
+        << c.detail;
+  }
+  // A program without `fst` is untouched by the fault: x * 2 passes.
+  run_with_deep_stack([&] { out = check_case(o, GeneratedCase{"def main (x : real) : real = x * 2;", "1.5"}); });
+  EXPECT_EQ(out.verdict, CampaignVerdict::Pass);
+}
+
+TEST(FaultVerdict, TheCampaignGoesOnAfterAFault) {
+  CampaignOptions o = with_fault("test-zero-of-wrong-shape");
+  o.count = 60;
+  CampaignSummary s;
+  run_with_deep_stack([&] { s = run_campaign(o, nullptr); });
+  EXPECT_EQ(s.programs, 60u);
+  EXPECT_GT(s.verdicts["fault"], 0u);
+  EXPECT_GT(s.verdicts["pass"], 0u);  // programs without fst of a pair of reals
+  EXPECT_EQ(s.verdicts["fail"], 0u);  // the fault never gives a number to compare
+}
+
+TEST(FaultVerdict, AnIllTypedOutputIsAFaultShrunkAndBlamed) {
+  const CampaignOptions o = with_fault("test-unbound-variable");
+  run_with_deep_stack([&] {
+    std::size_t index = 0;
+    for (; index < 200; ++index)
+      if (check_program_at(o, index).verdict == CampaignVerdict::Fault) break;
+    ASSERT_LT(index, 200u) << "no program with a primitive in 200";
+    CampaignFailure f = shrink_campaign_failure(o, index);
+    EXPECT_EQ(f.mode, ChadMode::Reverse);  // the fault is in reverse rules only
+    // The smallest program with a reverse primitive: one primitive node over a literal or the
+    // input, at most 2 nodes.
+    EXPECT_LE(f.shrunk.size, 2u) << f.shrunk.shrunk.program;
+    EXPECT_LT(f.shrunk.size, f.shrunk.original_size);
+    ProgramOutcome shrunk = check_case(o, f.shrunk.shrunk);
+    EXPECT_EQ(shrunk.verdict, CampaignVerdict::Fault);
+    for (const CheckOutcome& c : shrunk.checks)
+      if (c.mode == ChadMode::Reverse) EXPECT_NE(c.detail.find("does not type-check"), std::string::npos) << c.detail;
+    Blame blame = blame_failure(o, f.shrunk.shrunk, f.mode, f.sums);
+    ASSERT_TRUE(blame.found) << blame.reason;
+    EXPECT_EQ(blame.rule.rfind("reverse primitive", 0), 0u) << blame.rule;
+    EXPECT_NE(blame.reason.find("unbound variable"), std::string::npos) << blame.reason;
+  });
+}
+
+}  // namespace
+}  // namespace chad
