@@ -1,7 +1,8 @@
 // Each entry: the fault, where it lives, and what blame may rightly name. For a fault in a
 // shared helper there is no single mutated rule; blame is right when it names a rule whose
 // output uses the helper (for cotangent addition: the rules that emit `a + b`; for the
-// inliner: the rule whose linear function is applied at several sites; for let-floating: let)
+// inliner: the rule whose linear function is applied at several sites; for let-floating: a
+// rule that binds a transformed operand before another one, where a floated let can capture)
 // or, for the derivative table and the primitives' evaluation, the primitive that is wrong.
 #include "mutants/fault_mutants.hpp"
 
@@ -41,9 +42,11 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "the linear inliner also inlines a linear function bound once and applied at several sites (the "
       "scrutinee's z' in every branch of a case), at its first application; the others become z' @ 0");
   add("let-floating-captures", "transformation: let-floating (bind_pair)", {T::FloatsSourceLets, E0},
-      {{{}, K::Let, {}}},
+      {{{}, K::Let, {}}, {{}, K::Pair, {}}, {{}, K::App, {}}, {{}, K::Prim, {}}, {{}, K::ArrayLit, {}},
+       {{}, K::Case, {}}, {{}, K::Fold, {}}, {{}, K::Unfold, {}}},
       "`let <x, x'> = d in body` floats the lets of source names out of d too, so `let y = (let x = s in t) in "
-      "u` binds u's x to s (a shadowing let captures the body's variable)");
+      "u` binds u's x to s, and `(let x = s in t, u)` binds the pair's later operand u's x to s (a shadowing "
+      "let captures a variable of what follows)");
   // ---- the evaluator of CHAD's output: (co)tangent addition ----
   add("add-array-drops-last-entry", "evaluator: (co)tangent addition", {T0, E::AddArrayDropsLastEntry},
       adding_rules(),

@@ -211,8 +211,10 @@ Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing
   ChadProgram chad;
   try {
     chad = chad_program(program, ChadOptions{mode, sums, options.rules});
-  } catch (const std::exception& e) {
-    chad = chad_program(program, ChadOptions{mode, sums, nullptr});  // only drives the watch
+  } catch (const std::exception& e) {  // only drives the watch: CHAD without any fault
+    static const ChadFaults kNoFaults;
+    ScopedChadFaults off(&kNoFaults);
+    chad = chad_program(program, ChadOptions{mode, sums, nullptr});
   }
   // Every node of the main function: the body's, and the wrapper's (the entry's `fun` and the
   // parameters' `let`s), where a fault shows when the body alone is too small to show it.
