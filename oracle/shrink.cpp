@@ -43,15 +43,18 @@ ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const Genera
   Candidate best = regenerate(choices, features, max_size);
   ShrinkResult result;
   result.original_size = best.size;
+  // The choice phase leaves a third of the budget to the syntactic phase, whose edits are the
+  // precise ones (a long recording can otherwise spend it all on block deletions).
+  const int choice_budget = budget - budget / 3;
   auto attempt = [&](std::vector<std::uint32_t> edited) {
-    if (result.candidates >= budget) return false;
+    if (result.candidates >= choice_budget) return false;
     ++result.candidates;
     Candidate c = regenerate(edited, features, max_size);
     if (!simpler(c, best) || !still_fails(c.generated)) return false;
     best = std::move(c);
     return true;
   };
-  for (bool improved = true; improved && result.candidates < budget;) {
+  for (bool improved = true; improved && result.candidates < choice_budget;) {
     improved = false;
     for (std::size_t block : {8, 4, 2, 1})
       for (std::size_t i = 0; i + block <= best.choices.size();) {

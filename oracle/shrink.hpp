@@ -4,8 +4,8 @@
 // (8, 4, 2, 1), then make single choices 0 (the simplest option), halve or decrement them;
 // keep a candidate when it still fails and its program is smaller (fewer term nodes), or as
 // small with simpler choices. Then the syntactic phase (oracle/shrink_terms.hpp) edits the
-// program's terms and its input directly. Deterministic; stops when no edit helps or after
-// `budget` candidates in all.
+// program's terms and its input directly, with at least a third of the budget. Deterministic;
+// stops when no edit helps or after `budget` candidates in all.
 #pragma once
 #include <cstdint>
 #include <functional>

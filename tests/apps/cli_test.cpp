@@ -113,9 +113,14 @@ TEST(Cli, BadInputValues) {
   r = run_tool("eval " + example("relu.chad") + " --at 'sin(1)'");
   EXPECT_EQ(r.exit_code, kBadInput) << r.output;
   EXPECT_NE(r.output.find("<--at>:1:1"), std::string::npos) << r.output;
-  // Missing --at.
-  r = run_tool("eval " + example("relu.chad"));
+  // Missing --at, and no `-- at:` line in the file.
+  r = run_tool("eval " + write_program("no_point.chad", "def main (x : real) : real = x;\n"));
   EXPECT_EQ(r.exit_code, kBadInput) << r.output;
+  EXPECT_NE(r.output.find("missing --at"), std::string::npos) << r.output;
+  // Missing --at: the file's `-- at: 1.25` line is the point (f(1.25) = 1.25^2 = 1.5625).
+  r = run_tool("eval " + example("relu.chad"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("1.5625"), std::string::npos) << r.output;
 }
 
 TEST(Cli, DomainErrorsNameThePrimitiveAndValue) {
