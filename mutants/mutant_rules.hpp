@@ -1,4 +1,4 @@
-// The faulty CHAD rules of the mutant catalogue (oracle/mutants.cpp): each has the standard
+// The faulty CHAD rules of the mutant catalogue (mutants/mutants.cpp): each has the standard
 // rule's shape (chad/forward_rules.cpp, chad/reverse_rules.cpp) with one fault, stated in its
 // comment in the spec's notation. Rules that only apply to some terms (a primitive, a square
 // matrix, a sums strategy, a stream) fall back to the standard rule elsewhere.

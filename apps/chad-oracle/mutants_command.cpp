@@ -1,6 +1,6 @@
 // `chad-oracle mutants [--seed S] [--count N] [--only NAME] [--jobs J] [--out DIR] [--json]`:
 // a campaign against each mutant of the catalogue until its first `fail`, shrunk and blamed
-// (oracle/kill_matrix.hpp), printed as the kill matrix. --out DIR writes mutants.md,
+// (mutants/kill_matrix.hpp), printed as the kill matrix. --out DIR writes mutants.md,
 // mutants.json and a counterexample report per killed mutant (DIR/reports/NAME). Worker
 // processes take the mutants in turn. Exit 0 when every mutant is killed, 1 otherwise.
 #include <sys/prctl.h>
