@@ -72,7 +72,7 @@ std::string campaign_differences(const CampaignParameters& recorded, const Campa
     differ(field, value, given.campaign.value(field, nlohmann::json()));
   for (const auto& [field, value] : given.campaign.items())
     if (!recorded.campaign.contains(field)) differ(field, nlohmann::json(), value);
-  differ("number of shards", recorded.shard_count, given.shard_count);
+  differ("number of shards (another partition, whose shards overlap these)", recorded.shard_count, given.shard_count);
   return differences;
 }
 
