@@ -6,7 +6,8 @@
 #
 #   bench/kill_resume.sh [CYCLES] [COUNT] [JOBS] [MAX_KILL_SECONDS]
 #   (defaults 100 20000 2 1.0; CHAD_ORACLE=path to the tool, default build/apps/chad-oracle/chad-oracle;
-#    KILL_RESUME_DIR=where to work, default a fresh temporary directory; KILL_RESUME_SEED=1)
+#    KILL_RESUME_DIR=where to work, default a fresh temporary directory, its uninterrupted run
+#    reused when there; KILL_RESUME_SEED=1)
 # Prints one line per cycle (its kill moment and exit status) and a summary; exit 0 when nothing
 # was lost or invented and the logs are byte-equal, 1 otherwise.
 set -euo pipefail
@@ -21,16 +22,19 @@ work=${KILL_RESUME_DIR:-$(mktemp -d)}
 mkdir -p "$work"
 args=(campaign --seed "$seed" --count "$count" --jobs "$jobs")
 
-start=$(date +%s.%N)
-"$tool" "${args[@]}" --out "$work/reference" > /dev/null
-echo "uninterrupted run: $(wc -l < "$work/reference/log.jsonl") lines in $(echo "$(date +%s.%N) - $start" | bc) s"
+if [[ ! -f $work/reference/log.jsonl ]]; then  # (kept from an earlier run in the same KILL_RESUME_DIR)
+  start=$(date +%s.%N)
+  "$tool" "${args[@]}" --out "$work/reference" > /dev/null
+  echo "uninterrupted run: $(wc -l < "$work/reference/log.jsonl") lines in $(echo "$(date +%s.%N) - $start" | bc) s"
+fi
+rm -rf "$work/resumed"
 
 killed=0 finished=0 refused=0 cut=0
 for ((cycle = 1; cycle <= cycles; ++cycle)); do
   # A random moment in [0.02, max_kill] seconds after the start.
   moment=$(awk -v r="$RANDOM" -v m="$max_kill" 'BEGIN { printf "%.3f", 0.02 + (m - 0.02) * r / 32767 }')
   set +e
-  (timeout -s KILL "$moment" "$tool" "${args[@]}" --out "$work/resumed" > /dev/null 2> "$work/stderr") 2> /dev/null
+  (timeout --foreground -s KILL "$moment" "$tool" "${args[@]}" --out "$work/resumed" > /dev/null 2> "$work/stderr") 2> /dev/null
   status=$?
   set -e
   cut=$((cut + $(grep -c "cut off a partial last line" "$work/stderr" || true)))

@@ -77,7 +77,9 @@ void add_merge_command(CLI::App& app, int& exit_code) {
       CampaignFiles files(*out);
       CampaignParameters parameters = merged_parameters(*inputs, *out);
       {
-        AppendFile merged((std::filesystem::path(*out) / "worker-merge.jsonl").string());
+        const std::string merge_file = (std::filesystem::path(*out) / "worker-merge.jsonl").string();
+        remove_file_checked(merge_file);  // what a killed merge left: made again from the inputs
+        AppendFile merged(merge_file);
         for (const std::string& dir : *inputs)
           for (const auto& line : read_log((std::filesystem::path(dir) / "log.jsonl").string()))
             merged.append_line(line.dump());
