@@ -8,6 +8,7 @@
 #   (defaults 100 20000 2 1.0; CHAD_ORACLE=path to the tool, default build/apps/chad-oracle/chad-oracle;
 #    KILL_RESUME_DIR=where to work, default a fresh temporary directory, its uninterrupted run
 #    reused when there; KILL_RESUME_SEED=1)
+# KILL_RESUME_SPREAD=1 spreads the kills over the whole campaign (see below).
 # Prints one line per cycle (its kill moment and exit status) and a summary; exit 0 when nothing
 # was lost or invented and the logs are byte-equal, 1 otherwise.
 set -euo pipefail
@@ -31,11 +32,27 @@ rm -rf "$work/resumed"
 
 killed=0 finished=0 refused=0 cut=0
 for ((cycle = 1; cycle <= cycles; ++cycle)); do
-  # A random moment in [0.02, max_kill] seconds after the start.
+  # A random moment in [0.02, max_kill] seconds after the start (with KILL_RESUME_SPREAD=1: that
+  # long after the logs reach cycle / (cycles + 1) of the count, so that the kills fall all along
+  # the campaign, its end and its final merge included, however slow the machine).
   moment=$(awk -v r="$RANDOM" -v m="$max_kill" 'BEGIN { printf "%.3f", 0.02 + (m - 0.02) * r / 32767 }')
   set +e
-  (timeout --foreground -s KILL "$moment" "$tool" "${args[@]}" --out "$work/resumed" > /dev/null 2> "$work/stderr") 2> /dev/null
-  status=$?
+  if [[ ${KILL_RESUME_SPREAD:-0} == 1 ]]; then
+    target=$((cycle * count / (cycles + 1)))
+    "$tool" "${args[@]}" --out "$work/resumed" > /dev/null 2> "$work/stderr" &
+    pid=$!
+    while kill -0 "$pid" 2> /dev/null &&
+      (($(cat "$work"/resumed/*.jsonl 2> /dev/null | wc -l) < target)); do
+      sleep 0.2
+    done
+    sleep "$moment"
+    kill -KILL "$pid" 2> /dev/null
+    wait "$pid" 2> /dev/null
+    status=$?
+  else
+    (timeout --foreground -s KILL "$moment" "$tool" "${args[@]}" --out "$work/resumed" > /dev/null 2> "$work/stderr") 2> /dev/null
+    status=$?
+  fi
   set -e
   cut=$((cut + $(grep -c "cut off a partial last line" "$work/stderr" || true)))
   case $status in
