@@ -12,7 +12,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string parameters_file(const std::string& dir) { return (fs::path(dir) / "campaign.json").string(); }
+std::string parameters_file(const std::string& dir) {
+  return (fs::path(dir) / "campaign.json").string();
+}
 
 }  // namespace
 
@@ -45,9 +47,11 @@ std::optional<CampaignParameters> read_campaign_parameters(const std::string& di
   const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
   const Loc at{intern_file_name(file), 1, 1};
   if (j.is_discarded() || !j.is_object() || !j.contains("campaign") || !j["campaign"].is_object() ||
-      !j.contains("shard_count") || !j["shard_count"].is_number_unsigned() || !j.contains("shards") ||
-      !j["shards"].is_array())
-    throw SourceError(at, "not a campaign description (expected {\"campaign\": {...}, \"shard_count\": N, \"shards\": [...]})");
+      !j.contains("shard_count") || !j["shard_count"].is_number_unsigned() ||
+      !j.contains("shards") || !j["shards"].is_array())
+    throw SourceError(at,
+                      "not a campaign description (expected {\"campaign\": {...}, \"shard_count\": "
+                      "N, \"shards\": [...]})");
   CampaignParameters p;
   p.campaign = j["campaign"];
   p.shard_count = j["shard_count"];
@@ -63,16 +67,20 @@ void write_campaign_parameters(const std::string& dir, const CampaignParameters&
   write_file_durably(parameters_file(dir), parameters.to_json().dump(2) + "\n");
 }
 
-std::string campaign_differences(const CampaignParameters& recorded, const CampaignParameters& given) {
+std::string campaign_differences(const CampaignParameters& recorded,
+                                 const CampaignParameters& given) {
   std::string differences;
   auto differ = [&](const std::string& field, const nlohmann::json& a, const nlohmann::json& b) {
-    if (a != b) differences += (differences.empty() ? "" : ", ") + field + " " + a.dump() + " (here: " + b.dump() + ")";
+    if (a != b)
+      differences +=
+          (differences.empty() ? "" : ", ") + field + " " + a.dump() + " (here: " + b.dump() + ")";
   };
   for (const auto& [field, value] : recorded.campaign.items())
     differ(field, value, given.campaign.value(field, nlohmann::json()));
   for (const auto& [field, value] : given.campaign.items())
     if (!recorded.campaign.contains(field)) differ(field, nlohmann::json(), value);
-  differ("number of shards (another partition, whose shards overlap these)", recorded.shard_count, given.shard_count);
+  differ("number of shards (another partition, whose shards overlap these)", recorded.shard_count,
+         given.shard_count);
   return differences;
 }
 

@@ -4,11 +4,10 @@
 // `merge` combines only shards of one campaign, each once, and says which are missing.
 #pragma once
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 namespace chad {
 
@@ -30,7 +29,8 @@ void write_campaign_parameters(const std::string& dir, const CampaignParameters&
 
 // "seed 1 (here: 2), count 30 (here: 40)": the fields in which two campaigns differ (empty when
 // they are the same campaign; shards are not compared).
-std::string campaign_differences(const CampaignParameters& recorded, const CampaignParameters& given);
+std::string campaign_differences(const CampaignParameters& recorded,
+                                 const CampaignParameters& given);
 
 // Records `given` in DIR/campaign.json, or checks that it is what the directory already holds
 // (a SourceError naming the differences otherwise: a resume must use the same arguments).

@@ -33,7 +33,8 @@ void write_all_checked(int fd, const std::string& text, const std::string& path)
 }
 
 void fsync_directory_of(const std::string& path) {
-  const std::string dir = fs::path(path).parent_path().empty() ? "." : fs::path(path).parent_path().string();
+  const std::string dir =
+      fs::path(path).parent_path().empty() ? "." : fs::path(path).parent_path().string();
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) throw StorageError(dir, "cannot open the directory to sync it", errno);
   const int synced = ::fsync(fd);
@@ -106,7 +107,8 @@ std::uintmax_t cut_partial_last_line(const std::string& path) {
   off_t end = info.st_size, keep = 0;
   char buffer[4096];
   for (off_t block_end = end; block_end > 0 && keep == 0;) {
-    const off_t block_start = block_end > off_t(sizeof buffer) ? block_end - off_t(sizeof buffer) : 0;
+    const off_t block_start =
+        block_end > off_t(sizeof buffer) ? block_end - off_t(sizeof buffer) : 0;
     const ssize_t n = ::pread(fd, buffer, std::size_t(block_end - block_start), block_start);
     if (n < 0) {
       const int error = errno;
@@ -130,14 +132,16 @@ std::uintmax_t cut_partial_last_line(const std::string& path) {
 }
 
 void remove_file_checked(const std::string& path) {
-  if (::unlink(path.c_str()) != 0 && errno != ENOENT) throw StorageError(path, "cannot remove", errno);
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT)
+    throw StorageError(path, "cannot remove", errno);
 }
 
 DirectoryLock::DirectoryLock(const std::string& dir, double patience_seconds) {
   const std::string path = (fs::path(dir) / "campaign.lock").string();
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) throw StorageError(path, "cannot write in the output directory", errno);
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::duration<double>(patience_seconds);
+  const auto give_up =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(patience_seconds);
   while (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int error = errno;
     if (error != EWOULDBLOCK && error != EINTR) {

@@ -26,15 +26,17 @@ Loc dir_loc(const std::string& dir) { return Loc{intern_file_name(dir), 0, 0}; }
 
 // The parameters of the shards in `inputs`, checked to be disjoint shards of one campaign;
 // `out`'s own (from an earlier merge) must be of that campaign too, and are included.
-CampaignParameters merged_parameters(const std::vector<std::string>& inputs, const std::string& out) {
+CampaignParameters merged_parameters(const std::vector<std::string>& inputs,
+                                     const std::string& out) {
   std::optional<CampaignParameters> merged;
   std::string first_dir;
   std::map<std::size_t, std::string> shard_dirs;  // shard -> the input holding it
   for (const std::string& dir : inputs) {
     const std::optional<CampaignParameters> p = read_campaign_parameters(dir);
     if (!p)
-      throw SourceError(dir_loc(dir), "no campaign.json here: not the output of `campaign` (or of a version "
-                                      "before campaign.json), so merge cannot tell which campaign it belongs to");
+      throw SourceError(dir_loc(dir),
+                        "no campaign.json here: not the output of `campaign` (or of a version "
+                        "before campaign.json), so merge cannot tell which campaign it belongs to");
     if (!merged) {
       merged = *p;
       first_dir = dir;
@@ -44,10 +46,11 @@ CampaignParameters merged_parameters(const std::vector<std::string>& inputs, con
     for (std::size_t shard : p->shards) {
       const std::string name = std::to_string(shard) + "/" + std::to_string(p->shard_count);
       if (auto [it, fresh] = shard_dirs.emplace(shard, dir); !fresh)
-        throw SourceError(dir_loc(dir), it->second == dir || std::filesystem::equivalent(it->second, dir)
-                                            ? "the same directory is given twice (shard " + name + ")"
-                                            : "shard " + name + " is also in " + it->second +
-                                                  ": the same shard twice");
+        throw SourceError(
+            dir_loc(dir),
+            it->second == dir || std::filesystem::equivalent(it->second, dir)
+                ? "the same directory is given twice (shard " + name + ")"
+                : "shard " + name + " is also in " + it->second + ": the same shard twice");
       merged->shards.insert(shard);
     }
   }
@@ -66,7 +69,8 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   auto inputs = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("merge", "Combine the logs of campaign shards into one");
-  cmd->add_option("DIRS", *inputs, "campaign output directories (each holding log.jsonl)")->required();
+  cmd->add_option("DIRS", *inputs, "campaign output directories (each holding log.jsonl)")
+      ->required();
   cmd->add_option("--out", *out, "the merged campaign's directory")->required();
   cmd->add_flag("--json", options->json, "print the summary as one JSON object");
   cmd->callback([options, inputs, out, &exit_code] {
@@ -77,7 +81,8 @@ void add_merge_command(CLI::App& app, int& exit_code) {
       CampaignFiles files(*out);
       CampaignParameters parameters = merged_parameters(*inputs, *out);
       {
-        const std::string merge_file = (std::filesystem::path(*out) / "worker-merge.jsonl").string();
+        const std::string merge_file =
+            (std::filesystem::path(*out) / "worker-merge.jsonl").string();
         remove_file_checked(merge_file);  // what a killed merge left: made again from the inputs
         AppendFile merged(merge_file);
         for (const std::string& dir : *inputs)
@@ -92,11 +97,13 @@ void add_merge_command(CLI::App& app, int& exit_code) {
       std::vector<std::string> missing;
       for (std::size_t shard = 0; shard < parameters.shard_count; ++shard)
         if (!parameters.shards.count(shard))
-          missing.push_back("shard " + std::to_string(shard) + "/" + std::to_string(parameters.shard_count));
+          missing.push_back("shard " + std::to_string(shard) + "/" +
+                            std::to_string(parameters.shard_count));
       const std::optional<std::size_t> expected = parameters.expected_programs();
       if (expected && lines.size() < *expected)
-        missing.push_back(std::to_string(*expected - lines.size()) + " of the " + std::to_string(*expected) +
-                          " programs of shards " + parameters.describe_shards());
+        missing.push_back(std::to_string(*expected - lines.size()) + " of the " +
+                          std::to_string(*expected) + " programs of shards " +
+                          parameters.describe_shards());
       if (options->json) {
         nlohmann::json j = summary_json(summary, lines);
         j["missing"] = missing;
@@ -106,7 +113,8 @@ void add_merge_command(CLI::App& app, int& exit_code) {
         for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
         std::cout << "\nmerged into " << *out << "/\n";
       }
-      for (const std::string& m : missing) std::cerr << "warning: incomplete merge: " << m << " missing\n";
+      for (const std::string& m : missing)
+        std::cerr << "warning: incomplete merge: " << m << " missing\n";
       if (!missing.empty()) return kExitCheckFailed;
       for (const auto& [verdict, programs] : summary.verdicts)
         if (programs > 0 && is_failure(verdict)) return kExitCheckFailed;

@@ -91,11 +91,13 @@ TEST(CliCampaignFaults, ADamagedLineInTheMiddleIsALocatedErrorAndTheLogIsKept) {
   fs::copy_file(reference + "/campaign.json", damaged + "/campaign.json");
   std::istringstream lines(read_file(reference + "/log.jsonl"));
   std::string text, line;
-  for (int number = 1; std::getline(lines, line); ++number) text += (number == 5 ? "garbage" : line) + "\n";
+  for (int number = 1; std::getline(lines, line); ++number)
+    text += (number == 5 ? "garbage" : line) + "\n";
   std::ofstream(damaged + "/worker-1.jsonl", std::ios::binary) << text;
   ToolRun r = run_tool("campaign --count 12 --seed 4 --out " + damaged);
   EXPECT_EQ(r.exit_code, 3) << r.output;
-  EXPECT_NE(r.output.find(damaged + "/worker-1.jsonl:5:1: error: not a campaign log line"), std::string::npos)
+  EXPECT_NE(r.output.find(damaged + "/worker-1.jsonl:5:1: error: not a campaign log line"),
+            std::string::npos)
       << r.output;
   EXPECT_EQ(read_file(damaged + "/worker-1.jsonl"), text);  // untouched
   EXPECT_FALSE(fs::exists(damaged + "/log.jsonl"));
@@ -111,7 +113,8 @@ TEST(CliCampaignFaults, KilledAtRandomMomentsAndResumedTheLogIsTheUninterruptedO
   for (int cycle = 0; cycle < 6; ++cycle) {
     const double seconds = milliseconds(random) / 1000.0;
     std::system(("timeout -s KILL " + std::to_string(seconds) + " " + tool() + " " + args + killed +
-                 " > /dev/null 2>&1").c_str());
+                 " > /dev/null 2>&1")
+                    .c_str());
   }
   ToolRun r = run_tool(args + killed);
   ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -123,12 +126,15 @@ TEST(CliCampaignFaults, AReadOnlyOutputDirectoryFailsAtTheStart) {
   const std::string dir = tmp / "read-only";
   TmpfsMount read_only(dir, "ro,size=64k");
   if (!read_only.mounted) {
-    if (geteuid() == 0) GTEST_SKIP() << "cannot mount a read-only tmpfs here (a container without the right?)";
-    fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);  // not root: permissions suffice
+    if (geteuid() == 0)
+      GTEST_SKIP() << "cannot mount a read-only tmpfs here (a container without the right?)";
+    fs::permissions(
+        dir, fs::perms::owner_read | fs::perms::owner_exec);  // not root: permissions suffice
   }
   const auto start = std::chrono::steady_clock::now();
   ToolRun r = run_tool("campaign --count 100000 --out " + dir);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_NE(r.output.find("cannot write in the output directory"), std::string::npos) << r.output;
   EXPECT_LT(seconds, 10.0) << "100,000 programs take minutes: it must fail before checking any";
@@ -140,12 +146,14 @@ TEST(CliCampaignFaults, AFullDiskFailsLoudlyKeepsTheWorkAndResumes) {
   const std::string reference = tmp / "reference", mount_point = tmp / "small";
   TmpfsMount small(mount_point, "size=256k");
   if (!small.mounted) GTEST_SKIP() << "needs root and tmpfs mounts to make a full filesystem";
-  const std::string dir = mount_point + "/campaign", args = "campaign --count 600 --seed 8 --jobs 2 --out ";
+  const std::string dir = mount_point + "/campaign",
+                    args = "campaign --count 600 --seed 8 --jobs 2 --out ";
   // 600 log lines take about a megabyte: 256 KiB runs out part way.
   ToolRun full = run_tool(args + dir);
   EXPECT_EQ(full.exit_code, 3) << full.output;
   EXPECT_NE(full.output.find("No space left on device"), std::string::npos) << full.output;
-  EXPECT_NE(full.output.find("run the same command again to resume"), std::string::npos) << full.output;
+  EXPECT_NE(full.output.find("run the same command again to resume"), std::string::npos)
+      << full.output;
   EXPECT_FALSE(fs::exists(dir + "/log.jsonl"));
   std::size_t kept = 0;
   for (const auto& entry : fs::directory_iterator(dir))
@@ -167,20 +175,25 @@ TEST(CliCampaignFaults, ASecondCampaignOnTheSameDirectoryIsRefused) {
   TempDir tmp;
   const std::string dir = tmp / "busy", reference = tmp / "reference", rc = tmp / "first.rc";
   const std::string args = "campaign --count 1200 --seed 2 --out ";
-  std::system(("(" + tool() + " " + args + dir + " > /dev/null 2>&1; echo $? > " + rc + ") &").c_str());
+  std::system(
+      ("(" + tool() + " " + args + dir + " > /dev/null 2>&1; echo $? > " + rc + ") &").c_str());
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (!fs::exists(dir + "/worker-0.jsonl") && std::chrono::steady_clock::now() < give_up)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   ToolRun second = run_tool(args + dir);
   const bool first_still_running = !fs::exists(rc);
   EXPECT_EQ(second.exit_code, 3) << second.output;
-  EXPECT_NE(second.output.find("another campaign or merge is running on this directory"), std::string::npos)
+  EXPECT_NE(second.output.find("another campaign or merge is running on this directory"),
+            std::string::npos)
       << second.output;
-  EXPECT_TRUE(first_still_running) << "the first campaign ended too soon for this test to mean anything";
-  while (!fs::exists(rc) || read_file(rc).empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_TRUE(first_still_running)
+      << "the first campaign ended too soon for this test to mean anything";
+  while (!fs::exists(rc) || read_file(rc).empty())
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_EQ(read_file(rc), "0\n");
   ASSERT_EQ(run_tool(args + reference).exit_code, 0);
-  EXPECT_EQ(read_file(dir + "/log.jsonl"), read_file(reference + "/log.jsonl"));  // nothing interleaved
+  EXPECT_EQ(read_file(dir + "/log.jsonl"),
+            read_file(reference + "/log.jsonl"));  // nothing interleaved
 }
 
 TEST(CliCampaignFaults, AResumeWithOtherArgumentsIsRefused) {
@@ -190,29 +203,37 @@ TEST(CliCampaignFaults, AResumeWithOtherArgumentsIsRefused) {
   const std::string log = read_file(dir + "/log.jsonl");
   ToolRun seed = run_tool("campaign --count 10 --seed 4 --out " + dir);
   EXPECT_EQ(seed.exit_code, 3);
-  EXPECT_NE(seed.output.find("holds another campaign: seed 3 (here: 4)"), std::string::npos) << seed.output;
+  EXPECT_NE(seed.output.find("holds another campaign: seed 3 (here: 4)"), std::string::npos)
+      << seed.output;
   ToolRun modes = run_tool("campaign --count 10 --seed 3 --modes fwd --out " + dir);
   EXPECT_EQ(modes.exit_code, 3);
-  EXPECT_NE(modes.output.find("modes [\"fwd\",\"rev\"] (here: [\"fwd\"])"), std::string::npos) << modes.output;
+  EXPECT_NE(modes.output.find("modes [\"fwd\",\"rev\"] (here: [\"fwd\"])"), std::string::npos)
+      << modes.output;
   EXPECT_EQ(read_file(dir + "/log.jsonl"), log);
 }
 
-TEST(CliCampaignFaults, MergeRefusesShardsOfOtherCampaignsOverlapsAndDuplicatesAndReportsMissingOnes) {
+TEST(CliCampaignFaults,
+     MergeRefusesShardsOfOtherCampaignsOverlapsAndDuplicatesAndReportsMissingOnes) {
   TempDir tmp;
   const std::string common = "campaign --count 30 --seed 7 ";
   for (int shard = 0; shard < 3; ++shard)
-    ASSERT_EQ(run_tool(common + "--shard " + std::to_string(shard) + "/3 --out " + tmp / ("s" + std::to_string(shard))).exit_code, 0);
-  ASSERT_EQ(run_tool("campaign --count 30 --seed 8 --shard 1/3 --out " + tmp / "other-seed").exit_code, 0);
+    ASSERT_EQ(run_tool(common + "--shard " + std::to_string(shard) + "/3 --out " +
+                       tmp / ("s" + std::to_string(shard)))
+                  .exit_code,
+              0);
+  ASSERT_EQ(
+      run_tool("campaign --count 30 --seed 8 --shard 1/3 --out " + tmp / "other-seed").exit_code,
+      0);
   ASSERT_EQ(run_tool(common + "--shard 1/2 --out " + tmp / "halves").exit_code, 0);
   ASSERT_EQ(run_tool(common + "--out " + tmp / "whole").exit_code, 0);
   fs::copy(tmp / "s1", tmp / "s1-copy");
   struct Refusal {
     std::string inputs, says;
   };
-  for (const Refusal& refusal : {Refusal{"s0 other-seed", "not a shard of the campaign in"},
-                                 Refusal{"s0 halves", "number of shards"},
-                                 Refusal{"s0 s1 s1-copy", "shard 1/3 is also in"},
-                                 Refusal{"s0 s0", "the same directory is given twice"}}) {
+  for (const Refusal& refusal :
+       {Refusal{"s0 other-seed", "not a shard of the campaign in"},
+        Refusal{"s0 halves", "number of shards"}, Refusal{"s0 s1 s1-copy", "shard 1/3 is also in"},
+        Refusal{"s0 s0", "the same directory is given twice"}}) {
     std::string inputs;
     std::istringstream names(refusal.inputs);
     for (std::string name; names >> name;) inputs += tmp / name + " ";
@@ -224,7 +245,8 @@ TEST(CliCampaignFaults, MergeRefusesShardsOfOtherCampaignsOverlapsAndDuplicatesA
   // Two of three shards: merged, with a warning and exit 1; the third added later completes it.
   ToolRun partial = run_tool("merge " + tmp / "s0" + " " + tmp / "s2" + " --out " + tmp / "merged");
   EXPECT_EQ(partial.exit_code, 1) << partial.output;
-  EXPECT_NE(partial.output.find("warning: incomplete merge: shard 1/3 missing"), std::string::npos) << partial.output;
+  EXPECT_NE(partial.output.find("warning: incomplete merge: shard 1/3 missing"), std::string::npos)
+      << partial.output;
   std::istringstream merged_lines(read_file(tmp / "merged/log.jsonl"));
   std::size_t merged = 0;
   for (std::string line; std::getline(merged_lines, line);) ++merged;

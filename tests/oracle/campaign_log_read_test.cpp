@@ -13,7 +13,8 @@ namespace {
 struct LogFile {
   std::string path;
   explicit LogFile(const std::string& text) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "chad_read_log_XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "chad_read_log_XXXXXX").string();
     const int fd = mkstemp(pattern.data());
     close(fd);
     path = pattern;
@@ -24,7 +25,8 @@ struct LogFile {
 
 TEST(ReadLog, ALastLineWithoutItsNewlineIsLeftOut) {
   // Two complete lines, then a third cut off after its index (what SIGKILL can leave).
-  LogFile log("{\"index\":0,\"verdict\":\"pass\"}\n{\"index\":3,\"verdict\":\"skip\"}\n{\"index\":6,\"ver");
+  LogFile log(
+      "{\"index\":0,\"verdict\":\"pass\"}\n{\"index\":3,\"verdict\":\"skip\"}\n{\"index\":6,\"ver");
   const auto lines = chad::read_log(log.path);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[1]["index"], 3);
@@ -34,8 +36,10 @@ TEST(ReadLog, ALastLineWithoutItsNewlineIsLeftOut) {
 }
 
 TEST(ReadLog, ADamagedLineIsALocatedError) {
-  LogFile log("{\"index\":0,\"verdict\":\"pass\"}\n{\"index\":1,\"verdict\":\"pass\"}\n{\"index\":2,\"verdict\":\"pa\n"
-              "{\"index\":3,\"verdict\":\"pass\"}\n");
+  LogFile log(
+      "{\"index\":0,\"verdict\":\"pass\"}\n{\"index\":1,\"verdict\":\"pass\"}\n{\"index\":2,"
+      "\"verdict\":\"pa\n"
+      "{\"index\":3,\"verdict\":\"pass\"}\n");
   try {
     chad::read_log(log.path);
     FAIL() << "a damaged third line was read";
@@ -47,6 +51,8 @@ TEST(ReadLog, ADamagedLineIsALocatedError) {
   EXPECT_THROW(chad::read_log(no_index.path), chad::SourceError);
 }
 
-TEST(ReadLog, AMissingFileHasNoLines) { EXPECT_TRUE(chad::read_log("/nonexistent/chad/log.jsonl").empty()); }
+TEST(ReadLog, AMissingFileHasNoLines) {
+  EXPECT_TRUE(chad::read_log("/nonexistent/chad/log.jsonl").empty());
+}
 
 }  // namespace
