@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "oracle/live_coverage.hpp"
+#include "syntax/location.hpp"
 
 namespace chad {
 
@@ -41,14 +42,20 @@ nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const Generated
 
 std::vector<nlohmann::json> read_log(const std::string& path) {
   std::vector<nlohmann::json> lines;
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   std::string line;
-  while (std::getline(in, line)) {
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (in.eof()) break;  // no newline after it: a line cut off by a kill, its program runs again
     if (line.empty()) continue;
     auto parsed = nlohmann::json::parse(line, nullptr, false);
-    if (parsed.is_discarded()) break;  // a line cut off by a kill: the program runs again
+    if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("index") ||
+        !parsed["index"].is_number_unsigned() || !parsed.contains("verdict") || !parsed["verdict"].is_string())
+      throw SourceError(Loc{intern_file_name(path), number, 1},
+                        "not a campaign log line (a complete line that is not a JSON object with an index and a "
+                        "verdict: the log is damaged; remove or repair this line to resume)");
     lines.push_back(std::move(parsed));
   }
+  if (in.bad()) throw SourceError(Loc{intern_file_name(path), 0, 0}, "cannot read the log");
   return lines;
 }
 

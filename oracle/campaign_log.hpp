@@ -2,7 +2,8 @@
 // index, seed, program text, input, verdict and per-check verdicts, the features it uses and those
 // live in it; no timings, so the same seed and arguments give the same bytes), the summary made from a
 // log (`summary.json`, `summary.md`, and `errors.svg`, a histogram of the relative errors of
-// passing checks). Reading a log ignores a last line cut off by a kill.
+// passing checks). Reading a log ignores a last line cut off by a kill, and stops with a located
+// error at a damaged line elsewhere.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,7 +21,9 @@ nlohmann::json outcome_json(const ProgramOutcome& outcome);
 nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const GeneratedCase& generated,
                           const std::string& detail, int signal, const std::string& replay);
 
-// The lines of a JSONL log file (none if it does not exist), without a trailing partial line.
+// The lines of a JSONL log file (none if it does not exist), without a trailing partial line
+// (one without its newline). A complete line that is not a log line is a SourceError located at
+// the file and line.
 std::vector<nlohmann::json> read_log(const std::string& path);
 
 // Counts verdicts and coverage over log lines (programs = number of lines).

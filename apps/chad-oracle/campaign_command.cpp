@@ -9,7 +9,10 @@
 // --json. A progress line on a terminal. Every worker is a child process (also with --jobs 1):
 // a program whose check kills it (a signal) is logged as `crash` with its replay command, and
 // a new worker goes on after it; failures (fail, fail-numeric, fault) are shrunk and reported
-// in child processes too. Exit 0 when nothing failed, faulted or crashed, 1 otherwise.
+// in child processes too. Exit 0 when nothing failed, faulted or crashed, 1 otherwise; 3 when the
+// --out directory cannot be written (read-only, full, an I/O error: the logs so far are kept for a
+// resume), is busy with another campaign, or holds a campaign with other parameters
+// (campaign.json, apps/chad-oracle/campaign_parameters.hpp).
 #include <sys/wait.h>
 
 #include <cerrno>
@@ -27,6 +30,7 @@
 #include <thread>
 
 #include "campaign_files.hpp"
+#include "campaign_parameters.hpp"
 #include "child_process.hpp"
 #include "command_context.hpp"
 #include "commands.hpp"
@@ -208,6 +212,52 @@ std::string report_failure(const CampaignArgs& args, const CampaignOptions& opti
          " candidates); report in " + dir + "/";
 }
 
+// What decides this campaign's log, for campaign.json (the shard apart): options as parsed.
+CampaignParameters campaign_parameters(const CampaignArgs& args, const CampaignOptions& options, std::size_t shard,
+                                       std::size_t shards) {
+  nlohmann::json modes = nlohmann::json::array(), sums = nlohmann::json::array();
+  for (ChadMode m : options.modes) modes.push_back(chad_mode_name(m));
+  for (SumsStrategy s : options.sums) sums.push_back(sums_strategy_name(s));
+  CampaignParameters p;
+  p.campaign = {{"seed", args.seed},
+                {"count", args.time > 0 && args.count == 0 ? 0 : args.count},
+                {"max_size", args.max_size},
+                {"features", options.features.describe()},
+                {"modes", modes},
+                {"sums", sums},
+                {"implementation", args.implementation},
+                {"mutant", args.mutant},
+                {"cross_check_fd_rate", options.cross_check_fd_rate}};
+  p.shard_count = shards;
+  p.shards = {shard};
+  return p;
+}
+
+// Ends the remaining workers (SIGKILL) and waits for them.
+void stop_workers(std::map<pid_t, int>& children) {
+  for (const auto& [pid, worker] : children) kill(pid, SIGKILL);
+  for (const auto& [pid, worker] : children)
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  children.clear();
+}
+
+// A campaign never ends well with fewer programs than asked for, nor with one not asked for.
+void check_complete(const std::vector<nlohmann::json>& lines, const CampaignParameters& parameters,
+                    std::size_t shard, std::size_t shards, const std::string& dir) {
+  const std::size_t count = parameters.campaign["count"];
+  for (const auto& line : lines) {
+    const std::size_t index = line["index"];
+    if (index % shards != shard || (count > 0 && index >= count))
+      throw InternalError("the log in " + dir + " holds program " + std::to_string(index) +
+                          ", which is not part of this campaign");
+  }
+  const std::optional<std::size_t> expected = parameters.expected_programs();
+  if (expected && lines.size() != *expected)
+    throw InternalError("the log in " + dir + " holds " + std::to_string(lines.size()) + " programs, not the " +
+                        std::to_string(*expected) + " asked for; run the same command again to resume");
+}
+
 int run(const CampaignArgs& args, bool json) {
   const CampaignOptions options = campaign_options(args);
   if (args.only >= 0) {
@@ -220,6 +270,8 @@ int run(const CampaignArgs& args, bool json) {
   }
   auto [shard, shards] = parse_shard(args.shard);
   CampaignFiles files(args.out);
+  const CampaignParameters parameters = campaign_parameters(args, options, shard, shards);
+  record_or_check_campaign(files.dir(), parameters);
   std::set<std::size_t> done = files.done_indices();
   // This shard's indices: shard, shard + shards, ...; with --time, as many as time allows.
   const std::size_t limit = args.time > 0 && args.count == 0 ? std::size_t(-1) : args.count;
@@ -233,7 +285,7 @@ int run(const CampaignArgs& args, bool json) {
   WorkerMarkers markers(jobs);
   const std::optional<TestCrash> test_crash = test_crash_hook();
   auto work = [&](int worker, std::size_t first, std::map<std::string, double>* stage_seconds) {
-    std::ofstream log = files.open_worker_log(worker);
+    std::unique_ptr<AppendFile> log = files.open_worker_log(worker);
     std::size_t position = 0;
     for (std::size_t index = shard; index < limit; index += shards, ++position) {
       if (std::chrono::steady_clock::now() > deadline) break;
@@ -252,7 +304,7 @@ int run(const CampaignArgs& args, bool json) {
         line = crash_json(index, program_seed(options.seed, index), markers.current_case(worker),
                           std::string("an error escaped the checks: ") + e.what(), 0, replay_command(args, index));
       }
-      log << line.dump() << "\n" << std::flush;
+      log->append_line(line.dump());
       markers.end(worker);
     }
   };
@@ -267,6 +319,9 @@ int run(const CampaignArgs& args, bool json) {
         std::map<std::string, double> worker_seconds;
         work(k, first, &worker_seconds);
         files.write_worker_seconds(k, worker_seconds);
+      } catch (const SourceError& e) {  // its log cannot be written (a full disk, an I/O error)
+        std::cerr << "worker " << k << ": " << e.what() << "\n";
+        code = kExitBadInput;
       } catch (const std::exception& e) {
         std::cerr << "worker " << k << ": " << e.what() << "\n";
         code = kExitInternalError;
@@ -290,16 +345,27 @@ int run(const CampaignArgs& args, bool json) {
       const int k = it->second;
       it = children.erase(it);
       if (reaped > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
+      if (reaped > 0 && WIFEXITED(status) && WEXITSTATUS(status) == kExitBadInput) {
+        stop_workers(children);  // their logs stay as they are, for a resume
+        throw SourceError(Loc{intern_file_name(files.dir()), 0, 0},
+                          "a campaign worker could not write its log (above); the programs checked so far are "
+                          "kept in this directory: make room and run the same command again to resume");
+      }
       const std::optional<std::size_t> index = markers.current(k);
       if (reaped < 0 || !WIFSIGNALED(status) || !index) {  // not while checking a program
         ++failed_workers;
         continue;
       }
       const std::string signal = signal_description(WTERMSIG(status));
-      files.append_to_worker_log(
-          k, crash_json(*index, program_seed(options.seed, *index), markers.current_case(k),
-                        "the worker died of " + signal + " while checking this program", WTERMSIG(status),
-                        replay_command(args, *index)));
+      try {
+        files.append_to_worker_log(
+            k, crash_json(*index, program_seed(options.seed, *index), markers.current_case(k),
+                          "the worker died of " + signal + " while checking this program", WTERMSIG(status),
+                          replay_command(args, *index)));
+      } catch (const SourceError&) {
+        stop_workers(children);
+        throw;
+      }
       markers.end(k);
       children[start_worker(k, *index + 1)] = k;  // the campaign goes on after it
       it = children.begin();
@@ -312,6 +378,7 @@ int run(const CampaignArgs& args, bool json) {
   seconds = files.collect_worker_seconds(jobs);  // summed over the workers
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<nlohmann::json> lines = files.merge_logs();
+  if (args.time == 0) check_complete(lines, parameters, shard, shards, files.dir());
   CampaignSummary summary = summarize(lines);
   summary.seconds = seconds;
   summary.seconds["wall"] = wall;

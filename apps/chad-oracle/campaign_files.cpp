@@ -26,6 +26,7 @@ CampaignFiles::CampaignFiles(const std::string& out) : dir_(out) {
   fs::create_directories(dir_, error);
   if (error || !fs::is_directory(dir_))
     throw SourceError(Loc{intern_file_name(out), 0, 0}, "cannot create the output directory: " + error.message());
+  lock_ = std::make_unique<DirectoryLock>(dir_);
 }
 
 CampaignFiles::~CampaignFiles() {
@@ -46,26 +47,22 @@ std::vector<std::string> CampaignFiles::log_files() const {
 
 std::set<std::size_t> CampaignFiles::done_indices() const {
   std::set<std::size_t> done;
-  for (const auto& file : log_files())
+  for (const auto& file : log_files()) {
+    if (fs::path(file).filename() != "log.jsonl" && cut_partial_last_line(file) > 0)
+      std::cerr << "note: " << file << ": cut off a partial last line; its program is checked again\n";
     for (const auto& line : read_log(file)) done.insert(line["index"].get<std::size_t>());
+  }
   return done;
 }
 
-std::ofstream CampaignFiles::open_worker_log(int worker) const {
-  return std::ofstream(fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl"), std::ios::app);
+std::unique_ptr<AppendFile> CampaignFiles::open_worker_log(int worker) const {
+  return std::make_unique<AppendFile>((fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl")).string());
 }
 
 void CampaignFiles::append_to_worker_log(int worker, const nlohmann::json& line) const {
-  const fs::path file = fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl");
-  std::error_code error;
-  const std::uintmax_t size = fs::file_size(file, error);
-  if (!error && size > 0) {
-    std::ifstream in(file, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
-    if (complete != text.size()) fs::resize_file(file, complete, error);
-  }
-  std::ofstream(file, std::ios::app) << line.dump() << "\n";
+  const std::string file = (fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl")).string();
+  cut_partial_last_line(file);
+  AppendFile(file).append_line(line.dump());
 }
 
 void CampaignFiles::update_progress(int workers, std::size_t limit, std::size_t shards) {
@@ -114,28 +111,27 @@ std::vector<nlohmann::json> CampaignFiles::merge_logs() const {
     for (auto& line : read_log(file)) by_index.emplace(line["index"].get<std::size_t>(), std::move(line));
   std::vector<nlohmann::json> lines;
   for (auto& [index, line] : by_index) lines.push_back(std::move(line));
-  const fs::path log = fs::path(dir_) / "log.jsonl", partial = fs::path(dir_) / "log.jsonl.new";
-  {
-    std::ofstream out(partial, std::ios::trunc);
-    for (const auto& line : lines) out << line.dump() << "\n";
-  }
-  fs::rename(partial, log);
-  for (const auto& file : files)
-    if (fs::path(file) != log) fs::remove(file);
+  const fs::path log = fs::path(dir_) / "log.jsonl";
+  std::string text;
+  for (const auto& line : lines) text += line.dump() + "\n";
+  write_file_durably(log.string(), text);
+  for (const auto& file : files)  // only once log.jsonl holds their lines
+    if (fs::path(file) != log) remove_file_checked(file);
   return lines;
 }
 
 void CampaignFiles::write_summary(const CampaignSummary& summary,
                                   const std::vector<nlohmann::json>& lines) const {
   if (temporary_) return;
-  std::ofstream(fs::path(dir_) / "summary.json") << summary_json(summary, lines).dump(2) << "\n";
-  std::ofstream(fs::path(dir_) / "summary.md") << summary_markdown(summary, lines)
-                                                 << "\n![relative errors](errors.svg)\n";
-  std::ofstream(fs::path(dir_) / "errors.svg") << error_histogram_svg(lines);
+  write_file_durably((fs::path(dir_) / "summary.json").string(), summary_json(summary, lines).dump(2) + "\n");
+  write_file_durably((fs::path(dir_) / "summary.md").string(),
+                     summary_markdown(summary, lines) + "\n![relative errors](errors.svg)\n");
+  write_file_durably((fs::path(dir_) / "errors.svg").string(), error_histogram_svg(lines));
 }
 
 void CampaignFiles::write_worker_seconds(int worker, const std::map<std::string, double>& seconds) const {
-  std::ofstream(fs::path(dir_) / ("worker-" + std::to_string(worker) + ".seconds")) << nlohmann::json(seconds).dump();
+  write_file_durably((fs::path(dir_) / ("worker-" + std::to_string(worker) + ".seconds")).string(),
+                     nlohmann::json(seconds).dump());
 }
 
 std::map<std::string, double> CampaignFiles::collect_worker_seconds(int workers) const {

@@ -2,28 +2,38 @@
 // JSONL log per worker process while it runs, merged into `log.jsonl` (sorted by program
 // index) at the end; the indices already in the logs (a re-run resumes after them); a progress
 // line on a terminal; `summary.json` and `summary.md`. `merge` reuses it to combine shards.
+// Every write is checked (durable_files.hpp): a full disk or an I/O error is an error (exit 3)
+// that keeps the logs so far; the directory is locked while this object lives.
 #pragma once
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "durable_files.hpp"
 #include "oracle/campaign.hpp"
 
 namespace chad {
 
 class CampaignFiles {
  public:
-  // `out` empty: a temporary directory, removed when this object is.
+  // `out` empty: a temporary directory, removed when this object is. Creates and locks the
+  // directory (a StorageError when it cannot be written, a SourceError when another campaign
+  // holds it), so that a read-only or busy --out fails at once.
   explicit CampaignFiles(const std::string& out);
   ~CampaignFiles();
 
+  const std::string& dir() const { return dir_; }
+  // The indices already logged, after repairing the workers' logs: a last line without its
+  // newline is cut off (its program runs again); a damaged complete line is an error naming
+  // the file and line.
   std::set<std::size_t> done_indices() const;
-  std::ofstream open_worker_log(int worker) const;
+  std::unique_ptr<AppendFile> open_worker_log(int worker) const;
   // Appends a line to a worker's log while no worker process writes it (the parent, after the
   // worker died), first cutting off a partial last line the worker may have left.
   void append_to_worker_log(int worker, const nlohmann::json& line) const;
@@ -32,7 +42,8 @@ class CampaignFiles {
   // process stays single-threaded: see syntax/deep_stack.hpp). clear_progress() erases it.
   void update_progress(int workers, std::size_t limit, std::size_t shards);
   void clear_progress();
-  // Every log line so far, one per index, sorted; rewrites log.jsonl with them.
+  // Every log line so far, one per index, sorted; rewrites log.jsonl with them (durably: a
+  // temporary file, fsync'ed and renamed), then removes the workers' logs.
   std::vector<nlohmann::json> merge_logs() const;
   // A worker's time per stage, handed to the parent through a file (then removed).
   void write_worker_seconds(int worker, const std::map<std::string, double>& seconds) const;
@@ -43,6 +54,7 @@ class CampaignFiles {
   std::vector<std::string> log_files() const;
   std::string dir_;
   bool temporary_ = false;
+  std::unique_ptr<DirectoryLock> lock_;
   // The progress line's state: when it started and was last drawn, how far each log was read.
   struct Progress {
     bool terminal = false, started = false, drawn = false;

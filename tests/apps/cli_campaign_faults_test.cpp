@@ -1,0 +1,259 @@
+// Fault injection on `chad-oracle campaign` and `merge` (issue 16): a cut last line, a damaged
+// line, SIGKILL of the campaign at random moments, a read-only and a full output directory,
+// two campaigns on one directory, a resume with other arguments, mismatched shards. Each test
+// asserts that the final log equals an uninterrupted run's, or that the run failed loudly
+// (exit 3, a message saying why) with its work kept.
+#include <gtest/gtest.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "../support/tool_runner.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using chad::testing::run_tool;
+using chad::testing::ToolRun;
+
+// A fresh directory of its own (tests run in parallel), removed at the end of the test.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "chad_campaign_faults_XXXXXX").string();
+    path = mkdtemp(pattern.data());
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+  std::string operator/(const std::string& name) const { return (fs::path(path) / name).string(); }
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string tool() { return std::string(CHAD_BINARY_DIR) + "/apps/chad-oracle/chad-oracle"; }
+
+// A tmpfs mounted over `dir` (as root, where mount works), unmounted at the end.
+struct TmpfsMount {
+  std::string dir;
+  bool mounted = false;
+  TmpfsMount(const std::string& where, const std::string& options) : dir(where) {
+    fs::create_directories(dir);
+    mounted = geteuid() == 0 && mount("tmpfs", dir.c_str(), "tmpfs", 0, options.c_str()) == 0;
+  }
+  bool remount(const std::string& options) {
+    return mount("tmpfs", dir.c_str(), "tmpfs", MS_REMOUNT, options.c_str()) == 0;
+  }
+  ~TmpfsMount() {
+    if (mounted) umount2(dir.c_str(), MNT_DETACH);
+  }
+};
+
+TEST(CliCampaignFaults, ACutLastLineIsCutOffAndItsProgramCheckedAgain) {
+  TempDir tmp;
+  const std::string reference = tmp / "reference", cut = tmp / "cut";
+  ASSERT_EQ(run_tool("campaign --count 40 --seed 4 --jobs 2 --out " + reference).exit_code, 0);
+  const std::string log = read_file(reference + "/log.jsonl");
+  // A worker's log as a kill leaves it: 10 complete lines, then half of the 11th.
+  std::size_t end_of_tenth = 0;
+  for (int k = 0; k < 10; ++k) end_of_tenth = log.find('\n', end_of_tenth) + 1;
+  const std::size_t end_of_eleventh = log.find('\n', end_of_tenth) + 1;
+  fs::create_directories(cut);
+  fs::copy_file(reference + "/campaign.json", cut + "/campaign.json");
+  std::ofstream(cut + "/worker-0.jsonl", std::ios::binary)
+      << log.substr(0, end_of_tenth + (end_of_eleventh - end_of_tenth) / 2);
+  ToolRun r = run_tool("campaign --count 40 --seed 4 --jobs 2 --out " + cut);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("cut off a partial last line"), std::string::npos) << r.output;
+  EXPECT_EQ(read_file(cut + "/log.jsonl"), log);  // nothing glued, lost or invented
+  EXPECT_FALSE(fs::exists(cut + "/worker-0.jsonl"));
+}
+
+TEST(CliCampaignFaults, ADamagedLineInTheMiddleIsALocatedErrorAndTheLogIsKept) {
+  TempDir tmp;
+  const std::string reference = tmp / "reference", damaged = tmp / "damaged";
+  ASSERT_EQ(run_tool("campaign --count 12 --seed 4 --out " + reference).exit_code, 0);
+  fs::create_directories(damaged);
+  fs::copy_file(reference + "/campaign.json", damaged + "/campaign.json");
+  std::istringstream lines(read_file(reference + "/log.jsonl"));
+  std::string text, line;
+  for (int number = 1; std::getline(lines, line); ++number)
+    text += (number == 5 ? "garbage" : line) + "\n";
+  std::ofstream(damaged + "/worker-1.jsonl", std::ios::binary) << text;
+  ToolRun r = run_tool("campaign --count 12 --seed 4 --out " + damaged);
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find(damaged + "/worker-1.jsonl:5:1: error: not a campaign log line"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(read_file(damaged + "/worker-1.jsonl"), text);  // untouched
+  EXPECT_FALSE(fs::exists(damaged + "/log.jsonl"));
+}
+
+TEST(CliCampaignFaults, KilledAtRandomMomentsAndResumedTheLogIsTheUninterruptedOne) {
+  TempDir tmp;
+  const std::string reference = tmp / "reference", killed = tmp / "killed";
+  const std::string args = "campaign --count 500 --seed 6 --jobs 2 --out ";
+  ASSERT_EQ(run_tool(args + reference).exit_code, 0);
+  std::mt19937 random(16);  // fixed: the same moments on every run of the test
+  std::uniform_int_distribution<int> milliseconds(20, 700);
+  for (int cycle = 0; cycle < 6; ++cycle) {
+    const double seconds = milliseconds(random) / 1000.0;
+    std::system(("timeout -s KILL " + std::to_string(seconds) + " " + tool() + " " + args + killed +
+                 " > /dev/null 2>&1")
+                    .c_str());
+  }
+  ToolRun r = run_tool(args + killed);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(read_file(killed + "/log.jsonl"), read_file(reference + "/log.jsonl"));
+}
+
+TEST(CliCampaignFaults, AReadOnlyOutputDirectoryFailsAtTheStart) {
+  TempDir tmp;
+  const std::string dir = tmp / "read-only";
+  TmpfsMount read_only(dir, "ro,size=64k");
+  if (!read_only.mounted) {
+    if (geteuid() == 0)
+      GTEST_SKIP() << "cannot mount a read-only tmpfs here (a container without the right?)";
+    fs::permissions(
+        dir, fs::perms::owner_read | fs::perms::owner_exec);  // not root: permissions suffice
+  }
+  const auto start = std::chrono::steady_clock::now();
+  ToolRun r = run_tool("campaign --count 100000 --out " + dir);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find("cannot write in the output directory"), std::string::npos) << r.output;
+  EXPECT_LT(seconds, 10.0) << "100,000 programs take minutes: it must fail before checking any";
+  if (!read_only.mounted) fs::permissions(dir, fs::perms::owner_all);
+}
+
+TEST(CliCampaignFaults, AFullDiskFailsLoudlyKeepsTheWorkAndResumes) {
+  TempDir tmp;
+  const std::string reference = tmp / "reference", mount_point = tmp / "small";
+  TmpfsMount small(mount_point, "size=256k");
+  if (!small.mounted) GTEST_SKIP() << "needs root and tmpfs mounts to make a full filesystem";
+  const std::string dir = mount_point + "/campaign",
+                    args = "campaign --count 600 --seed 8 --jobs 2 --out ";
+  // 600 log lines take about a megabyte: 256 KiB runs out part way.
+  ToolRun full = run_tool(args + dir);
+  EXPECT_EQ(full.exit_code, 3) << full.output;
+  EXPECT_NE(full.output.find("No space left on device"), std::string::npos) << full.output;
+  EXPECT_NE(full.output.find("run the same command again to resume"), std::string::npos)
+      << full.output;
+  EXPECT_FALSE(fs::exists(dir + "/log.jsonl"));
+  std::size_t kept = 0;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename().string().rfind("worker-", 0) == 0) {
+      std::istringstream lines(read_file(entry.path().string()));
+      for (std::string line; std::getline(lines, line); ++kept)
+        EXPECT_FALSE(nlohmann::json::parse(line, nullptr, false).is_discarded()) << line;
+    }
+  EXPECT_GT(kept, 50u) << "the programs checked before the disk was full are kept";
+  // Room made: the resumed campaign ends with the uninterrupted run's log.
+  ASSERT_TRUE(small.remount("size=16m"));
+  ToolRun resumed = run_tool(args + dir);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+  ASSERT_EQ(run_tool(args + reference).exit_code, 0);
+  EXPECT_EQ(read_file(dir + "/log.jsonl"), read_file(reference + "/log.jsonl"));
+}
+
+TEST(CliCampaignFaults, ASecondCampaignOnTheSameDirectoryIsRefused) {
+  TempDir tmp;
+  const std::string dir = tmp / "busy", reference = tmp / "reference", rc = tmp / "first.rc";
+  const std::string args = "campaign --count 1200 --seed 2 --out ";
+  std::system(
+      ("(" + tool() + " " + args + dir + " > /dev/null 2>&1; echo $? > " + rc + ") &").c_str());
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!fs::exists(dir + "/worker-0.jsonl") && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ToolRun second = run_tool(args + dir);
+  const bool first_still_running = !fs::exists(rc);
+  EXPECT_EQ(second.exit_code, 3) << second.output;
+  EXPECT_NE(second.output.find("another campaign or merge is running on this directory"),
+            std::string::npos)
+      << second.output;
+  EXPECT_TRUE(first_still_running)
+      << "the first campaign ended too soon for this test to mean anything";
+  while (!fs::exists(rc) || read_file(rc).empty())
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(read_file(rc), "0\n");
+  ASSERT_EQ(run_tool(args + reference).exit_code, 0);
+  EXPECT_EQ(read_file(dir + "/log.jsonl"),
+            read_file(reference + "/log.jsonl"));  // nothing interleaved
+}
+
+TEST(CliCampaignFaults, AResumeWithOtherArgumentsIsRefused) {
+  TempDir tmp;
+  const std::string dir = tmp / "campaign";
+  ASSERT_EQ(run_tool("campaign --count 10 --seed 3 --out " + dir).exit_code, 0);
+  const std::string log = read_file(dir + "/log.jsonl");
+  ToolRun seed = run_tool("campaign --count 10 --seed 4 --out " + dir);
+  EXPECT_EQ(seed.exit_code, 3);
+  EXPECT_NE(seed.output.find("holds another campaign: seed 3 (here: 4)"), std::string::npos)
+      << seed.output;
+  ToolRun modes = run_tool("campaign --count 10 --seed 3 --modes fwd --out " + dir);
+  EXPECT_EQ(modes.exit_code, 3);
+  EXPECT_NE(modes.output.find("modes [\"fwd\",\"rev\"] (here: [\"fwd\"])"), std::string::npos)
+      << modes.output;
+  EXPECT_EQ(read_file(dir + "/log.jsonl"), log);
+}
+
+TEST(CliCampaignFaults,
+     MergeRefusesShardsOfOtherCampaignsOverlapsAndDuplicatesAndReportsMissingOnes) {
+  TempDir tmp;
+  const std::string common = "campaign --count 30 --seed 7 ";
+  for (int shard = 0; shard < 3; ++shard)
+    ASSERT_EQ(run_tool(common + "--shard " + std::to_string(shard) + "/3 --out " +
+                       tmp / ("s" + std::to_string(shard)))
+                  .exit_code,
+              0);
+  ASSERT_EQ(
+      run_tool("campaign --count 30 --seed 8 --shard 1/3 --out " + tmp / "other-seed").exit_code,
+      0);
+  ASSERT_EQ(run_tool(common + "--shard 1/2 --out " + tmp / "halves").exit_code, 0);
+  ASSERT_EQ(run_tool(common + "--out " + tmp / "whole").exit_code, 0);
+  fs::copy(tmp / "s1", tmp / "s1-copy");
+  struct Refusal {
+    std::string inputs, says;
+  };
+  for (const Refusal& refusal :
+       {Refusal{"s0 other-seed", "not a shard of the campaign in"},
+        Refusal{"s0 halves", "number of shards"}, Refusal{"s0 s1 s1-copy", "shard 1/3 is also in"},
+        Refusal{"s0 s0", "the same directory is given twice"}}) {
+    std::string inputs;
+    std::istringstream names(refusal.inputs);
+    for (std::string name; names >> name;) inputs += tmp / name + " ";
+    ToolRun r = run_tool("merge " + inputs + "--out " + tmp / "refused");
+    EXPECT_EQ(r.exit_code, 3) << refusal.inputs << ": " << r.output;
+    EXPECT_NE(r.output.find(refusal.says), std::string::npos) << refusal.inputs << ": " << r.output;
+    EXPECT_FALSE(fs::exists(tmp / "refused/log.jsonl")) << refusal.inputs;
+  }
+  // Two of three shards: merged, with a warning and exit 1; the third added later completes it.
+  ToolRun partial = run_tool("merge " + tmp / "s0" + " " + tmp / "s2" + " --out " + tmp / "merged");
+  EXPECT_EQ(partial.exit_code, 1) << partial.output;
+  EXPECT_NE(partial.output.find("warning: incomplete merge: shard 1/3 missing"), std::string::npos)
+      << partial.output;
+  std::istringstream merged_lines(read_file(tmp / "merged/log.jsonl"));
+  std::size_t merged = 0;
+  for (std::string line; std::getline(merged_lines, line);) ++merged;
+  EXPECT_EQ(merged, 20u);  // shards 0 and 2 of 30 programs: indices 0, 3, ..., 27 and 2, 5, ..., 29
+  ToolRun complete = run_tool("merge " + tmp / "s1" + " --out " + tmp / "merged");
+  EXPECT_EQ(complete.exit_code, 0) << complete.output;
+  EXPECT_EQ(read_file(tmp / "merged/log.jsonl"), read_file(tmp / "whole/log.jsonl"));
+}
+
+}  // namespace
