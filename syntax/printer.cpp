@@ -2,10 +2,14 @@
 // term_equal to t for every term the builders can make. Levels, loosest first:
 //   0 expression (let, fun, case, fold, unfold extend right), 1 comparison, 2 additive,
 //   3 multiplicative, 4 unary minus, 5 application and prefix forms, 6 atom.
+// A checked roll chain of a list type prints as a list literal, which checks back to the same
+// rolls against the same type (list_literal.hpp).
 #include "syntax/printer.hpp"
 
 #include <charconv>
 #include <cmath>
+
+#include "syntax/list_literal.hpp"
 
 namespace chad {
 
@@ -97,8 +101,20 @@ std::string print_prim(const TermP& t, int level) {
   return s + ")";
 }
 
+// A checked roll chain of a list-like type as the list literal it reads back as (checked
+// against the same type, list_literal.hpp); "" when `t` is not one.
+std::string print_list_literal(const TermP& t) {
+  const auto elements = list_elements(t);
+  if (!elements) return "";
+  std::string s = "[";
+  for (std::size_t i = 0; i < elements->size(); ++i) s += (i ? ", " : "") + print_at((*elements)[i], 0);
+  return s + "]";
+}
+
 std::string print_at(const TermP& t, int level) {
   const auto& a = t->args;
+  if (t->kind == TermKind::Roll && t->type)
+    if (std::string list = print_list_literal(t); !list.empty()) return list;
   switch (t->kind) {
     case TermKind::Var: return t->name;
     case TermKind::Literal: return paren_if(t->literal < 0 || std::signbit(t->literal), print_real(t->literal));
