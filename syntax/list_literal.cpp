@@ -20,6 +20,8 @@ std::shared_ptr<Term> typed(TermKind kind, TypeP type, const Loc& loc, TermArgs 
 
 }  // namespace
 
+TermP make_empty_list_literal(const Loc& loc) { return typed(TermKind::ArrayLit, nullptr, loc); }
+
 std::optional<ListShape> list_shape(const TypeP& type) {
   if (type->kind != TypeKind::Mu || type->body->kind != TypeKind::Sum) return std::nullopt;
   const auto& ctors = type->body->ctors;

@@ -19,6 +19,10 @@ struct ListShape {
   bool non_empty = false;
 };
 
+// `[]` as parsed: an ArrayLit with no elements (make_array_literal insists on one, as an array
+// has); the checker accepts it only as the empty list of a list type.
+TermP make_empty_list_literal(const Loc& loc);
+
 // The list shape of `type` when it is a list-like mu type.
 std::optional<ListShape> list_shape(const TypeP& type);
 

@@ -10,6 +10,7 @@
 
 #include "syntax/deep_stack.hpp"
 #include "syntax/lexer.hpp"
+#include "syntax/list_literal.hpp"
 #include "syntax/primitive_sugar.hpp"
 
 namespace chad {
@@ -584,7 +585,7 @@ class Parser {
     std::vector<TermP> elements;
     if (is_symbol("]")) {  // the empty list (list_literal.hpp); an array needs an element
       next();
-      return make_array_literal({}, open.loc);
+      return make_empty_list_literal(open.loc);
     }
     while (true) {  // flat: a list literal of any length (the checker builds its rolls flat too)
       elements.push_back(expr());

@@ -74,6 +74,7 @@ TermP make_literal(double value, Loc loc) {
   return t;
 }
 TermP make_array_literal(std::vector<TermP> elements, Loc loc) {
+  CHAD_INTERNAL_ASSERT(!elements.empty(), "an array literal needs at least one element");
   return node(TermKind::ArrayLit, loc, TermArgs(elements.begin(), elements.end()));
 }
 TermP make_unit(Loc loc) { return node(TermKind::Unit, loc); }
