@@ -113,8 +113,8 @@ TEST(Cli, BadInputValues) {
   r = run_tool("eval " + example("relu.chad") + " --at 'sin(1)'");
   EXPECT_EQ(r.exit_code, kBadInput) << r.output;
   EXPECT_NE(r.output.find("<--at>:1:1"), std::string::npos) << r.output;
-  // Missing --at.
-  r = run_tool("eval " + example("relu.chad"));
+  // Missing --at, and no `-- at:` line in the file (relu.chad has one).
+  r = run_tool("eval " + write_program("no_at_line.chad", "def main (x : real) : real = x;\n"));
   EXPECT_EQ(r.exit_code, kBadInput) << r.output;
 }
 
