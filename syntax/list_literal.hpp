@@ -3,7 +3,7 @@
 // `mu l. < N : unit | C : t * l >` (ending in `N`, any n >= 0) or `mu l. < L : t | C : t * l >`
 // (non-empty, ending in `L en`), constructors in either order and of any names, t free of l.
 // The type checker builds the rolls (flat: a literal of a million elements recurses no deeper
-// than one); the printer reads a checked roll chain back as a literal.
+// than one); print_term_with_list_literals prints a checked roll chain back as a literal.
 #pragma once
 #include <optional>
 #include <vector>
@@ -34,5 +34,10 @@ TermP build_list(const TypeP& mu, const ListShape& shape, const std::vector<Term
 // When `term` is a checked roll chain of a list-like type whose every cell is written out
 // (`roll C (e, ...)`, ending in `roll N ()` or `roll L e`): its elements.
 std::optional<std::vector<TermP>> list_elements(const TermP& term);
+
+// print_term (printer.hpp), except that list_elements' chains print as list literals `[...]`
+// (which read back, checked against the same type, as the same rolls). print_term itself keeps
+// the rolls, which read back the same unchecked: shrinking and reports compare that text.
+std::string print_term_with_list_literals(const TermP& term);
 
 }  // namespace chad

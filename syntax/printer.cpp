@@ -2,8 +2,8 @@
 // term_equal to t for every term the builders can make. Levels, loosest first:
 //   0 expression (let, fun, case, fold, unfold extend right), 1 comparison, 2 additive,
 //   3 multiplicative, 4 unary minus, 5 application and prefix forms, 6 atom.
-// A checked roll chain of a list type prints as a list literal, which checks back to the same
-// rolls against the same type (list_literal.hpp).
+// print_term_with_list_literals (list_literal.hpp) prints a checked roll chain of a list type as a
+// list literal, which checks back to the same rolls against the same type.
 #include "syntax/printer.hpp"
 
 #include <charconv>
@@ -111,9 +111,12 @@ std::string print_list_literal(const TermP& t) {
   return s + "]";
 }
 
+// Set while print_term_with_list_literals runs (thread_local: printers run in parallel).
+thread_local bool list_literals = false;
+
 std::string print_at(const TermP& t, int level) {
   const auto& a = t->args;
-  if (t->kind == TermKind::Roll && t->type)
+  if (list_literals && t->kind == TermKind::Roll && t->type)
     if (std::string list = print_list_literal(t); !list.empty()) return list;
   switch (t->kind) {
     case TermKind::Var: return t->name;
@@ -223,6 +226,14 @@ class Layout {
 }  // namespace
 
 std::string print_term(const TermP& term) { return print_at(term, 0); }
+
+std::string print_term_with_list_literals(const TermP& term) {
+  struct Scope {
+    Scope() { list_literals = true; }
+    ~Scope() { list_literals = false; }
+  } scope;
+  return print_at(term, 0);
+}
 
 std::string print_term_layout(const TermP& term) { return Layout().print(term, 0); }
 

@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "syntax/list_literal.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
 #include "syntax/type_checker.hpp"
@@ -44,13 +45,13 @@ RC_GTEST_PROP(ListLiteral, CheckedListsPrintAsLiteralsThatCheckBack, ()) {
   RC_LOG() << type_text << "\n" << written << "\n";
 
   const TermP checked = check_term({}, parse_term(written, "<w>"), type);
-  const std::string printed = print_term(checked);
+  const std::string printed = print_term_with_list_literals(checked);
   RC_LOG() << printed << "\n";
   RC_ASSERT(printed.front() == '[');
   RC_ASSERT(printed.back() == ']');
   const TermP back = check_term({}, parse_term(printed, "<p>"), type);
   RC_ASSERT(term_equal(back, checked));
-  RC_ASSERT(print_term(back) == printed);
+  RC_ASSERT(print_term_with_list_literals(back) == printed);
 }
 
 }  // namespace
