@@ -10,19 +10,11 @@
 
 #include "syntax/deep_stack.hpp"
 #include "syntax/lexer.hpp"
+#include "syntax/list_literal.hpp"
+#include "syntax/primitive_sugar.hpp"
 
 namespace chad {
 namespace {
-
-const std::map<std::string, PrimOp>& prim_by_name() {
-  static const std::map<std::string, PrimOp> table = {
-      {"sin", PrimOp::Sin},         {"cos", PrimOp::Cos},       {"exp", PrimOp::Exp},
-      {"log", PrimOp::Log},         {"sqrt", PrimOp::Sqrt},     {"tanh", PrimOp::Tanh},
-      {"sigmoid", PrimOp::Sigmoid}, {"softplus", PrimOp::Softplus}, {"sum", PrimOp::Sum},
-      {"dot", PrimOp::Dot},         {"matvec", PrimOp::Matvec}, {"scale", PrimOp::Scale},
-      {"get", PrimOp::Get},         {"vec", PrimOp::Vec}};
-  return table;
-}
 
 constexpr long long kMaxArrayEntries = 1LL << 26;
 
@@ -537,12 +529,13 @@ class Parser {
           t.text == "unfold" || t.text == "case")
         return expr();
       if (is_keyword(t.text)) fail("expected an expression");
-      auto prim = prim_by_name().find(t.text);
+      const std::optional<PrimOp> prim = primitive_named(t.text);
       // `sum(v)` (no space before the parenthesis) is the primitive; `sum xs` or `sum (xs)`
-      // applies a variable of that name (the spec's example defines and applies `sum`). The
-      // rule is purely lexical so that every printed term reads back the same in any scope.
-      if (prim != prim_by_name().end() && is_symbol("(", 1) && !peek(1).space_before)
-        return prim_call(prim->second);
+      // applies a variable of that name (the spec's example defines and applies `sum`), or,
+      // where no such variable is bound, the primitive (the type checker's sugar, see
+      // primitive_sugar.hpp). The rule is purely lexical so that every printed term reads back
+      // the same in any scope.
+      if (prim && is_symbol("(", 1) && !peek(1).space_before) return prim_call(*prim);
       Token name = next();
       return make_var(name.text, name.loc);
     }
@@ -590,8 +583,11 @@ class Parser {
   TermP array_literal() {
     Token open = next();
     std::vector<TermP> elements;
-    if (is_symbol("]")) fail("expected an array element (arrays have at least one element)");
-    while (true) {
+    if (is_symbol("]")) {  // the empty list (list_literal.hpp); an array needs an element
+      next();
+      return make_empty_list_literal(open.loc);
+    }
+    while (true) {  // flat: a list literal of any length (the checker builds its rolls flat too)
       elements.push_back(expr());
       if (is_symbol(",")) {
         next();

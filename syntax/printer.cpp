@@ -2,10 +2,14 @@
 // term_equal to t for every term the builders can make. Levels, loosest first:
 //   0 expression (let, fun, case, fold, unfold extend right), 1 comparison, 2 additive,
 //   3 multiplicative, 4 unary minus, 5 application and prefix forms, 6 atom.
+// print_term_with_list_literals (list_literal.hpp) prints a checked roll chain of a list type as a
+// list literal, which checks back to the same rolls against the same type.
 #include "syntax/printer.hpp"
 
 #include <charconv>
 #include <cmath>
+
+#include "syntax/list_literal.hpp"
 
 namespace chad {
 
@@ -97,8 +101,23 @@ std::string print_prim(const TermP& t, int level) {
   return s + ")";
 }
 
+// A checked roll chain of a list-like type as the list literal it reads back as (checked
+// against the same type, list_literal.hpp); "" when `t` is not one.
+std::string print_list_literal(const TermP& t) {
+  const auto elements = list_elements(t);
+  if (!elements) return "";
+  std::string s = "[";
+  for (std::size_t i = 0; i < elements->size(); ++i) s += (i ? ", " : "") + print_at((*elements)[i], 0);
+  return s + "]";
+}
+
+// Set while print_term_with_list_literals runs (thread_local: printers run in parallel).
+thread_local bool list_literals = false;
+
 std::string print_at(const TermP& t, int level) {
   const auto& a = t->args;
+  if (list_literals && t->kind == TermKind::Roll && t->type)
+    if (std::string list = print_list_literal(t); !list.empty()) return list;
   switch (t->kind) {
     case TermKind::Var: return t->name;
     case TermKind::Literal: return paren_if(t->literal < 0 || std::signbit(t->literal), print_real(t->literal));
@@ -207,6 +226,14 @@ class Layout {
 }  // namespace
 
 std::string print_term(const TermP& term) { return print_at(term, 0); }
+
+std::string print_term_with_list_literals(const TermP& term) {
+  struct Scope {
+    Scope() { list_literals = true; }
+    ~Scope() { list_literals = false; }
+  } scope;
+  return print_at(term, 0);
+}
 
 std::string print_term_layout(const TermP& term) { return Layout().print(term, 0); }
 

@@ -4,8 +4,11 @@
 // switch calls one function per former. check_program is in type_checker_program.cpp.
 #include "syntax/type_checker.hpp"
 
+#include <optional>
 #include <set>
 
+#include "syntax/list_literal.hpp"
+#include "syntax/primitive_sugar.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -30,6 +33,9 @@ class Checker {
  private:
   // Dispatch: `expected` null means infer.
   TermP check_or_infer(const TermP& t, const TypeP& expected) {
+    if (TermP call = primitive_sugar(t, expected)) return check_or_infer(call, expected);
+    if (t->kind == TermKind::ArrayLit && expected && expected->kind == TypeKind::Mu)
+      return list_term(t, expected);
     switch (t->kind) {
       case TermKind::Let: return let_term(t, expected);
       case TermKind::Case: return case_term(t, expected);
@@ -89,9 +95,57 @@ class Checker {
     CHAD_INTERNAL_ASSERT(false, "infer_core: unexpected term kind");
   }
 
-  [[noreturn]] static void needs_type(const TermP& t, const std::string& what) {
+  [[noreturn]] static void needs_type(const TermP& t, const std::string& what,
+                                      const std::string& hint = "") {
     throw NeedsExpectedType(t->loc, what + " needs its type from context: add an ascription "
-                                           "`(e : t)` or annotate the enclosing definition");
+                                           "`(e : t)` or annotate the enclosing definition" + hint);
+  }
+
+  // ---- primitives written like functions (syntax/primitive_sugar.hpp) -------------------
+  bool bound(const std::string& name) const {
+    for (const auto& entry : ctx_)
+      if (entry.first == name) return true;
+    return false;
+  }
+
+  // The primitive an unbound variable names, if any.
+  std::optional<PrimOp> free_primitive(const TermP& t) const {
+    if (t->kind != TermKind::Var || bound(t->name)) return std::nullopt;
+    return primitive_named(t->name);
+  }
+
+  // `sin x`, `dot (u, v)` and a bare `sin` as the unchecked terms they stand for; null when `t`
+  // is none of them.
+  TermP primitive_sugar(const TermP& t, const TypeP& expected) const {
+    if (t->kind == TermKind::Var) {
+      if (auto op = free_primitive(t)) return primitive_function(*op, expected, t->loc);
+      return nullptr;
+    }
+    if (t->kind != TermKind::App) return nullptr;
+    const TermP& head = t->args[0];
+    if (auto op = free_primitive(head)) return apply_primitive(*op, t->args[1], head->loc);
+    if (head->kind == TermKind::App)
+      if (auto op = free_primitive(head->args[0]); op && *op != PrimOp::Vec && !is_unary_elementwise(*op) &&
+                                                   *op != PrimOp::Sum)
+        throw SourceError(head->args[0]->loc, curried_primitive_message(*op));
+    return nullptr;
+  }
+
+  // `[e1, ..., en]` against a mu type: the rolls of a list (syntax/list_literal.hpp).
+  TermP list_term(const TermP& t, const TypeP& expected) {
+    const std::optional<ListShape> shape = list_shape(expected);
+    if (!shape)
+      throw SourceError(t->loc, "type mismatch: expected " + show(expected) +
+                                    ", found a list literal; `[...]` stands for a list only at a "
+                                    "type `mu l. < Nil : unit | Cons : t * l >` (or `< Last : t | "
+                                    "Cons : t * l >`), any constructor names, or an array type");
+    if (shape->non_empty && t->args.empty())
+      throw SourceError(t->loc, "the non-empty list type " + show(expected) +
+                                    " has no empty list: expected at least one element in `[]`");
+    std::vector<TermP> elements;
+    elements.reserve(t->args.size());
+    for (const TermP& e : t->args) elements.push_back(check(e, shape->element));
+    return build_list(expected, *shape, elements, t->loc);
   }
 
   // ---- variables and binders -----------------------------------------------------------
@@ -102,7 +156,7 @@ class Checker {
         c->index = int(ctx_.size() - 1 - i);
         return c;
       }
-    throw SourceError(t->loc, "unbound variable `" + t->name + "`");
+    throw SourceError(t->loc, "unbound variable `" + t->name + "`" + primitive_hint(t->name));
   }
 
   template <class F>
@@ -172,14 +226,14 @@ class Checker {
 
   // ---- sums ----------------------------------------------------------------------------
   TermP inject_term(const TermP& t, const TypeP& expected) {
-    if (!expected) needs_type(t, "the constructor `" + t->name + "`");
+    if (!expected) needs_type(t, "the constructor `" + t->name + "`", primitive_hint(t->name));
     if (expected->kind != TypeKind::Sum)
       throw SourceError(t->loc, "type mismatch: expected " + show(expected) +
                                     ", found the constructor `" + t->name + "` of a sum type");
     int tag = expected->ctor_index(t->name);
     if (tag < 0)
       throw SourceError(t->loc, "the sum type " + show(expected) + " has no constructor `" +
-                                    t->name + "`");
+                                    t->name + "`" + primitive_hint(t->name));
     TermP payload = check(t->args[0], expected->ctors[tag].type);
     auto c = copy(t, expected);
     c->index = tag;
@@ -283,7 +337,9 @@ class Checker {
   // ---- arrays and primitives --------------------------------------------------------------
   TermP array_term(const TermP& t) {
     if (t->args.empty())
-      throw SourceError(t->loc, "expected an array element: arrays have at least one element");
+      throw NeedsExpectedType(t->loc, "expected an array element: arrays have at least one "
+                                      "element (`[]` is the empty list where a list type is "
+                                      "expected from context)");
     TermArgs elements;
     TypeP element_type;
     for (const TermP& e : t->args) {

@@ -13,7 +13,7 @@ namespace chad {
 void add_check_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
   CLI::App* cmd = app.add_subcommand("check", "Parse and type-check a program; print main's type");
-  cmd->add_option("FILE", options->file, "program file")->required();
+  cmd->add_option("FILE", options->file, "program file (- for standard input)")->required();
   cmd->add_flag("--json", options->json, "print one JSON object");
   cmd->callback([options, &exit_code] {
     exit_code = run_command(*options, [&] {

@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -12,13 +13,39 @@
 
 namespace chad {
 
-CheckedProgram load_program(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw SourceError(Loc{intern_file_name(file), 0, 0}, "cannot open the program file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return check_program(parse_program(text.str(), file));
+namespace {
+
+const char* kStdinName = "<stdin>";
+
+// The program texts read, by the name they were read under (a process reads one or two).
+std::map<std::string, std::string>& loaded_texts() {
+  static std::map<std::string, std::string> texts;
+  return texts;
 }
+
+}  // namespace
+
+CheckedProgram load_program(const std::string& file) {
+  const std::string name = file == "-" ? kStdinName : file;
+  std::stringstream text;
+  if (file == "-") {
+    text << std::cin.rdbuf();
+  } else {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw SourceError(Loc{intern_file_name(file), 0, 0}, "cannot open the program file");
+    text << in.rdbuf();
+  }
+  const std::string& stored = loaded_texts()[name] = text.str();
+  return check_program(parse_program(stored, name));
+}
+
+const std::string& loaded_program_text(const std::string& name) {
+  static const std::string none;
+  auto found = loaded_texts().find(name);
+  return found == loaded_texts().end() ? none : found->second;
+}
+
+bool program_came_from_stdin() { return loaded_texts().count(kStdinName) > 0; }
 
 namespace {
 

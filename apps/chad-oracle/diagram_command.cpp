@@ -22,7 +22,7 @@ void add_diagram_command(CLI::App& app, int& exit_code) {
   auto output = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand(
       "diagram", "Draw main as a hierarchical string diagram (or its adjoint) with Graphviz");
-  cmd->add_option("FILE", options->file, "program file")->required();
+  cmd->add_option("FILE", options->file, "program file (- for standard input)")->required();
   cmd->add_flag("--adjoint", *adjoint, "draw the adjoint A f : X -> Y * (Y => X)");
   cmd->add_option("--foliation", *seed, "seed of a random foliation (default: the maximal one)")
       ->check(CLI::NonNegativeNumber);

@@ -23,7 +23,8 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   cmd->callback([options, at, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
-      ValueP<double> input = read_value(program, program.input_type, point_text(program, *at));
+      ValueP<double> input =
+          read_value(program, program.input_type, point_text(program, *at, options->json));
       ValueP<double> output = run_main<double>(program, input);
       std::string printed = print_value<double>(program.output_type, output);
       nlohmann::json out = {{"type", print_type(program.output_type)}, {"value", printed}};

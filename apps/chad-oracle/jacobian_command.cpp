@@ -33,7 +33,8 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
   cmd->callback([options, at, method, sums, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
-      NormalForm<double> input = read_input_point(program, point_text(program, *at));
+      NormalForm<double> input =
+          read_input_point(program, point_text(program, *at, options->json));
       JacobianResult result = compute_jacobian(program, input, *parse_method(*method),
                                                *parse_sums_strategy(*sums));
       if (options->json)

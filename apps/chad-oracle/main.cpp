@@ -7,6 +7,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"chad-oracle: reference derivatives and AD checking for the CHAD language"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("chad-oracle ") + CHAD_ORACLE_VERSION);
   int exit_code = chad::kExitOk;
   chad::add_check_command(app, exit_code);
   chad::add_eval_command(app, exit_code);

@@ -1,6 +1,8 @@
 #include "point_option.hpp"
 
 #include <fstream>
+#include <iostream>
+#include <sstream>
 
 #include "syntax/printer.hpp"
 
@@ -9,31 +11,57 @@ namespace chad {
 CLI::App* add_point_command(CLI::App& app, const std::string& name, const std::string& help,
                             CommonOptions& options, std::string& at) {
   CLI::App* cmd = app.add_subcommand(name, help);
-  cmd->add_option("FILE", options.file, "program file")->required();
+  cmd->add_option("FILE", options.file, "program file (- for standard input)")->required();
   cmd->add_option(
       "--at", at,
-      "input value, a term of main's input type, e.g. '(1.5, roll Cons (2, roll Nil))' "
-      "(default: the file's `-- at: VALUE` line)");
+      "input value, a term of main's input type, e.g. '(1.5, [2, 3])' or "
+      "'(1.5, roll Cons (2, roll Nil))'; @FILE reads it from FILE, - from standard input "
+      "(default: the program file's `-- at: VALUE` line)");
   cmd->add_flag("--json", options.json, "print one JSON object");
   return cmd;
 }
 
 namespace {
 
-// The value of the first `-- at: VALUE` line of `file` ("" when it has none).
-std::string written_point(const std::string& file) {
-  std::ifstream in(file);
+// The value of the first `-- at: VALUE` line of the program text ("" when it has none).
+std::string written_point(const std::string& text) {
+  std::istringstream in(text);
   const std::string marker = "-- at: ";
   for (std::string line; std::getline(in, line);)
     if (line.compare(0, marker.size(), marker) == 0) return line.substr(marker.size());
   return "";
 }
 
+// `--at @FILE` and `--at -`: the value's text from a file or from standard input.
+std::string value_from_file(const std::string& at) {
+  std::stringstream text;
+  if (at == "-") {
+    if (program_came_from_stdin())
+      throw SourceError(Loc{intern_file_name("<stdin>"), 0, 0},
+                        "standard input gives the program already: give --at a value or @FILE");
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  const std::string file = at.substr(1);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw SourceError(Loc{intern_file_name(file), 0, 0}, "cannot open the --at value file");
+  text << in.rdbuf();
+  return text.str();
+}
+
 }  // namespace
 
-std::string point_text(const CheckedProgram& program, const std::string& at) {
+std::string point_text(const CheckedProgram& program, const std::string& at, bool json) {
+  if (at == "-" || (at.size() > 1 && at[0] == '@')) return value_from_file(at);
   if (!at.empty()) return at;
-  if (std::string written = written_point(program.program.file); !written.empty()) return written;
+  const std::string& file = program.program.file;
+  if (std::string written = written_point(loaded_program_text(file)); !written.empty()) {
+    if (!json) {
+      const std::string shown = written.size() > 60 ? written.substr(0, 57) + "..." : written;
+      std::cerr << "no --at given: using the `-- at:` line of " << file << ": " << shown << "\n";
+    }
+    return written;
+  }
   if (program.input_type->kind == TypeKind::Unit) return "()";
   throw SourceError(Loc{intern_file_name("<--at>"), 0, 0},
                     "missing --at: `" + program.entry + "` takes an input of type `" +

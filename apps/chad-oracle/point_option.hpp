@@ -13,10 +13,12 @@ namespace chad {
 CLI::App* add_point_command(CLI::App& app, const std::string& name, const std::string& help,
                             CommonOptions& options, std::string& at);
 
-// The text of the input value: `at`; when it is empty, the program file's first
-// `-- at: VALUE` line (every example has one), or "()" when the input type is unit. Throws
-// SourceError when there is none.
-std::string point_text(const CheckedProgram& program, const std::string& at);
+// The text of the input value: `at`, the contents of FILE for `@FILE`, or standard input for
+// `-`; when `at` is empty, the program file's first `-- at: VALUE` line (every example has
+// one; said so in one line on stderr unless `json`), or "()" when the input type is unit.
+// Throws SourceError when there is none, or FILE cannot be read, or standard input was the
+// program already.
+std::string point_text(const CheckedProgram& program, const std::string& at, bool json);
 
 // `--sums biproduct|lifted|zero-fn`: how CHAD represents sum (co)tangents.
 void add_sums_option(CLI::App& command, std::string& sums);

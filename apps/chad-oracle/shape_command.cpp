@@ -24,7 +24,8 @@ void add_shape_command(CLI::App& app, int& exit_code) {
   cmd->callback([options, at, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
-      NormalForm<double> input = read_input_point(program, point_text(program, *at));
+      NormalForm<double> input =
+          read_input_point(program, point_text(program, *at, options->json));
       if (!is_data_type(program.output_type))
         throw SourceError(Loc{intern_file_name(options->file), 0, 0},
                           "the output type `" + print_type(program.output_type) +

@@ -17,7 +17,7 @@ void add_transform_command(CLI::App& app, int& exit_code) {
   auto mode = std::make_shared<std::string>("rev");
   auto sums = std::make_shared<std::string>("biproduct");
   CLI::App* cmd = app.add_subcommand("transform", "Print CHAD's forward or reverse transformation of main");
-  cmd->add_option("FILE", options->file, "program file")->required();
+  cmd->add_option("FILE", options->file, "program file (- for standard input)")->required();
   cmd->add_option("--mode", *mode, "fwd (forward) or rev (reverse)")
       ->check(CLI::IsMember({"fwd", "rev"}))
       ->capture_default_str();

@@ -108,7 +108,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       std::vector<PointReport> reports =
-          verify_at_points(program, point_text(program, *at), *points, *seed);
+          verify_at_points(program, point_text(program, *at, options->json), *points, *seed);
       if (options->json) {
         std::cout << points_json(options->file, *seed, reports).dump(2) << "\n";
       } else {
