@@ -16,28 +16,26 @@ std::string write_program(const std::string& name, const std::string& text) {
   return chad::testing::write_temp_file("chad_cli_locations_test", name, text);
 }
 
-// Whether `output` has a line starting with `prefix` (the message's location).
-bool has_line_starting(const std::string& output, const std::string& prefix) {
-  return output.rfind(prefix, 0) == 0 || output.find("\n" + prefix) != std::string::npos;
+// Runs `command`; expects exit 3 and a line of output starting with `message` (which begins
+// with the location).
+void expect_bad_input_at(const std::string& command, const std::string& message) {
+  ToolRun r = run_tool(command);
+  EXPECT_EQ(r.exit_code, kBadInput) << command << "\n" << r.output;
+  const bool found = r.output.rfind(message, 0) == 0 || r.output.find("\n" + message) != std::string::npos;
+  EXPECT_TRUE(found) << command << "\n" << r.output;
 }
 
 TEST(CliLocations, AProgramWithoutADefPointsAtItsStart) {
   const std::string file = write_program("no_def.chad", "-- only a comment\n\n");
-  ToolRun r = run_tool("check " + file);
-  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
-  EXPECT_TRUE(has_line_starting(r.output, file + ":1:1: error: the program has no `def`")) << r.output;
+  expect_bad_input_at("check " + file, file + ":1:1: error: the program has no `def`");
 }
 
 TEST(CliLocations, AnOutputTypeThatIsNotDataPointsAtTheEntryDef) {
   // Line 2, column 1: the `def` of main.
   const std::string file = write_program(
       "function_output.chad", "-- returns a function\ndef main (x : real) : real -> real = fun (y : real) -> x * y;\n");
-  ToolRun jacobian = run_tool("jacobian " + file + " --method dual --at 1");
-  EXPECT_EQ(jacobian.exit_code, kBadInput) << jacobian.output;
-  EXPECT_TRUE(has_line_starting(jacobian.output, file + ":2:1: error: the output type")) << jacobian.output;
-  ToolRun shape = run_tool("shape " + file + " --at 1");
-  EXPECT_EQ(shape.exit_code, kBadInput) << shape.output;
-  EXPECT_TRUE(has_line_starting(shape.output, file + ":2:1: error: the output type")) << shape.output;
+  expect_bad_input_at("jacobian " + file + " --method dual --at 1", file + ":2:1: error: the output type");
+  expect_bad_input_at("shape " + file + " --at 1", file + ":2:1: error: the output type");
 }
 
 TEST(CliLocations, AnInputTypeThatIsNotDataPointsAtTheParameter) {
@@ -45,9 +43,7 @@ TEST(CliLocations, AnInputTypeThatIsNotDataPointsAtTheParameter) {
   // ("def main (" is 10 characters, "x : real, " 10 more).
   const std::string file = write_program(
       "function_input.chad", "-- takes a function\ndef main (x : real, f : real -> real) : real = f x;\n");
-  ToolRun r = run_tool("jacobian " + file + " --method dual --at 1");
-  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
-  EXPECT_TRUE(has_line_starting(r.output, file + ":2:21: error: the input type")) << r.output;
+  expect_bad_input_at("jacobian " + file + " --method dual --at 1", file + ":2:21: error: the input type");
 }
 
 TEST(CliLocations, ANonFiniteResultPointsAtTheEntrysBody) {
@@ -55,10 +51,8 @@ TEST(CliLocations, ANonFiniteResultPointsAtTheEntrysBody) {
   // column 13 (two spaces, "x * 1e300 " is 10 characters).
   const std::string file =
       write_program("overflow.chad", "def main (x : real) : real =\n  x * 1e300 * 1e300;\n");
-  ToolRun r = run_tool("eval " + file + " --at 1");
-  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
-  EXPECT_TRUE(has_line_starting(r.output, file + ":2:13: error: the result has a non-finite coordinate"))
-      << r.output;
+  expect_bad_input_at("eval " + file + " --at 1",
+                      file + ":2:13: error: the result has a non-finite coordinate");
 }
 
 }  // namespace
