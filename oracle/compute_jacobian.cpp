@@ -8,8 +8,7 @@ namespace chad {
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
                                 JacobianMethod method, SumsStrategy sums) {
   if (!is_data_type(program.output_type)) {
-    Loc loc{intern_file_name(program.program.file), 0, 0};
-    throw SourceError(loc, "the output type `" + print_type(program.output_type) + "` of `" +
+    throw SourceError(entry_point(program.program).loc, "the output type `" + print_type(program.output_type) + "` of `" +
                                program.entry +
                                "` is not a data type (it holds a function or a `nu` type); "
                                "a Jacobian needs data types on both sides");

@@ -28,7 +28,7 @@ const char* verdict_name(Verdict v) {
 
 bool VerifyReport::passed() const {
   for (const auto& c : cases)
-    if (c.verdict != Verdict::Pass) return false;
+    if (c.verdict != Verdict::Pass || !std::isfinite(c.discrepancy)) return false;
   return differentiable();
 }
 
@@ -36,6 +36,23 @@ double VerifyReport::worst_discrepancy() const {
   double worst = 0;
   for (const auto& c : cases) worst = std::max(worst, c.discrepancy);
   return worst;
+}
+
+void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enclosure& got,
+                          const Enclosure& want) {
+  const double mid_got = 0.5 * got.lo + 0.5 * got.hi, mid_want = 0.5 * want.lo + 0.5 * want.hi;
+  const double distance = std::fabs(mid_got - mid_want) / std::max(1.0, std::fabs(mid_want));
+  const bool comparable = std::isfinite(distance);  // both enclosures bounded
+  c.discrepancy = std::max(c.discrepancy, comparable ? distance : INFINITY);
+  const double g = enclosure_gap(got, want);
+  if (g == 0 && comparable) return;  // !(g == 0) also catches NaN
+  if (c.verdict == Verdict::Pass)
+    c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
+               "]: CHAD encloses [" + std::to_string(got.lo) + ", " + std::to_string(got.hi) +
+               "], the reference [" + std::to_string(want.lo) + ", " + std::to_string(want.hi) + "]" +
+               (g == 0 ? " (an unbounded enclosure confirms nothing)" : "");
+  c.verdict = Verdict::Mismatch;
+  if (!(g == 0)) c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
 }
 
 namespace {
@@ -62,20 +79,7 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
     for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
       Enclosure got = enclose(e.jacobian[i][j]);
       c.enclosure[i].push_back(got);
-      const Enclosure& want = reference.enclosure[i][j];
-      const double mid_got = 0.5 * got.lo + 0.5 * got.hi, mid_want = 0.5 * want.lo + 0.5 * want.hi;
-      double distance = std::fabs(mid_got - mid_want) / std::max(1.0, std::fabs(mid_want));
-      c.discrepancy = std::max(c.discrepancy, std::isnan(distance) ? INFINITY : distance);
-      double g = enclosure_gap(got, want);
-      if (!(g == 0)) {  // also catches NaN
-        if (c.verdict == Verdict::Pass)
-          c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
-                     "]: CHAD encloses [" + std::to_string(got.lo) + ", " + std::to_string(got.hi) +
-                     "], the reference [" + std::to_string(reference.enclosure[i][j].lo) + ", " +
-                     std::to_string(reference.enclosure[i][j].hi) + "]";
-        c.verdict = Verdict::Mismatch;
-        c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
-      }
+      judge_jacobian_entry(c, i, j, got, reference.enclosure[i][j]);
     }
 }
 

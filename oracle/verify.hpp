@@ -42,6 +42,13 @@ struct VerifyReport {
   double worst_discrepancy() const;
 };
 
+// Judges CHAD's enclosure `got` of Jacobian entry [i][j] against the reference's `want`: the
+// case's discrepancy grows to their relative midpoint distance, and the case becomes a
+// mismatch when they are disjoint, or when either is unbounded (an infinite or NaN
+// discrepancy never passes: a whole-line enclosure meets every reference and proves nothing).
+void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enclosure& got,
+                          const Enclosure& want);
+
 // `options.rules` (if set) replaces the standard rules in every case (fault injection).
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
                          const RuleTable* rules = nullptr);

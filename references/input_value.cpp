@@ -46,7 +46,14 @@ ValueP<double> read_value(const CheckedProgram& program, const TypeP& type,
 
 NormalForm<double> read_input_point(const CheckedProgram& program, const std::string& text) {
   if (!is_data_type(program.input_type)) {
-    Loc loc{intern_file_name(program.program.file), 0, 0};
+    // At the first parameter whose type is not data (the entry's def when there is none).
+    const Def& entry = entry_point(program.program);
+    Loc loc = entry.loc;
+    for (const Param& p : entry.params)
+      if (!is_data_type(p.type)) {
+        loc = p.loc;
+        break;
+      }
     throw SourceError(loc, "the input type `" + print_type(program.input_type) +
                                "` of `" + program.entry +
                                "` is not a data type (it holds a function or a `nu` type), "

@@ -6,6 +6,7 @@
 // list literal, which checks back to the same rolls against the same type.
 #include "syntax/printer.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -27,38 +28,107 @@ std::string print_real(double value) {
 
 namespace {
 
-std::string print_at(const TermP& t, int level);
+// Every printer below appends to one string `out`: a subterm's text is never built apart and
+// copied into its parent's, so printing is linear in the term's size however deep it nests.
+void print_at(std::string& out, const TermP& t, int level);
 
-std::string paren_if(bool wrap, const std::string& s) { return wrap ? "(" + s + ")" : s; }
+// Runs `body` (which appends to `out`), in parentheses when `wrap`.
+template <class Body>
+void parenthesised(std::string& out, bool wrap, Body body) {
+  if (wrap) out += '(';
+  body();
+  if (wrap) out += ')';
+}
+
+// a[from], ..., a[to - 1] at level 0, separated by ", ".
+void print_list(std::string& out, const TermArgs& a, std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to; ++i) {
+    if (i > from) out += ", ";
+    print_at(out, a[i], 0);
+  }
+}
 
 // CHAD's target formers (term.hpp), in the notation of shared/spec/chad.md. Printed for
 // people (counterexample reports); there is no parser for them.
-std::string print_target(const TermP& t, int level) {
+void print_target(std::string& out, const TermP& t, int level) {
   const auto& a = t->args;
-  auto prefix = [&](const std::string& head) { return paren_if(level > 5, head + " " + print_at(a[0], 6)); };
-  auto list = [&](std::size_t from, std::size_t to) {
-    std::string s;
-    for (std::size_t i = from; i < to; ++i) s += (i > from ? ", " : "") + print_at(a[i], 0);
-    return s;
+  auto prefix = [&](const std::string& head) {
+    parenthesised(out, level > 5, [&] {
+      out += head;
+      out += ' ';
+      print_at(out, a[0], 6);
+    });
   };
-  auto binder = [&](const std::string& head) {
-    return paren_if(level > 0, head + " " + print_at(a[0], 0) + " with " + t->name + " -> " +
-                                   print_at(a[1], 0));
+  auto binder = [&](const char* head) {
+    parenthesised(out, level > 0, [&] {
+      out += head;
+      out += ' ';
+      print_at(out, a[0], 0);
+      out += " with " + t->name + " -> ";
+      print_at(out, a[1], 0);
+    });
   };
-  const std::string op = std::string(prim_name(t->op)) +
-                         (t->op == PrimOp::Get ? "[" + std::to_string(t->index) + "]" : "");
+  auto op = [&] {
+    out += prim_name(t->op);
+    if (t->op == PrimOp::Get) {
+      out += '[';
+      out += std::to_string(t->index);
+      out += ']';
+    }
+  };
   switch (t->kind) {
     case TermKind::LinLambda:
-      return paren_if(level > 0, "\\(" + t->name + " : " + print_type(t->annot) + "). " + print_at(a[0], 0));
-    case TermKind::LinApp: return paren_if(level > 5, print_at(a[0], 5) + " @ " + print_at(a[1], 6));
-    case TermKind::Zero: return "0";
-    case TermKind::ZeroOf: return "zero_of(" + print_at(a[0], 0) + ")";
-    case TermKind::LinAdd: return paren_if(level > 2, print_at(a[0], 2) + " + " + print_at(a[1], 3));
-    case TermKind::PrimFwd: return op + "'(" + list(0, a.size() / 2) + "; " + list(a.size() / 2, a.size()) + ")";
-    case TermKind::PrimRev: return op + "^T(" + list(0, a.size() - 1) + "; " + print_at(a.back(), 0) + ")";
-    case TermKind::CopowerUnit: return "!" + print_at(a[0], 6) + " (x) " + print_at(a[1], 6);
+      return parenthesised(out, level > 0, [&] {
+        out += "\\(" + t->name + " : " + print_type(t->annot) + "). ";
+        print_at(out, a[0], 0);
+      });
+    case TermKind::LinApp:
+      return parenthesised(out, level > 5, [&] {
+        print_at(out, a[0], 5);
+        out += " @ ";
+        print_at(out, a[1], 6);
+      });
+    case TermKind::Zero: out += "0"; return;
+    case TermKind::ZeroOf:
+      out += "zero_of(";
+      print_at(out, a[0], 0);
+      out += ")";
+      return;
+    case TermKind::LinAdd:
+      return parenthesised(out, level > 2, [&] {
+        print_at(out, a[0], 2);
+        out += " + ";
+        print_at(out, a[1], 3);
+      });
+    case TermKind::PrimFwd:
+      op();
+      out += "'(";
+      print_list(out, a, 0, a.size() / 2);
+      out += "; ";
+      print_list(out, a, a.size() / 2, a.size());
+      out += ")";
+      return;
+    case TermKind::PrimRev:
+      op();
+      out += "^T(";
+      print_list(out, a, 0, a.size() - 1);
+      out += "; ";
+      print_at(out, a.back(), 0);
+      out += ")";
+      return;
+    case TermKind::CopowerUnit:
+      out += "!";
+      print_at(out, a[0], 6);
+      out += " (x) ";
+      print_at(out, a[1], 6);
+      return;
     case TermKind::CopowerFold:
-      return paren_if(level > 0, "copower-fold " + print_at(a[0], 0) + " with " + print_at(a[1], 0));
+      return parenthesised(out, level > 0, [&] {
+        out += "copower-fold ";
+        print_at(out, a[0], 0);
+        out += " with ";
+        print_at(out, a[1], 0);
+      });
     case TermKind::SumTangentIn: return prefix("in_" + t->annot->ctors[t->index].name);
     case TermKind::SumTangentOut: return prefix("out_" + t->annot->ctors[t->index].name);
     case TermKind::LinRoll: return prefix("roll_lin");
@@ -70,7 +140,7 @@ std::string print_target(const TermP& t, int level) {
     case TermKind::RevFold: return binder("rev_fold");
     case TermKind::FwdUnfold: return binder("fwd_unfold");
     case TermKind::RevUnfold: return binder("rev_unfold");
-    default: return "?";
+    default: out += "?"; return;
   }
 }
 
@@ -83,129 +153,232 @@ int binary_level(PrimOp op) {
   }
 }
 
-std::string print_prim(const TermP& t, int level) {
+// Whether `t` printed at level 4 (a negation's operand) begins with '-': a negation itself, or
+// a target primitive form of it ("-'(...)", "-^T(...)"). Negative literals print in
+// parentheses, compound operands at levels below 4 too, and names never begin with '-'.
+bool prints_leading_minus(const TermP& t) {
+  return (t->kind == TermKind::Prim || t->kind == TermKind::PrimFwd ||
+          t->kind == TermKind::PrimRev) &&
+         t->op == PrimOp::Neg;
+}
+
+void print_prim(std::string& out, const TermP& t, int level) {
   const auto& a = t->args;
-  int own = binary_level(t->op);
-  if (own == 1)  // non-associative
-    return paren_if(level > 1, print_at(a[0], 2) + " " + prim_name(t->op) + " " + print_at(a[1], 2));
-  if (own > 0)  // left-associative
-    return paren_if(level > own, print_at(a[0], own) + " " + prim_name(t->op) + " " +
-                                     print_at(a[1], own + 1));
-  if (t->op == PrimOp::Neg) {  // "- -x", never "--x" (a comment)
-    std::string operand = print_at(a[0], 4);
-    return paren_if(level > 4, (operand[0] == '-' ? "- " : "-") + operand);
+  const int own = binary_level(t->op);
+  if (own > 0) {  // comparisons (level 1) are non-associative, the others left-associative
+    return parenthesised(out, level > own, [&] {
+      print_at(out, a[0], own == 1 ? 2 : own);
+      out += ' ';
+      out += prim_name(t->op);
+      out += ' ';
+      print_at(out, a[1], own + 1);
+    });
   }
-  std::string s = std::string(prim_name(t->op)) + "(";
-  for (std::size_t i = 0; i < a.size(); ++i) s += (i ? ", " : "") + print_at(a[i], 0);
-  if (t->op == PrimOp::Get) s += ", " + std::to_string(t->index);
-  return s + ")";
+  if (t->op == PrimOp::Neg) {  // "- -x", never "--x" (a comment)
+    return parenthesised(out, level > 4, [&] {
+      out += prints_leading_minus(a[0]) ? "- " : "-";
+      print_at(out, a[0], 4);
+    });
+  }
+  out += prim_name(t->op);
+  out += "(";
+  print_list(out, a, 0, a.size());
+  if (t->op == PrimOp::Get) out += ", " + std::to_string(t->index);
+  out += ")";
+}
+
+// `head operand` (fst, snd, roll, unroll, a constructor), the operand an atom.
+void print_prefix(std::string& out, const char* head, const std::string& name, const TermP& operand,
+                  int level) {
+  parenthesised(out, level > 5, [&] {
+    out += head;
+    out += name;
+    out += ' ';
+    print_at(out, operand, 6);
+  });
+}
+
+// `head a0 with name -> a1` (fold, unfold).
+void print_binder(std::string& out, const char* head, const TermP& t, int level) {
+  parenthesised(out, level > 0, [&] {
+    out += head;
+    print_at(out, t->args[0], 0);
+    out += " with " + t->name + " -> ";
+    print_at(out, t->args[1], 0);
+  });
 }
 
 // A checked roll chain of a list-like type as the list literal it reads back as (checked
-// against the same type, list_literal.hpp); "" when `t` is not one.
-std::string print_list_literal(const TermP& t) {
+// against the same type, list_literal.hpp); false (nothing written) when `t` is not one.
+bool print_list_literal(std::string& out, const TermP& t) {
   const auto elements = list_elements(t);
-  if (!elements) return "";
-  std::string s = "[";
-  for (std::size_t i = 0; i < elements->size(); ++i) s += (i ? ", " : "") + print_at((*elements)[i], 0);
-  return s + "]";
+  if (!elements) return false;
+  out += '[';
+  for (std::size_t i = 0; i < elements->size(); ++i) {
+    if (i) out += ", ";
+    print_at(out, (*elements)[i], 0);
+  }
+  out += ']';
+  return true;
 }
 
 // Set while print_term_with_list_literals runs (thread_local: printers run in parallel).
 thread_local bool list_literals = false;
 
-std::string print_at(const TermP& t, int level) {
+void print_at(std::string& out, const TermP& t, int level) {
   const auto& a = t->args;
-  if (list_literals && t->kind == TermKind::Roll && t->type)
-    if (std::string list = print_list_literal(t); !list.empty()) return list;
+  if (list_literals && t->kind == TermKind::Roll && t->type && print_list_literal(out, t)) return;
   switch (t->kind) {
-    case TermKind::Var: return t->name;
-    case TermKind::Literal: return paren_if(t->literal < 0 || std::signbit(t->literal), print_real(t->literal));
-    case TermKind::ArrayLit: {
-      std::string s = "[";
-      for (std::size_t i = 0; i < a.size(); ++i) s += (i ? ", " : "") + print_at(a[i], 0);
-      return s + "]";
-    }
-    case TermKind::Unit: return "()";
-    case TermKind::Pair: return "(" + print_at(a[0], 0) + ", " + print_at(a[1], 0) + ")";
-    case TermKind::Fst: return paren_if(level > 5, "fst " + print_at(a[0], 6));
-    case TermKind::Snd: return paren_if(level > 5, "snd " + print_at(a[0], 6));
-    case TermKind::Roll: return paren_if(level > 5, "roll " + print_at(a[0], 6));
-    case TermKind::Unroll: return paren_if(level > 5, "unroll " + print_at(a[0], 6));
-    case TermKind::Inject: return paren_if(level > 5, t->name + " " + print_at(a[0], 6));
+    case TermKind::Var: out += t->name; return;
+    case TermKind::Literal:
+      return parenthesised(out, t->literal < 0 || std::signbit(t->literal),
+                           [&] { out += print_real(t->literal); });
+    case TermKind::ArrayLit:
+      out += "[";
+      print_list(out, a, 0, a.size());
+      out += "]";
+      return;
+    case TermKind::Unit: out += "()"; return;
+    case TermKind::Pair:
+      out += "(";
+      print_list(out, a, 0, 2);
+      out += ")";
+      return;
+    case TermKind::Fst: return print_prefix(out, "fst", "", a[0], level);
+    case TermKind::Snd: return print_prefix(out, "snd", "", a[0], level);
+    case TermKind::Roll: return print_prefix(out, "roll", "", a[0], level);
+    case TermKind::Unroll: return print_prefix(out, "unroll", "", a[0], level);
+    case TermKind::Inject: return print_prefix(out, "", t->name, a[0], level);
     case TermKind::App:  // the function is an application or an atom, never a prefix form
-      return paren_if(level > 5, print_at(a[0], a[0]->kind == TermKind::App ? 5 : 6) + " " +
-                                     print_at(a[1], 6));
+      return parenthesised(out, level > 5, [&] {
+        print_at(out, a[0], a[0]->kind == TermKind::App ? 5 : 6);
+        out += ' ';
+        print_at(out, a[1], 6);
+      });
     case TermKind::Let:
-      return paren_if(level > 0, "let " + t->name + " = " + print_at(a[0], 0) + " in " + print_at(a[1], 0));
+      return parenthesised(out, level > 0, [&] {
+        out += "let " + t->name + " = ";
+        print_at(out, a[0], 0);
+        out += " in ";
+        print_at(out, a[1], 0);
+      });
     case TermKind::Lambda:
-      return paren_if(level > 0, "fun (" + t->name + " : " + print_type(t->annot) + ") -> " + print_at(a[0], 0));
-    case TermKind::Fold:
-      return paren_if(level > 0, "fold " + print_at(a[0], 0) + " with " + t->name + " -> " + print_at(a[1], 0));
-    case TermKind::Unfold:
-      return paren_if(level > 0, "unfold " + print_at(a[0], 0) + " with " + t->name + " -> " + print_at(a[1], 0));
-    case TermKind::Case: {
-      std::string s = "case " + print_at(a[0], 0) + " of {";
-      for (std::size_t i = 0; i < t->branches.size(); ++i) {
-        const Branch& b = t->branches[i];
-        s += std::string(i ? " | " : " ") + b.ctor + " " + b.var + " -> " + print_at(b.body, 0);
-      }
-      return paren_if(level > 0, s + " }");
-    }
-    case TermKind::Ascribe: return "(" + print_at(a[0], 0) + " : " + print_type(t->annot) + ")";
-    case TermKind::Prim: return print_prim(t, level);
-    default: return print_target(t, level);
+      return parenthesised(out, level > 0, [&] {
+        out += "fun (" + t->name + " : " + print_type(t->annot) + ") -> ";
+        print_at(out, a[0], 0);
+      });
+    case TermKind::Fold: return print_binder(out, "fold ", t, level);
+    case TermKind::Unfold: return print_binder(out, "unfold ", t, level);
+    case TermKind::Case:
+      return parenthesised(out, level > 0, [&] {
+        out += "case ";
+        print_at(out, a[0], 0);
+        out += " of {";
+        for (std::size_t i = 0; i < t->branches.size(); ++i) {
+          const Branch& b = t->branches[i];
+          out += std::string(i ? " | " : " ") + b.ctor + " " + b.var + " -> ";
+          print_at(out, b.body, 0);
+        }
+        out += " }";
+      });
+    case TermKind::Ascribe:
+      out += "(";
+      print_at(out, a[0], 0);
+      out += " : " + print_type(t->annot) + ")";
+      return;
+    case TermKind::Prim: return print_prim(out, t, level);
+    default: return print_target(out, t, level);
   }
-  return "?";
 }
 
 // The layout of print_term_layout: a term whose flat form fits the line stays flat; otherwise
 // let-chains go one binding per line and the bodies of functions, branches and folds are
-// indented below their heads.
+// indented below their heads. Indentation stops growing at kMaxIndent columns (deeper nesting
+// is told by the keywords alone), so a term nested n deep takes O(n) lines of bounded
+// indentation, not n lines indented up to 4n.
 class Layout {
  public:
-  std::string print(const TermP& t, int indent) {
+  explicit Layout(std::string& out) : out_(out) {}
+
+  void print(const TermP& t, int indent) {
+    indent = std::min(indent, kMaxIndent);
     // Printing flat only what can fit keeps the layout linear in the term's size.
     if (at_most_nodes(t, kWidth / 3)) {
-      std::string flat = print_at(t, 0);
-      if (int(flat.size()) + indent <= kWidth) return flat;
+      const std::size_t start = out_.size();
+      print_at(out_, t, 0);
+      if (int(out_.size() - start) + indent <= kWidth) return;
+      out_.resize(start);
     }
     const auto& a = t->args;
-    const std::string pad(indent, ' '), inner(indent + 2, ' ');
     switch (t->kind) {
       case TermKind::Let:
-        return "let " + t->name + " = " + print(a[0], indent + 4) + " in\n" + pad + print(a[1], indent);
+        out_ += "let " + t->name + " = ";
+        print(a[0], indent + 4);
+        out_ += " in";
+        new_line(indent);
+        return print(a[1], indent);
       case TermKind::Lambda:
-        return "fun (" + t->name + " : " + print_type(t->annot) + ") ->\n" + inner + print(a[0], indent + 2);
+        out_ += "fun (" + t->name + " : " + print_type(t->annot) + ") ->";
+        new_line(indent + 2);
+        return print(a[0], indent + 2);
       case TermKind::LinLambda:
-        return "\\(" + t->name + " : " + print_type(t->annot) + ").\n" + inner + print(a[0], indent + 2);
+        out_ += "\\(" + t->name + " : " + print_type(t->annot) + ").";
+        new_line(indent + 2);
+        return print(a[0], indent + 2);
       case TermKind::Pair:
-        return "(" + print(a[0], indent + 1) + ",\n" + pad + " " + print(a[1], indent + 1) + ")";
+        out_ += "(";
+        print(a[0], indent + 1);
+        out_ += ",";
+        new_line(indent + 1);
+        print(a[1], indent + 1);
+        out_ += ")";
+        return;
       case TermKind::Fst:
       case TermKind::Snd:
-        return std::string(t->kind == TermKind::Fst ? "fst" : "snd") + " (" + print(a[0], indent + 5) + ")";
-      case TermKind::Case: {
-        std::string s = "case " + print_at(a[0], 0) + " of {";
-        for (const Branch& b : t->branches)
-          s += "\n" + pad + "| " + b.ctor + " " + b.var + " ->\n" + pad + "    " + print(b.body, indent + 4);
-        return s + "\n" + pad + "}";
-      }
+        out_ += t->kind == TermKind::Fst ? "fst (" : "snd (";
+        print(a[0], indent + 5);
+        out_ += ")";
+        return;
+      case TermKind::Case:
+        out_ += "case ";
+        print_at(out_, a[0], 0);
+        out_ += " of {";
+        for (const Branch& b : t->branches) {
+          new_line(indent);
+          out_ += "| " + b.ctor + " " + b.var + " ->";
+          new_line(indent + 4);
+          print(b.body, indent + 4);
+        }
+        new_line(indent);
+        out_ += "}";
+        return;
       case TermKind::FwdFold: case TermKind::RevFold: case TermKind::FwdUnfold:
       case TermKind::RevUnfold: case TermKind::Fold: case TermKind::Unfold: {
         static const char* const heads[] = {"fold", "unfold", "fwd_fold", "rev_fold", "fwd_unfold", "rev_unfold"};
         const TermKind kinds[] = {TermKind::Fold, TermKind::Unfold, TermKind::FwdFold,
                                   TermKind::RevFold, TermKind::FwdUnfold, TermKind::RevUnfold};
-        std::string head;
         for (int i = 0; i < 6; ++i)
-          if (kinds[i] == t->kind) head = heads[i];
-        return head + " " + print_at(a[0], 0) + " with " + t->name + " ->\n" + inner +
-               print(a[1], indent + 2);
+          if (kinds[i] == t->kind) out_ += heads[i];
+        out_ += ' ';
+        print_at(out_, a[0], 0);
+        out_ += " with " + t->name + " ->";
+        new_line(indent + 2);
+        return print(a[1], indent + 2);
       }
-      default: return print_at(t, 0);
+      default: print_at(out_, t, 0); return;
     }
   }
 
+  static constexpr int kWidth = 100;
+  static constexpr int kMaxIndent = 40;
+
  private:
+  // A line break, then the indentation (at most kMaxIndent).
+  void new_line(int indent) {
+    out_ += '\n';
+    out_.append(std::size_t(std::min(indent, kMaxIndent)), ' ');
+  }
+
   // Whether `t` has at most `n` nodes (stops counting early).
   static bool at_most_nodes(const TermP& t, int n) {
     int left = n;
@@ -220,22 +393,32 @@ class Layout {
     return true;
   }
 
-  static constexpr int kWidth = 100;
+  std::string& out_;
 };
 
 }  // namespace
 
-std::string print_term(const TermP& term) { return print_at(term, 0); }
+std::string print_term(const TermP& term) {
+  std::string out;
+  print_at(out, term, 0);
+  return out;
+}
 
 std::string print_term_with_list_literals(const TermP& term) {
   struct Scope {
     Scope() { list_literals = true; }
     ~Scope() { list_literals = false; }
   } scope;
-  return print_at(term, 0);
+  std::string out;
+  print_at(out, term, 0);
+  return out;
 }
 
-std::string print_term_layout(const TermP& term) { return Layout().print(term, 0); }
+std::string print_term_layout(const TermP& term) {
+  std::string out;
+  Layout(out).print(term, 0);
+  return out;
+}
 
 std::string print_program(const Program& program) {
   std::string out;
@@ -243,7 +426,9 @@ std::string print_program(const Program& program) {
   for (const Def& d : program.defs) {
     out += "def " + d.name;
     for (const Param& p : d.params) out += " (" + p.name + " : " + print_type(p.type) + ")";
-    out += " : " + print_type(d.result) + " =\n  " + print_term(d.body) + ";\n";
+    out += " : " + print_type(d.result) + " =\n  ";
+    print_at(out, d.body, 0);
+    out += ";\n";
   }
   return out;
 }

@@ -4,7 +4,7 @@ namespace chad {
 
 const Def& entry_point(const Program& program) {
   if (program.defs.empty())
-    throw SourceError(Loc{intern_file_name(program.file), 0, 0},
+    throw SourceError(Loc{intern_file_name(program.file), 1, 1},  // the start: no def to point at
                       "the program has no `def`: expected at least one (the entry point is "
                       "`main`, or else the last def)");
   for (const Def& d : program.defs)

@@ -257,33 +257,62 @@ bool is_data_in(const TypeP& t, std::vector<std::string>& bound) {
   return false;
 }
 
-// Precedence levels for printing: 0 = arrow / mu / nu, 1 = product, 2 = atom.
-std::string print_at(const TypeP& t, int level) {
-  auto wrap = [&](std::string s, int own) { return own < level ? "(" + s + ")" : s; };
+// Precedence levels for printing: 0 = arrow / mu / nu, 1 = product, 2 = atom. Appends to
+// `out` (no part's text is built apart and copied), so printing is linear in the type's size.
+void print_at(std::string& out, const TypeP& t, int level) {
+  auto wrapped = [&](int own, auto body) {
+    if (own < level) out += '(';
+    body();
+    if (own < level) out += ')';
+  };
+  auto infix = [&](int own, const TypeP& left, int left_level, const char* op, const TypeP& right,
+                   int right_level) {
+    wrapped(own, [&] {
+      print_at(out, left, left_level);
+      out += op;
+      print_at(out, right, right_level);
+    });
+  };
   switch (t->kind) {
-    case TypeKind::Real: {
-      if (t->shape.empty()) return "real";
-      std::string s = "real[";
-      for (std::size_t i = 0; i < t->shape.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(t->shape[i]);
-      return s + "]";
-    }
-    case TypeKind::Unit: return "unit";
-    case TypeKind::Prod: return wrap(print_at(t->left, 2) + " * " + print_at(t->right, 1), 1);
-    case TypeKind::Arrow: return wrap(print_at(t->left, 1) + " -> " + print_at(t->right, 0), 0);
-    case TypeKind::LinArrow: return wrap(print_at(t->left, 1) + " -o " + print_at(t->right, 0), 0);
-    case TypeKind::Copower: return wrap("!" + print_at(t->left, 2) + " (x) " + print_at(t->right, 2), 1);
-    case TypeKind::Sum: {
-      std::string s = t->lifted ? "<0 |" : "<";
-      for (std::size_t i = 0; i < t->ctors.size(); ++i)
-        s += std::string(i ? " | " : " ") + t->ctors[i].name + " : " + print_at(t->ctors[i].type, 0);
-      return s + " >";
-    }
-    case TypeKind::Mu: return wrap("mu " + t->var + ". " + print_at(t->body, 0), 0);
-    case TypeKind::Nu: return wrap("nu " + t->var + ". " + print_at(t->body, 0), 0);
-    case TypeKind::Var: return t->var;
+    case TypeKind::Real:
+      out += "real";
+      if (t->shape.empty()) return;
+      out += '[';
+      for (std::size_t i = 0; i < t->shape.size(); ++i) {
+        if (i) out += ", ";
+        out += std::to_string(t->shape[i]);
+      }
+      out += ']';
+      return;
+    case TypeKind::Unit: out += "unit"; return;
+    case TypeKind::Prod: return infix(1, t->left, 2, " * ", t->right, 1);
+    case TypeKind::Arrow: return infix(0, t->left, 1, " -> ", t->right, 0);
+    case TypeKind::LinArrow: return infix(0, t->left, 1, " -o ", t->right, 0);
+    case TypeKind::Copower:
+      out += level > 1 ? "(!" : "!";
+      print_at(out, t->left, 2);
+      out += " (x) ";
+      print_at(out, t->right, 2);
+      if (level > 1) out += ')';
+      return;
+    case TypeKind::Sum:
+      out += t->lifted ? "<0 |" : "<";
+      for (std::size_t i = 0; i < t->ctors.size(); ++i) {
+        out += i ? " | " : " ";
+        out += t->ctors[i].name + " : ";
+        print_at(out, t->ctors[i].type, 0);
+      }
+      out += " >";
+      return;
+    case TypeKind::Mu:
+    case TypeKind::Nu:
+      return wrapped(0, [&] {
+        out += (t->kind == TypeKind::Mu ? "mu " : "nu ") + t->var + ". ";
+        print_at(out, t->body, 0);
+      });
+    case TypeKind::Var: out += t->var; return;
   }
-  return "?";
+  out += "?";
 }
 
 }  // namespace
@@ -293,6 +322,10 @@ bool is_data_type(const TypeP& t) {
   return is_data_in(t, bound);
 }
 
-std::string print_type(const TypeP& t) { return print_at(t, 0); }
+std::string print_type(const TypeP& t) {
+  std::string out;
+  print_at(out, t, 0);
+  return out;
+}
 
 }  // namespace chad

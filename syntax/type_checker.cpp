@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "syntax/list_literal.hpp"
 #include "syntax/primitive_sugar.hpp"
@@ -25,7 +26,9 @@ class NeedsExpectedType : public SourceError {
 
 class Checker {
  public:
-  explicit Checker(Context ctx) : ctx_(std::move(ctx)) {}
+  explicit Checker(Context ctx) : ctx_(std::move(ctx)) {
+    for (std::size_t i = 0; i < ctx_.size(); ++i) positions_[ctx_[i].first].push_back(i);
+  }
 
   TermP infer(const TermP& t) { return check_or_infer(t, nullptr); }
   TermP check(const TermP& t, const TypeP& expected) { return check_or_infer(t, expected); }
@@ -103,9 +106,8 @@ class Checker {
 
   // ---- primitives written like functions (syntax/primitive_sugar.hpp) -------------------
   bool bound(const std::string& name) const {
-    for (const auto& entry : ctx_)
-      if (entry.first == name) return true;
-    return false;
+    auto found = positions_.find(name);
+    return found != positions_.end() && !found->second.empty();
   }
 
   // The primitive an unbound variable names, if any.
@@ -150,24 +152,31 @@ class Checker {
 
   // ---- variables and binders -----------------------------------------------------------
   TermP var_term(const TermP& t) {
-    for (std::size_t i = ctx_.size(); i-- > 0;)
-      if (ctx_[i].first == t->name) {
-        auto c = copy(t, ctx_[i].second);
-        c->index = int(ctx_.size() - 1 - i);
-        return c;
-      }
+    auto found = positions_.find(t->name);
+    if (found != positions_.end() && !found->second.empty()) {
+      const std::size_t i = found->second.back();  // the innermost binding
+      auto c = copy(t, ctx_[i].second);
+      c->index = int(ctx_.size() - 1 - i);
+      return c;
+    }
     throw SourceError(t->loc, "unbound variable `" + t->name + "`" + primitive_hint(t->name));
   }
 
   template <class F>
   TermP under(const std::string& name, const TypeP& type, F f) {
+    std::vector<std::size_t>& positions = positions_[name];
+    positions.push_back(ctx_.size());
     ctx_.emplace_back(name, type);
+    auto leave = [&] {
+      ctx_.pop_back();
+      positions.pop_back();
+    };
     try {
       TermP r = f();
-      ctx_.pop_back();
+      leave();
       return r;
     } catch (...) {
-      ctx_.pop_back();
+      leave();
       throw;
     }
   }
@@ -462,6 +471,9 @@ class Checker {
   }
 
   Context ctx_;
+  // Where each name is bound in ctx_, innermost last: a variable is found in constant time
+  // however deep the context (a scan from the top made n nested lets quadratic to check).
+  std::unordered_map<std::string, std::vector<std::size_t>> positions_;
 };
 
 }  // namespace

@@ -33,7 +33,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
         for (double c : nf.coords)
           if (!std::isfinite(c))
             throw SourceError(
-                Loc{intern_file_name(options->file), 0, 0},
+                entry_point(program.program).body->loc,
                 "the result has a non-finite coordinate (overflow in double): " + printed);
         out["index"] = nf.index.to_string();
         out["coords"] = nf.coords;

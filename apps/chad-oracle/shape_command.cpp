@@ -27,7 +27,7 @@ void add_shape_command(CLI::App& app, int& exit_code) {
       NormalForm<double> input =
           read_input_point(program, point_text(program, *at, options->json));
       if (!is_data_type(program.output_type))
-        throw SourceError(Loc{intern_file_name(options->file), 0, 0},
+        throw SourceError(entry_point(program.program).loc,
                           "the output type `" + print_type(program.output_type) +
                               "` is not a data type, so it has no normal form");
       ValueP<double> value =

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <string>
 
+#include "address_sanitizer.hpp"
+
 namespace chad::testing {
 
 struct ToolRun {
@@ -30,6 +32,7 @@ inline ToolRun run_tool(const std::string& args, bool merge_stderr = true) {
   std::size_t n;
   while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
   int status = pclose(pipe);
+  drop_swapcontext_warning(out);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
 }
 
