@@ -398,13 +398,13 @@ TEST(Parser, DeepNestingIsAnErrorNotACrash) {
   // Each error unwinds 20000 levels, so the other forms use a shorter input that still
   // passes the limit.
   const int m = 20500;
-  for (const std::string& open : {"fst ", "- ", "C ", "let x = 1 in ", "sin(", "x + ", "f "})
+  for (const char* open : {"fst ", "- ", "C ", "let x = 1 in ", "sin(", "x + ", "f "})
     EXPECT_NE(term_error(repeat(open, m) + "x").find(kTooDeep), std::string::npos) << open;
   // Loops that build deep trees count too.
   EXPECT_NE(term_error("(" + repeat("x, ", m) + "x)").find(kTooDeep), std::string::npos);
   EXPECT_NE(term_error("fun " + repeat("(x : real) ", m) + "-> x").find(kTooDeep), std::string::npos);
   expect_too_deep(type_error(repeat("(", n) + "real" + repeat(")", n)), "deep.chad:1:20001");
-  for (const std::string& open : {"real * ", "real -> ", "mu a. ", "< A : "})
+  for (const char* open : {"real * ", "real -> ", "mu a. ", "< A : "})
     EXPECT_NE(type_error(repeat(open, m) + "real").find(kTooDeep), std::string::npos) << open;
   EXPECT_NE(error_of([&] { parse_program("def main : real = " + repeat("(", m) + "1;", "deep.chad"); })
                 .find(kTooDeep),
