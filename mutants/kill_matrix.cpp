@@ -32,6 +32,7 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base) {
   k.rule = mutant_rule_name(mutant);
   CampaignOptions options = base;
   use_mutant(options, mutant);
+  options.measure_coverage = false;  // the hunt needs verdicts only
   for (std::size_t i = 0; i < base.count; ++i) {
     k.programs = i + 1;
     const CampaignVerdict v = check_program_at(options, i).verdict;

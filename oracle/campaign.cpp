@@ -253,14 +253,16 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     out.detail = std::string("invalid program (a generator bug): ") + e.what();
     return out;
   }
-  std::set<std::string> features;
-  features_of(user_body(program.main_function), features);
-  out.features.assign(features.begin(), features.end());
-  out.shapes = program_shapes(program);
-  try {
-    StageTimer t(seconds, "live");
-    out.live = live_features(program, input);
-  } catch (const SourceError&) {  // no value at this input (a domain error, a tie): nothing live
+  if (options.measure_coverage) {
+    std::set<std::string> features;
+    features_of(user_body(program.main_function), features);
+    out.features.assign(features.begin(), features.end());
+    out.shapes = program_shapes(program);
+    try {
+      StageTimer t(seconds, "live");
+      out.live = live_features(program, input);
+    } catch (const SourceError&) {  // no value at this input (a domain error, a tie): nothing live
+    }
   }
 
   const bool string_diagrams = options.implementation == Implementation::StringDiagram;

@@ -71,6 +71,9 @@ struct CampaignOptions {
   // --cross-check fd:RATE: the share (in [0, 1]) of programs with a Jacobian also checked by
   // fd against the certified reference (oracle/fd_cross_check.hpp); 0: none.
   double cross_check_fd_rate = 0;
+  // Record each program's features, shapes and live coverage (logs and summaries). Searches
+  // that only need verdicts (shrinking's candidates, the kill matrix's hunt) turn it off.
+  bool measure_coverage = true;
 };
 
 // One (mode, sums strategy) check of one program.

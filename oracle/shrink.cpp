@@ -86,6 +86,7 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
   ChoiceSource source(program_seed(options.seed, index));  // its recording is what shrinking edits
   f.original = check_case(options, generate_case(source, options.features, options.max_size));
   CampaignOptions narrowed = options;  // shrink against the first failing check only
+  narrowed.measure_coverage = false;    // candidates need only their verdict
   for (const CheckOutcome& c : f.original.checks)
     if (c.verdict == f.original.verdict) {
       f.mode = c.mode;
