@@ -1,0 +1,35 @@
+// The code generator's entry points (issue 13): C++20 source for a checked program, in one of
+// three modes: the source program itself (primal), or CHAD's forward or reverse target program.
+// The source is readable (one C++ function per `def`, the source program in a comment, names
+// kept), templated on the scalar type, and defines `extern "C" int <name>(chad_kernel_call*)`
+// (codegen/runtime/chad_kernel_abi.h): the kernel the oracle calls over normal forms.
+#pragma once
+#include <string>
+
+#include "syntax/sums_strategy.hpp"
+#include "syntax/type_checker.hpp"
+
+namespace chad {
+
+enum class KernelMode { Primal, Forward, Reverse };
+
+const char* kernel_mode_name(KernelMode mode);  // "primal", "fwd", "rev"
+
+struct KernelOptions {
+  std::string name = "chad_kernel";  // the extern "C" symbol and the C++ namespace
+  KernelMode mode = KernelMode::Primal;
+  SumsStrategy sums = SumsStrategy::Biproduct;
+  bool standalone_main = false;      // add `int main` reading --at (with generate_kernel_source)
+};
+
+// A whole translation unit: the runtime, then the kernel (and `main` when asked).
+std::string generate_kernel_source(const CheckedProgram& program, const KernelOptions& options);
+
+// The kernel alone, in `namespace <name>`, for a translation unit that holds many kernels after
+// one copy of kernel_runtime_source().
+std::string generate_kernel_unit(const CheckedProgram& program, const KernelOptions& options);
+
+// The runtime and the ABI header, as text (embedded at build time from codegen/runtime/).
+const char* kernel_runtime_source();
+
+}  // namespace chad
