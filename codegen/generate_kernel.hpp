@@ -16,7 +16,7 @@ enum class KernelMode { Primal, Forward, Reverse };
 const char* kernel_mode_name(KernelMode mode);  // "primal", "fwd", "rev"
 
 struct KernelOptions {
-  std::string name = "chad_kernel";  // the extern "C" symbol and the C++ namespace
+  std::string name = "chad_kernel";  // the extern "C" symbol; the code is in namespace <name>_code
   KernelMode mode = KernelMode::Primal;
   SumsStrategy sums = SumsStrategy::Biproduct;
   bool standalone_main = false;      // add `int main` reading --at (with generate_kernel_source)
@@ -25,7 +25,7 @@ struct KernelOptions {
 // A whole translation unit: the runtime, then the kernel (and `main` when asked).
 std::string generate_kernel_source(const CheckedProgram& program, const KernelOptions& options);
 
-// The kernel alone, in `namespace <name>`, for a translation unit that holds many kernels after
+// The kernel alone, in `namespace <name>_code`, for a translation unit that holds many kernels after
 // one copy of kernel_runtime_source().
 std::string generate_kernel_unit(const CheckedProgram& program, const KernelOptions& options);
 
