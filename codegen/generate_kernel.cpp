@@ -6,6 +6,7 @@
 
 #include "chad/transformer.hpp"
 #include "codegen/kernel_abi_emitter.hpp"
+#include "codegen/standalone_main.hpp"
 #include "syntax/location.hpp"
 #include "syntax/printer.hpp"
 
@@ -173,6 +174,7 @@ std::string generate_kernel_source(const CheckedProgram& program, const KernelOp
   s += kernel_runtime_source();
   s += "\n#include <algorithm>\n#include <vector>\n\n";
   s += generate_kernel_unit(program, options);
+  if (options.standalone_main) s += standalone_main(program.input_type, options);
   return s;
 }
 
