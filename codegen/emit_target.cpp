@@ -29,6 +29,7 @@ std::string Emitter::emit_target(const TermP& t) {
     case TermKind::ZeroOf: return bind("zero", t->type, "chad_rt::zero_at<" + type(t->type) + ">(" + emit(a[0]) + ")");
     case TermKind::LinAdd: {
       std::string x = emit(a[0]), y = emit(a[1]);
+      if (fault == CodegenFault::DropLinearAddRight) return x;  // an injected fault
       return bind("sum", t->type, "chad_rt::add<" + type(t->type) + ">(" + x + ", " + y + ")");
     }
     case TermKind::PrimFwd:

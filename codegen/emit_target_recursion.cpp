@@ -15,7 +15,9 @@ std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, con
   auto T = [&](const TypeP& source) { return tangent_type(source, mode, sums); };
   const TypeP out = substitute(T(f), p.var, p.out);
   switch (f->kind) {
-    case TypeKind::Var: return p.call(primal, tangent);
+    case TypeKind::Var:
+      if (fault == CodegenFault::FoldTangentsSkipped) return "chad_rt::zero<" + type(out) + ">()";  // an injected fault
+      return p.call(primal, tangent);
     case TypeKind::Prod: {
       std::string l = map_tangents(f->left, primal + ".fst", tangent + ".fst", p);
       std::string r = map_tangents(f->right, primal + ".snd", tangent + ".snd", p);

@@ -149,10 +149,14 @@ std::string Emitter::emit_case(const TermP& t) {
   std::string result = fresh("case");
   line(type(t->type) + " " + result + ";");
   open("switch (" + scrutinee + ".tag()) {");
+  // An injected fault: on two constructors of one payload type (bool), each runs the other's branch.
+  const bool swapped = fault == CodegenFault::CaseBranchesSwapped && sum->ctors.size() == 2 &&
+                       type_equal(sum->ctors[0].type, sum->ctors[1].type);
   for (const Branch& b : t->branches) {
-    open("case " + std::to_string(b.tag) + ": {  // " + b.ctor);
+    open("case " + std::to_string(swapped ? 1 - b.tag : b.tag) + ": {  // " + b.ctor);
+    const int tag = swapped ? 1 - b.tag : b.tag;
     std::string y = bind(b.var, sum->ctors[std::size_t(b.tag)].type,
-                         scrutinee + ".template get<" + std::to_string(b.tag) + ">()");
+                         scrutinee + ".template get<" + std::to_string(tag) + ">()");
     line(result + " = " + emit_under(y, b.body) + ";");
     line("break;");
     close("}");

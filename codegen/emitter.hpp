@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/codegen_fault.hpp"
 #include "codegen/cpp_types.hpp"
 #include "syntax/chad_types.hpp"
 #include "syntax/sums_strategy.hpp"
@@ -110,6 +111,7 @@ class Emitter {
   std::string end_helper(Saved saved);
   ChadMode mode = ChadMode::Reverse;  // the target's, for the types of maps over (co)tangents
   SumsStrategy sums = SumsStrategy::Biproduct;
+  CodegenFault fault = CodegenFault::None;
 
  private:
 

@@ -7,11 +7,15 @@
 #include <string>
 
 #include "syntax/sums_strategy.hpp"
+#include "chad/transformer.hpp"
+#include "codegen/codegen_fault.hpp"
 #include "syntax/type_checker.hpp"
 
 namespace chad {
 
 enum class KernelMode { Primal, Forward, Reverse };
+
+
 
 const char* kernel_mode_name(KernelMode mode);  // "primal", "fwd", "rev"
 
@@ -20,6 +24,8 @@ struct KernelOptions {
   KernelMode mode = KernelMode::Primal;
   SumsStrategy sums = SumsStrategy::Biproduct;
   bool standalone_main = false;      // add `int main` reading --at (with generate_kernel_source)
+  const RuleTable* rules = nullptr;  // CHAD's rules (fault injection); null: the standard ones
+  CodegenFault fault = CodegenFault::None;  // fault injection into the code generator itself
 };
 
 // A whole translation unit: the runtime, then the kernel (and `main` when asked).
