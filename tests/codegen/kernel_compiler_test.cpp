@@ -155,7 +155,10 @@ TEST_F(KernelCompilerTest, TwiceDoublesAndEchoesTheIndex) {
   KernelResult rev = call_kernel(twice, KernelMode::Reverse, parse_type(kSum, "<t>"), point_b(1, 1));
   EXPECT_EQ(rev.vectors, (std::vector<std::vector<double>>{{2, 0}, {0, 2}}));
   NormalForm<double> a{parse_index(parse_type(kSum, "<t>"), "A _"), {4}};
-  EXPECT_EQ(call_kernel(twice, KernelMode::Primal, parse_type(kSum, "<t>"), a).output_index.to_string(), "A _");
+  KernelResult at_a = call_kernel(twice, KernelMode::Forward, parse_type(kSum, "<t>"), a);
+  EXPECT_EQ(at_a.output_index.to_string(), "A _");
+  EXPECT_EQ(at_a.output, (std::vector<double>{8}));
+  EXPECT_EQ(at_a.vectors, (std::vector<std::vector<double>>{{2}}));
 }
 
 TEST_F(KernelCompilerTest, ReturnCodesBecomeTheEvaluatorsExceptions) {
@@ -195,7 +198,7 @@ TEST_F(KernelCompilerTest, AMissingKernelIsALoadError) {
 
 TEST_F(KernelCompilerTest, TheLibraryOutlivesItsOwnerWhileAKernelIsHeld) {
   KernelFunction twice = KernelLibrary::open(compiled->library_path)->kernel("twice");
-  EXPECT_EQ(call_kernel(twice, KernelMode::Primal, parse_type(kSum, "<t>"), point_b(1, 2)).output,
+  EXPECT_EQ(call_kernel(twice, KernelMode::Forward, parse_type(kSum, "<t>"), point_b(1, 2)).output,
             (std::vector<double>{2, 4}));
 }
 
