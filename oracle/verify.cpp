@@ -58,30 +58,40 @@ void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enc
 
 namespace {
 
+// Judges what an implementation computed (its output's index, and each number as an enclosure
+// made by `as_enclosure`) against the reference and the program's own output.
+template <class N, class AsEnclosure>
+void judge_numbers(VerifyCase& c, const Index& output_index, const std::vector<N>& outputs,
+                   const std::vector<std::vector<N>>& jacobian, const JacobianResult& reference,
+                   const std::vector<Enclosure>& output, AsEnclosure as_enclosure) {
+  if (output_index != reference.output_index) {
+    c.verdict = Verdict::Mismatch;
+    c.detail = "the primal output's index is " + output_index.to_string() + ", expected " +
+               reference.output_index.to_string();
+    return;
+  }
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    if (double g = enclosure_gap(as_enclosure(outputs[i]), output[i]); !(g == 0)) {  // or NaN
+      c.verdict = Verdict::Mismatch;
+      c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
+      c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
+    }
+  c.enclosure.assign(jacobian.size(), {});
+  for (std::size_t i = 0; i < jacobian.size(); ++i)
+    for (std::size_t j = 0; j < jacobian[i].size(); ++j) {
+      Enclosure got = as_enclosure(jacobian[i][j]);
+      c.enclosure[i].push_back(got);
+      judge_jacobian_entry(c, i, j, got, reference.enclosure[i][j]);
+    }
+}
+
 void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double>& input,
            const JacobianResult& reference, const std::vector<Enclosure>& output,
            const RuleTable* rules) {
   ChadProgram chad = chad_program(program, ChadOptions{c.mode, c.sums, rules});
   ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
-  if (e.output_index != reference.output_index) {
-    c.verdict = Verdict::Mismatch;
-    c.detail = "the primal output's index is " + e.output_index.to_string() + ", expected " +
-               reference.output_index.to_string();
-    return;
-  }
-  for (std::size_t i = 0; i < e.output.size(); ++i)
-    if (double g = enclosure_gap(enclose(e.output[i]), output[i]); !(g == 0)) {  // or NaN
-      c.verdict = Verdict::Mismatch;
-      c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
-      c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
-    }
-  c.enclosure.assign(e.jacobian.size(), {});
-  for (std::size_t i = 0; i < e.jacobian.size(); ++i)
-    for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
-      Enclosure got = enclose(e.jacobian[i][j]);
-      c.enclosure[i].push_back(got);
-      judge_jacobian_entry(c, i, j, got, reference.enclosure[i][j]);
-    }
+  judge_numbers(c, e.output_index, e.output, e.jacobian, reference, output,
+                [](const Mpfi& x) { return enclose(x); });
 }
 
 // A number computed in double as an enclosure: the screen's tolerance around it.
@@ -106,25 +116,7 @@ void judge_compiled(VerifyCase& c, const CheckedProgram& program, const NormalFo
     c.detail = e.what();
     return;
   }
-  if (got.output_index != reference.output_index) {
-    c.verdict = Verdict::Mismatch;
-    c.detail = "the primal output's index is " + got.output_index.to_string() + ", expected " +
-               reference.output_index.to_string();
-    return;
-  }
-  for (std::size_t i = 0; i < got.output_coords.size(); ++i)
-    if (double g = enclosure_gap(within_tolerance(got.output_coords[i]), output[i]); !(g == 0)) {
-      c.verdict = Verdict::Mismatch;
-      c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
-      c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
-    }
-  c.enclosure.assign(got.jacobian.size(), {});
-  for (std::size_t i = 0; i < got.jacobian.size(); ++i)
-    for (std::size_t j = 0; j < got.jacobian[i].size(); ++j) {
-      Enclosure e = within_tolerance(got.jacobian[i][j]);
-      c.enclosure[i].push_back(e);
-      judge_jacobian_entry(c, i, j, e, reference.enclosure[i][j]);
-    }
+  judge_numbers(c, got.output_index, got.output_coords, got.jacobian, reference, output, within_tolerance);
 }
 
 // Whether a value of `t` can have real coordinates (a type mentioning `real`).
