@@ -1,6 +1,7 @@
 #include "oracle/compiled_check.hpp"
 
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "codegen/emitter.hpp"
@@ -116,8 +117,11 @@ const KernelEntry& kernel_for(const CampaignOptions& options, const std::string&
 }  // namespace
 
 void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices) {
+  static std::set<std::uint64_t> considered;  // the programs (by their own seed) already batched
+  if (indices.empty() || considered.count(program_seed(options.seed, indices.front()))) return;
   std::vector<Pending> pending;
   for (std::size_t index : indices) {
+    if (!considered.insert(program_seed(options.seed, index)).second) continue;
     const GeneratedCase generated = generate_program_at(options, index);
     std::shared_ptr<const CheckedProgram> program;
     try {

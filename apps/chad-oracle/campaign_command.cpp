@@ -41,6 +41,8 @@
 #include "mutants/test_faults.hpp"
 #include "oracle/shrink.hpp"
 #include "reports/counterexample.hpp"
+#include "compiler_options.hpp"
+#include "oracle/compiled_check.hpp"
 #include "worker_markers.hpp"
 
 namespace chad {
@@ -53,6 +55,9 @@ struct CampaignArgs {
   int max_size = 20;
   std::string features, modes = "fwd,rev", sums = "biproduct,lifted,zero-fn", shard = "0/1", out, mutant;
   std::string implementation = "chad";
+  std::string codegen_fault;  // chad-compiled: a fault of the code generator
+  std::size_t batch = 32;     // chad-compiled: programs per translation unit
+  CompilerOptions compiler;   // chad-compiled: --cxx, --cxxflags, --cache-dir
   std::string cross_check;  // "fd:RATE"
   int reports = 5;
   int jobs = 1;
@@ -91,10 +96,26 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
   o.seed = a.seed;
   o.count = a.count;
   o.max_size = a.max_size;
-  if (a.implementation != "chad" && a.implementation != "sd-rev")
-    throw SourceError(option_loc(), "--implementation: unknown `" + a.implementation + "` (chad, sd-rev)");
+  if (a.implementation != "chad" && a.implementation != "sd-rev" && a.implementation != "chad-compiled")
+    throw SourceError(option_loc(), "--implementation: unknown `" + a.implementation + "` (chad, chad-compiled, sd-rev)");
   const bool sd = a.implementation == "sd-rev";
   o.implementation = sd ? Implementation::StringDiagram : Implementation::Chad;
+  if (a.implementation == "chad-compiled") {
+    o.implementation = Implementation::ChadCompiled;
+    auto compiled = std::make_shared<CompiledCampaignOptions>();
+    compiled->compiler = a.compiler;
+    compiled->batch = std::max<std::size_t>(1, a.batch);
+    if (!a.codegen_fault.empty()) {
+      std::optional<CodegenFault> fault = parse_codegen_fault(a.codegen_fault);
+      if (!fault)
+        throw SourceError(option_loc(), "--codegen-fault: unknown `" + a.codegen_fault +
+                                            "` (drop-linear-add-right, fold-tangents-skipped, case-branches-swapped)");
+      compiled->fault = *fault;
+    }
+    o.compiled = compiled;
+  } else if (!a.codegen_fault.empty()) {
+    throw SourceError(option_loc(), "--codegen-fault needs --implementation chad-compiled");
+  }
   try {
     // String-diagram AD covers the simply typed fragment: by default, generate only that.
     o.features = GeneratorFeatures::parse(sd && a.features.empty() ? std::string(kStringDiagramFeatures) : a.features);
@@ -166,6 +187,7 @@ std::string replay_command(const CampaignArgs& args, std::size_t index) {
          (args.features.empty() ? "" : " --features " + args.features) +
          (args.implementation == "chad" ? "" : " --implementation " + args.implementation) +
          (args.mutant.empty() ? "" : " --mutant " + args.mutant) +
+         (args.codegen_fault.empty() ? "" : " --codegen-fault " + args.codegen_fault) +
          (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + " --only " + std::to_string(index);
 }
 
@@ -227,6 +249,7 @@ CampaignParameters campaign_parameters(const CampaignArgs& args, const CampaignO
                 {"sums", sums},
                 {"implementation", args.implementation},
                 {"mutant", args.mutant},
+                {"codegen_fault", args.codegen_fault},
                 {"cross_check_fd_rate", options.cross_check_fd_rate}};
   p.shard_count = shards;
   p.shards = {shard};
@@ -290,6 +313,14 @@ int run(const CampaignArgs& args, bool json) {
     for (std::size_t index = shard; index < limit; index += shards, ++position) {
       if (std::chrono::steady_clock::now() > deadline) break;
       if (int(position % std::size_t(jobs)) != worker || index < first || done.count(index)) continue;
+      if (options.implementation == Implementation::ChadCompiled && options.compiled) {
+        // The next batch of this worker's programs, compiled together (once per batch).
+        std::vector<std::size_t> upcoming;
+        std::size_t p = position;
+        for (std::size_t i = index; i < limit && upcoming.size() < options.compiled->batch; i += shards, ++p)
+          if (int(p % std::size_t(jobs)) == worker && !done.count(i)) upcoming.push_back(i);
+        prefetch_compiled_kernels(options, upcoming);
+      }
       markers.begin(worker, index);
       nlohmann::json line;
       try {
@@ -448,7 +479,14 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--mutant", args->mutant,
                   "inject a fault: replace a CHAD rule by a catalogued mutant (with sd-rev: a string-diagram fault)");
   cmd->add_option("--implementation", args->implementation,
-                  "the AD under test: chad (default) or sd-rev (string-diagram reverse AD, on its fragment)");
+                  "the AD under test: chad (default), chad-compiled (CHAD's output compiled to native code) or "
+                  "sd-rev (string-diagram reverse AD, on its fragment)");
+  cmd->add_option("--codegen-fault", args->codegen_fault,
+                  "with chad-compiled, inject a fault into the code generator: drop-linear-add-right, "
+                  "fold-tangents-skipped, case-branches-swapped");
+  cmd->add_option("--batch", args->batch, "with chad-compiled, programs compiled in one translation unit")
+      ->capture_default_str();
+  add_compiler_options(*cmd, args->compiler);
   cmd->add_option("--cross-check", args->cross_check,
                   "fd:RATE: also check this share of the programs (chosen from the program, so a replay "
                   "agrees) with finite differences against the certified reference");
