@@ -23,7 +23,11 @@ struct KernelEntry {
   std::string unsupported;  // non-empty: UnsupportedByCodegen's message
 };
 
-using KernelKey = std::tuple<std::string, int, int>;  // program text, mode, sums
+// Program text, mode, sums strategy, and what was injected (CHAD's rules, a codegen fault).
+using KernelKey = std::tuple<std::string, int, int, const void*, int>;
+KernelKey key_of(const CampaignOptions& options, const std::string& text, ChadMode mode, SumsStrategy sums) {
+  return {text, int(mode), int(sums), options.rules, options.compiled ? int(options.compiled->fault) : 0};
+}
 std::map<KernelKey, KernelEntry>& kernel_table() {
   static std::map<KernelKey, KernelEntry> table;
   return table;
@@ -80,7 +84,7 @@ void add_pending(const CampaignOptions& options, const std::string& text,
                  const std::shared_ptr<const CheckedProgram>& program, std::vector<Pending>& pending) {
   for (ChadMode mode : options.modes)
     for (SumsStrategy sums : options.sums) {
-      KernelKey key{text, int(mode), int(sums)};
+      KernelKey key = key_of(options, text, mode, sums);
       if (kernel_table().count(key)) continue;
       KernelOptions k = kernel_options(options, mode, sums);
       KernelEntry& entry = kernel_table()[key];
@@ -100,7 +104,7 @@ void add_pending(const CampaignOptions& options, const std::string& text,
 
 const KernelEntry& kernel_for(const CampaignOptions& options, const std::string& text, const CheckedProgram& program,
                               ChadMode mode, SumsStrategy sums) {
-  KernelKey key{text, int(mode), int(sums)};
+  KernelKey key = key_of(options, text, mode, sums);
   auto it = kernel_table().find(key);
   if (it == kernel_table().end()) {
     std::vector<Pending> pending;
@@ -117,11 +121,16 @@ const KernelEntry& kernel_for(const CampaignOptions& options, const std::string&
 }  // namespace
 
 void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices) {
-  static std::set<std::uint64_t> considered;  // the programs (by their own seed) already batched
-  if (indices.empty() || considered.count(program_seed(options.seed, indices.front()))) return;
+  // The programs already batched, by their own seed and what is injected.
+  static std::set<std::tuple<std::uint64_t, const void*, int>> considered;
+  auto id = [&](std::size_t index) {
+    return std::tuple{program_seed(options.seed, index), static_cast<const void*>(options.rules),
+                      options.compiled ? int(options.compiled->fault) : 0};
+  };
+  if (indices.empty() || considered.count(id(indices.front()))) return;
   std::vector<Pending> pending;
   for (std::size_t index : indices) {
-    if (!considered.insert(program_seed(options.seed, index)).second) continue;
+    if (!considered.insert(id(index)).second) continue;
     const GeneratedCase generated = generate_program_at(options, index);
     std::shared_ptr<const CheckedProgram> program;
     try {

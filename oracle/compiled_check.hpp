@@ -20,6 +20,9 @@ struct CompiledCampaignOptions {
   CompilerOptions compiler;
   std::size_t batch = 32;
   CodegenFault fault = CodegenFault::None;  // --codegen-fault: a mutant of the code generator
+  // Shrinking compiles every candidate alone (about a second each), so it gets this many
+  // candidates instead of the interpreter's 3000.
+  int shrink_budget = 150;
 };
 
 // One (mode, sums) check of a program by its compiled kernel; `reference` is the dual-number

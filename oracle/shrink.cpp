@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "oracle/compiled_check.hpp"
 #include "oracle/shrink_terms.hpp"
 #include "syntax/parser.hpp"
 
@@ -99,7 +100,10 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
   if (f.original.cross_check == CrossCheck::Disagreed) narrowed.cross_check_fd_rate = 1;
   const CampaignVerdict verdict = f.original.verdict;
   auto still_fails = [&](const GeneratedCase& g) { return check_case(narrowed, g).verdict == verdict; };
-  f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails);
+  const int budget = options.implementation == Implementation::ChadCompiled && options.compiled
+                         ? options.compiled->shrink_budget
+                         : 3000;
+  f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails, budget);
   return f;
 }
 

@@ -1,0 +1,76 @@
+// Campaigns of the compiled path (--implementation chad-compiled) on generated programs: with
+// the correct code generator nothing fails, over programs that use every type former; with a
+// fault injected into the code generator (codegen/codegen_fault.hpp) the campaign finds a
+// failing program and shrinks it. Kernels compile at -O0 (the generated code is what is tested).
+#include <gtest/gtest.h>
+
+#include "oracle/campaign.hpp"
+#include "oracle/compiled_check.hpp"
+#include "oracle/shrink.hpp"
+
+namespace chad {
+namespace {
+
+CampaignOptions compiled_campaign(CodegenFault fault, std::vector<ChadMode> modes, std::vector<SumsStrategy> sums) {
+  auto compiled = std::make_shared<CompiledCampaignOptions>();
+  compiled->compiler.flags = resolve_compiler_options({}).flags;
+  for (const char* fast : {"-O2", "-march=native"}) {
+    auto at = compiled->compiler.flags.find(fast);
+    if (at != std::string::npos) compiled->compiler.flags.replace(at, std::string(fast).size(), "-O0");
+  }
+  compiled->compiler.cache_dir = std::string(CHAD_BINARY_DIR) + "/kernel-cache";
+  compiled->fault = fault;
+  compiled->shrink_budget = 40;
+  CampaignOptions options;
+  options.implementation = Implementation::ChadCompiled;
+  options.compiled = compiled;
+  options.modes = std::move(modes);
+  options.sums = std::move(sums);
+  options.seed = 20261123;
+  return options;
+}
+
+TEST(CompiledCampaign, GeneratedProgramsOfEveryTypeFormerPass) {
+  CampaignOptions options = compiled_campaign(CodegenFault::None, {ChadMode::Forward, ChadMode::Reverse},
+                                              {SumsStrategy::Biproduct, SumsStrategy::Lifted});
+  options.count = 24;
+  std::vector<std::size_t> all(options.count);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  prefetch_compiled_kernels(options, all);  // one translation unit
+  std::map<std::string, std::size_t> checked_formers;  // over programs with compiled checks
+  std::size_t checked = 0;
+  const CampaignSummary summary = run_campaign(options, [&](const ProgramOutcome& o) {
+    EXPECT_FALSE(is_failure(o.verdict)) << "program " << o.index << ": " << campaign_verdict_name(o.verdict) << "\n"
+                                        << o.generated.program << "\n"
+                                        << (o.checks.empty() ? o.detail : o.checks.front().detail);
+    if (o.checks.empty() || o.verdict == CampaignVerdict::Skip) return;
+    ++checked;
+    for (const auto& f : o.features) ++checked_formers[f];
+  });
+  EXPECT_GE(checked, options.count / 2) << "too many programs skipped to say anything";
+  for (const char* former : {"type sum", "type mu", "type nu", "type ->", "type real[..]", "fold", "unfold", "case", "fun"})
+    EXPECT_GT(checked_formers[former], 0u) << "no compiled check of a program with " << former;
+}
+
+TEST(CompiledCampaign, AFaultInjectedIntoTheCodeGeneratorIsFoundAndShrunk) {
+  CampaignOptions options =
+      compiled_campaign(CodegenFault::DropLinearAddRight, {ChadMode::Reverse}, {SumsStrategy::Biproduct});
+  options.count = 12;
+  std::vector<std::size_t> all(options.count);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  prefetch_compiled_kernels(options, all);
+  std::optional<std::size_t> failing;
+  run_campaign(options, [&](const ProgramOutcome& o) {
+    if (!failing && is_failure(o.verdict)) failing = o.index;
+  });
+  ASSERT_TRUE(failing.has_value()) << "dropping the right operand of every (co)tangent sum went unnoticed";
+  const CampaignFailure f = shrink_campaign_failure(options, *failing);
+  EXPECT_LT(f.shrunk.size, f.shrunk.original_size);
+  EXPECT_TRUE(is_failure(check_case(options, f.shrunk.shrunk).verdict)) << f.shrunk.shrunk.program;
+  // The same shrunk program passes with the correct code generator.
+  CampaignOptions correct = compiled_campaign(CodegenFault::None, {ChadMode::Reverse}, {SumsStrategy::Biproduct});
+  EXPECT_EQ(check_case(correct, f.shrunk.shrunk).verdict, CampaignVerdict::Pass) << f.shrunk.shrunk.program;
+}
+
+}  // namespace
+}  // namespace chad
