@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "oracle/compiled_check.hpp"
 #include "oracle/shrink.hpp"
 #include "syntax/printer.hpp"
 
@@ -25,7 +26,7 @@ std::string one_line(const std::string& text) {
 
 }  // namespace
 
-MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base) {
+MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool shrink) {
   const auto start = std::chrono::steady_clock::now();
   MutantKill k;
   k.name = mutant.name;
@@ -33,15 +34,31 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base) {
   CampaignOptions options = base;
   use_mutant(options, mutant);
   options.measure_coverage = false;  // the hunt needs verdicts only
+  std::size_t next_batch = 0;
   for (std::size_t i = 0; i < base.count; ++i) {
     k.programs = i + 1;
+    if (options.implementation == Implementation::ChadCompiled && options.compiled && i == next_batch) {
+      // The next programs' kernels in one translation unit: 4, 8, 16, ... up to the batch size
+      // (most mutants die within a few programs).
+      std::vector<std::size_t> batch;
+      const std::size_t size = std::min(options.compiled->batch, std::max<std::size_t>(4, i));
+      for (std::size_t j = i; j < base.count && batch.size() < size; ++j) batch.push_back(j);
+      prefetch_compiled_kernels(options, batch);
+      next_batch = i + batch.size();
+    }
     const CampaignVerdict v = check_program_at(options, i).verdict;
     if (v != CampaignVerdict::Fail && v != CampaignVerdict::Fault) continue;  // certain verdicts kill
     k.killed = true;
     k.index = i;
     break;
   }
-  if (k.killed) {
+  if (k.killed && !shrink) {
+    k.counterexample = generate_program_at(options, k.index);
+    k.original_size = k.counterexample_size = program_size(k.counterexample);
+    k.outcome = check_case(options, k.counterexample);
+    k.outcome.index = k.index;
+    k.outcome.seed = program_seed(base.seed, k.index);
+  } else if (k.killed) {
     CampaignFailure f = shrink_campaign_failure(options, k.index);
     k.original_size = f.shrunk.original_size;
     k.counterexample_size = f.shrunk.size;

@@ -30,7 +30,8 @@ struct MutantKill {
 
 // `base`: the campaign's seed, count, features, size, modes and sums strategies (its rules are
 // replaced by the mutant's).
-MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base);
+// `shrink`: shrink and blame the killing program (off: only find it, for the slow compiled path).
+MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool shrink = true);
 
 nlohmann::json kill_json(const MutantKill& k);
 MutantKill kill_from_json(const nlohmann::json& j);

@@ -1,4 +1,4 @@
-// `chad-oracle mutants [--seed S] [--count N] [--only NAME] [--jobs J] [--out DIR] [--json]`:
+// `chad-oracle mutants [--seed S] [--count N] [--only NAME] [--jobs J] [--out DIR] [--compiled] [--json]`:
 // a campaign against each mutant of the catalogue until its first `fail`, shrunk and blamed
 // (mutants/kill_matrix.hpp), printed as the kill matrix. --out DIR writes mutants.md,
 // mutants.json and a counterexample report per killed mutant (DIR/reports/NAME). Worker
@@ -14,9 +14,11 @@
 #include <iostream>
 
 #include "command_context.hpp"
+#include "compiler_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "mutants/kill_matrix.hpp"
+#include "oracle/compiled_check.hpp"
 #include "reports/counterexample.hpp"
 
 namespace chad {
@@ -29,14 +31,22 @@ struct MutantsArgs {
   std::size_t count = 2000;
   std::string only, out;
   int jobs = 1;
+  bool compiled = false;     // --compiled: hunt with CHAD's output compiled to native code
+  bool no_shrink = false;    // --no-shrink: find each killing program only
+  CompilerOptions compiler;  // with --compiled
 };
 
 Loc option_loc() { return Loc{intern_file_name("<command line>"), 0, 0}; }
 
+// With --compiled, the mutants of the interpreter (evaluator helpers, its derivative table) are
+// left out: compiled kernels do not run that code (the code generator's own faults are
+// `campaign --codegen-fault`).
+bool applies(const Mutant& m, const MutantsArgs& a) { return !a.compiled || m.faults.evaluator == EvaluatorFault::None; }
+
 std::vector<const Mutant*> chosen(const MutantsArgs& a) {
   std::vector<const Mutant*> list;
   for (const Mutant& m : mutant_catalogue())
-    if (a.only.empty() || m.name == a.only) list.push_back(&m);
+    if ((a.only.empty() || m.name == a.only) && applies(m, a)) list.push_back(&m);
   if (list.empty()) {
     std::string known;
     for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
@@ -60,7 +70,7 @@ std::vector<MutantKill> run_workers(const std::vector<const Mutant*>& mutants, c
   const bool progress = isatty(STDERR_FILENO);
   auto kill_one = [&](const Mutant* m) {
     if (progress) std::cerr << "\r\033[K" << m->name << " ..." << std::flush;
-    MutantKill k = kill_mutant(*m, base);
+    MutantKill k = kill_mutant(*m, base, !a.no_shrink);
     if (!a.out.empty()) write_kill_report(a.out, k, base);
     return k;
   };
@@ -140,12 +150,23 @@ void add_mutants_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--only", args->only, "run one mutant");
   cmd->add_option("--jobs", args->jobs, "worker processes (default 1)")->check(CLI::Range(1, 256));
   cmd->add_option("--out", args->out, "write mutants.md, mutants.json and a report per killed mutant here");
+  cmd->add_flag("--compiled", args->compiled,
+                "judge the compiled path: each mutant's CHAD output compiled to native code (campaign "
+                "--implementation chad-compiled)");
+  add_compiler_options(*cmd, args->compiler);
+  cmd->add_flag("--no-shrink", args->no_shrink, "find each mutant's killing program without shrinking and blaming it");
   cmd->add_flag("--json", options->json, "print the kill matrix as one JSON object");
   cmd->callback([options, args, &exit_code] {
     exit_code = run_command(*options, [&] {
       CampaignOptions base;
       base.seed = args->seed;
       base.count = args->count;
+      if (args->compiled) {
+        auto compiled = std::make_shared<CompiledCampaignOptions>();
+        compiled->compiler = args->compiler;
+        base.implementation = Implementation::ChadCompiled;
+        base.compiled = compiled;
+      }
       std::vector<MutantKill> kills = run_workers(chosen(*args), base, *args);
       const nlohmann::json j = kill_matrix_json(kills, base);
       if (!args->out.empty()) {
