@@ -24,6 +24,15 @@ std::string CppTypes::struct_name(const TypeP& fixpoint) {
   return fixpoints_[index_of(fixpoint)].name + "<S>";
 }
 
+std::string CppTypes::alias(const std::string& spelled, const TypeP& type) {
+  for (const auto& [text, name] : aliases_)
+    if (text == spelled) return name + "<S>";
+  const std::string name = "T" + std::to_string(aliases_.size());
+  aliases_.emplace_back(spelled, name);
+  alias_definitions_ += "template <class S> using " + name + " = " + spelled + ";  // " + print_type(type) + "\n";
+  return name + "<S>";
+}
+
 std::string CppTypes::name(const TypeP& t) {
   CHAD_INTERNAL_ASSERT(t->closed(), "codegen: a C++ type for the open type " + print_type(t));
   switch (t->kind) {
@@ -31,14 +40,14 @@ std::string CppTypes::name(const TypeP& t) {
       if (t->shape.empty()) return "S";
       return "chad_rt::Arr<S, " + std::to_string(shape_size(t->shape)) + ">";
     case TypeKind::Unit: return "chad_rt::Unit";
-    case TypeKind::Prod: return "chad_rt::Pair<" + name(t->left) + ", " + name(t->right) + ">";
+    case TypeKind::Prod: return alias("chad_rt::Pair<" + name(t->left) + ", " + name(t->right) + ">", t);
     case TypeKind::Arrow:
-    case TypeKind::LinArrow: return "chad_rt::Fn<" + name(t->left) + ", " + name(t->right) + ">";
-    case TypeKind::Copower: return "chad_rt::Copower<" + name(t->left) + ", " + name(t->right) + ">";
+    case TypeKind::LinArrow: return alias("chad_rt::Fn<" + name(t->left) + ", " + name(t->right) + ">", t);
+    case TypeKind::Copower: return alias("chad_rt::Copower<" + name(t->left) + ", " + name(t->right) + ">", t);
     case TypeKind::Sum: {
       std::string s = "chad_rt::Sum<";
       for (std::size_t i = 0; i < t->ctors.size(); ++i) s += (i ? ", " : "") + name(t->ctors[i].type);
-      return s + ">";
+      return alias(s + ">", t);
     }
     case TypeKind::Mu:
     case TypeKind::Nu: return fixpoints_[index_of(t)].name + "P<S>";  // a pointer to the struct
@@ -65,7 +74,7 @@ std::string CppTypes::declarations() {
   for (const auto& f : fixpoints_)
     out += "template <class S> struct " + f.name + ";\ntemplate <class S> using " + f.name + "P = const " + f.name +
            "<S>*;\n";
-  return out + definitions;
+  return out + "\n" + alias_definitions_ + "\n" + definitions;
 }
 
 }  // namespace chad

@@ -2,7 +2,8 @@
 // spells it (codegen/runtime/chad_runtime.hpp): S or chad_rt::Arr<S, N> for reals and arrays,
 // chad_rt::Unit, chad_rt::Pair, chad_rt::Sum (lifted sums too), chad_rt::Fn for functions,
 // linear functions and powers, chad_rt::Copower, and a pointer to a generated struct for each
-// mu and nu type (one struct per type up to renaming of bound variables).
+// mu and nu type (one struct per type up to renaming of bound variables). Composite types get
+// an alias each (`T3<S>`, with the language's type in a comment), so that generated code reads.
 #pragma once
 #include <string>
 #include <vector>
@@ -26,6 +27,9 @@ class CppTypes {
     std::string name;
   };
   std::vector<Fixpoint> fixpoints_;
+  std::vector<std::pair<std::string, std::string>> aliases_;  // spelled C++ type, alias name
+  std::string alias_definitions_;
+  std::string alias(const std::string& spelled, const TypeP& type);
   std::size_t index_of(const TypeP& fixpoint);
 };
 
