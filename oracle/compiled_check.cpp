@@ -147,7 +147,9 @@ void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector
 std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,
                                    SumsStrategy sums) {
   ScopedChadFaults faults(options.faults);
-  return generate_kernel_source(program, kernel_options(options, mode, sums));
+  KernelOptions k = kernel_options(options, mode, sums);
+  k.standalone_main = true;
+  return generate_kernel_source(program, k);
 }
 
 CheckOutcome check_compiled(const CampaignOptions& options, const std::string& program_text,

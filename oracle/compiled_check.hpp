@@ -37,7 +37,7 @@ CheckOutcome check_compiled(const CampaignOptions& options, const std::string& p
 // process's lifetime.
 void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices);
 
-// The generated C++ of a program's kernel (for reports: "the report carries the generated C++").
+// The generated C++ of a program's kernel, with a `main` reading --at (for reports).
 std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,
                                    SumsStrategy sums);
 

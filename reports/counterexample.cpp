@@ -11,6 +11,7 @@
 #include "oracle/blame.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/chad_faults.hpp"
+#include "oracle/compiled_check.hpp"
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
 #include "mutants/test_faults.hpp"
@@ -95,6 +96,31 @@ std::string write_pictures(const std::string& dir, const Counterexample& c, cons
              : "Pictures: `program.dot`, `chad.dot` (Graphviz's `dot` was not found, so no SVG).";
 }
 
+// --codegen-fault's name, or "" (none injected, or not the compiled path).
+std::string codegen_fault(const CampaignOptions& options) {
+  if (options.implementation != Implementation::ChadCompiled || !options.compiled ||
+      options.compiled->fault == CodegenFault::None)
+    return "";
+  return codegen_fault_name(options.compiled->fault);
+}
+
+// kernel.cpp: the generated C++ of the first failing check's kernel (the compiled path).
+std::string write_kernel_source(const std::string& dir, const Counterexample& c) {
+  const CheckOutcome* k = first_failure(c.outcome);
+  if (!k) return "";
+  try {
+    const CheckedProgram program = check_program(parse_program(c.outcome.generated.program, "<counterexample>"));
+    std::ofstream(std::filesystem::path(dir) / "kernel.cpp")
+        << compiled_kernel_source(c.options, program, k->mode, k->sums);
+    return std::string("The compiled kernel that failed (") + chad_mode_name(k->mode) + ", " + sums_strategy_name(k->sums) +
+           (codegen_fault(c.options).empty() ? "" : ", with the code-generator fault " + codegen_fault(c.options)) +
+           "): `kernel.cpp`, compilable on its own (`c++ -std=c++20 -I/usr/include/eigen3 kernel.cpp`, then `./a.out --at '" +
+           c.outcome.generated.input + "'`).";
+  } catch (const std::exception& e) {
+    return std::string("No generated C++: ") + e.what();
+  }
+}
+
 }  // namespace
 
 void write_report(const std::string& dir, const Counterexample& c) {
@@ -108,8 +134,9 @@ void write_report(const std::string& dir, const Counterexample& c) {
                                  (c.options.implementation == Implementation::Chad
                                       ? ""
                                       : std::string(" --implementation ") + implementation_name(c.options.implementation)) +
-                                 (c.mutant.empty() ? "" : " --mutant " + c.mutant) + " --only " +
-                                 std::to_string(c.index);
+                                 (c.mutant.empty() ? "" : " --mutant " + c.mutant) +
+                                 (codegen_fault(c.options).empty() ? "" : " --codegen-fault " + codegen_fault(c.options)) +
+                                 " --only " + std::to_string(c.index);
   std::ofstream(fs::path(dir) / "program.chad")
       << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " (program " << c.index
       << " of campaign seed " << c.campaign_seed << ", shrunk from " << c.original_size << " to "
@@ -127,6 +154,7 @@ void write_report(const std::string& dir, const Counterexample& c) {
   j["index"] = c.index;
   j["mutant"] = c.mutant;
   j["implementation"] = implementation_name(c.options.implementation);
+  j["codegen_fault"] = codegen_fault(c.options);
   j["modes"] = names(c.options, true);
   j["sums"] = names(c.options, false);
   j["features"] = c.options.features.describe();
@@ -164,6 +192,7 @@ void write_report(const std::string& dir, const Counterexample& c) {
   } catch (const std::exception& e) {  // CHAD's output may not even type-check (a fault)
     pictures = std::string("No picture of CHAD's output: ") + e.what();
   }
+  if (c.options.implementation == Implementation::ChadCompiled) md << "\n" << write_kernel_source(dir, c) << "\n";
   md << "\n" << pictures << "\n\nReplay: `" << replay << "`. The original, unshrunk program: `"
      << regenerate << "`.\n";
   std::ofstream(fs::path(dir) / "report.md") << md.str();
@@ -185,6 +214,17 @@ Replay replay_report(const std::string& dir) {
   const std::string mutant = j.value("mutant", "");
   const bool sd = j.value("implementation", "chad") == "sd-rev";
   if (sd) options.implementation = Implementation::StringDiagram;
+  if (j.value("implementation", "chad") == "chad-compiled") {
+    auto compiled = std::make_shared<CompiledCampaignOptions>();
+    const std::string fault = j.value("codegen_fault", "");
+    if (!fault.empty()) {
+      std::optional<CodegenFault> f = parse_codegen_fault(fault);
+      if (!f) throw SourceError(loc, "the report names an unknown code-generator fault `" + fault + "`");
+      compiled->fault = *f;
+    }
+    options.implementation = Implementation::ChadCompiled;
+    options.compiled = compiled;
+  }
   if (!mutant.empty() && sd) {
     const diagrams::SdFault* f = diagrams::find_sd_fault(mutant);
     if (!f) throw SourceError(loc, "the report names an unknown string-diagram fault `" + mutant + "`");
