@@ -7,16 +7,6 @@
 #include "syntax/location.hpp"
 
 namespace chad {
-namespace {
-
-// Component i of the right-nested n-tuple held in `tuple`.
-std::string tuple_component(std::string tuple, std::size_t i, std::size_t n) {
-  for (std::size_t k = 0; k < i; ++k) tuple += ".snd";
-  return i + 1 == n ? tuple : tuple + ".fst";
-}
-
-}  // namespace
-
 std::string Emitter::emit_target(const TermP& t) {
   const auto& a = t->args;
   switch (t->kind) {
@@ -48,19 +38,7 @@ std::string Emitter::emit_target(const TermP& t) {
       const std::size_t n = t->annot->ctors.size(), i = std::size_t(t->index);
       if (t->sums != SumsStrategy::Biproduct)
         return bind("embed", t->type, type(t->type) + "::template make<" + std::to_string(i) + ">(" + v + ")");
-      // The tuple with v at i and zeros elsewhere, built from the inside out.
-      TypeP ty = t->type;
-      std::vector<TypeP> tuples;  // the pair types, outermost first
-      for (std::size_t k = 0; k + 1 < n; ++k) {
-        tuples.push_back(ty);
-        ty = ty->right;
-      }
-      auto component = [&](std::size_t k) {
-        return k == i ? v : "chad_rt::zero<" + type(t->annot->ctors[k].type) + ">()";
-      };
-      std::string value = component(n - 1);
-      for (std::size_t k = n - 1; k-- > 0;) value = type(tuples[k]) + "{" + component(k) + ", " + value + "}";
-      return bind("embed", t->type, value);
+      return bind("embed", t->type, one_component_tuple(types(), t->type, n, i, v));
     }
     case TermKind::SumTangentOut: {
       std::string v = emit(a[0]);

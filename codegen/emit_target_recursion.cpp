@@ -35,30 +35,15 @@ std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, con
         open("case " + k + ": {");
         std::string part;
         if (sums == SumsStrategy::Biproduct) {
-          part = tangent;
-          for (std::size_t j = 0; j < i; ++j) part += ".snd";
-          if (i + 1 < n) part += ".fst";
+          part = tuple_component(tangent, i, n);
         } else {
           part = bind("component", component_in,
                       "chad_rt::sum_out<" + k + ", " + type(component_in) + ">(" + tangent + ")");
         }
         std::string mapped = map_tangents(component, primal + ".template get<" + k + ">()", part, p);
         if (sums == SumsStrategy::Biproduct) {
-          // The tuple with the mapped component and zeros elsewhere (the inactive components
-          // are not part of the fibre).
-          std::vector<TypeP> pairs;
-          TypeP ty = out;
-          for (std::size_t j = 0; j + 1 < n; ++j) {
-            pairs.push_back(ty);
-            ty = ty->right;
-          }
-          auto at = [&](std::size_t j) {
-            TypeP part_type = j + 1 < n ? pairs[j]->left : (n == 1 ? out : pairs[n - 2]->right);
-            return j == i ? mapped : "chad_rt::zero<" + type(part_type) + ">()";
-          };
-          std::string value = at(n - 1);
-          for (std::size_t j = n - 1; j-- > 0;) value = type(pairs[j]) + "{" + at(j) + ", " + value + "}";
-          line(result + " = " + value + ";");
+          // The inactive components are not part of the fibre: zeros.
+          line(result + " = " + one_component_tuple(types(), out, n, i, mapped) + ";");
         } else {
           line(result + " = " + type(out) + "::template make<" + k + ">(" + mapped + ");");
         }

@@ -14,6 +14,28 @@ std::string cpp_real(double value) {
   return std::string("S(") + text + ")";
 }
 
+std::string tuple_component(std::string tuple, std::size_t i, std::size_t n) {
+  for (std::size_t k = 0; k < i; ++k) tuple += ".snd";
+  return i + 1 == n ? tuple : tuple + ".fst";
+}
+
+std::string one_component_tuple(CppTypes& types, const TypeP& tuple_type, std::size_t n, std::size_t i,
+                                const std::string& component) {
+  std::vector<TypeP> pairs;  // the nested pair types, outermost first
+  TypeP last = tuple_type;
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    pairs.push_back(last);
+    last = last->right;
+  }
+  auto at = [&](std::size_t k) {
+    const TypeP& part = k + 1 < n ? pairs[k]->left : last;
+    return k == i ? component : "chad_rt::zero<" + types.name(part) + ">()";
+  };
+  std::string value = at(n - 1);
+  for (std::size_t k = n - 1; k-- > 0;) value = types.name(pairs[k]) + "{" + at(k) + ", " + value + "}";
+  return value;
+}
+
 std::string cpp_identifier(const std::string& name) {
   std::string out;
   for (char c : name) {
@@ -168,6 +190,7 @@ std::string Emitter::emit_case(const TermP& t) {
 
 namespace {
 
+// The runtime's name of a primitive: the operators spelled out, the others as in the language.
 const char* runtime_prim_name(PrimOp op) {
   switch (op) {
     case PrimOp::Add: return "add";
@@ -175,24 +198,10 @@ const char* runtime_prim_name(PrimOp op) {
     case PrimOp::Mul: return "mul";
     case PrimOp::Div: return "div";
     case PrimOp::Neg: return "neg";
-    case PrimOp::Sin: return "sin";
-    case PrimOp::Cos: return "cos";
-    case PrimOp::Exp: return "exp";
-    case PrimOp::Log: return "log";
-    case PrimOp::Sqrt: return "sqrt";
-    case PrimOp::Tanh: return "tanh";
-    case PrimOp::Sigmoid: return "sigmoid";
-    case PrimOp::Softplus: return "softplus";
-    case PrimOp::Sum: return "sum";
-    case PrimOp::Dot: return "dot";
-    case PrimOp::Matvec: return "matvec";
-    case PrimOp::Scale: return "scale";
-    case PrimOp::Get: return "get";
-    case PrimOp::Vec: return "vec";
     case PrimOp::Lt: return "lt";
     case PrimOp::Gt: return "gt";
+    default: return prim_name(op);
   }
-  return "?";
 }
 
 std::string join(const std::vector<std::string>& parts) {

@@ -123,6 +123,13 @@ class Emitter {
   std::vector<std::pair<std::string, std::string>> helper_names_;
 };
 
+// Biproduct (co)tangents of sums, right-nested n-tuples t1 * (t2 * ... tn):
+// component i of the tuple held in `tuple` (an expression);
+std::string tuple_component(std::string tuple, std::size_t i, std::size_t n);
+// the tuple of type `tuple_type` with `component` at i and zeros elsewhere.
+std::string one_component_tuple(CppTypes& types, const TypeP& tuple_type, std::size_t n, std::size_t i,
+                                const std::string& component);
+
 // The C++ spelling of a real literal (exact: a hex float).
 std::string cpp_real(double value);
 // A program name made a C++ identifier (x' -> x_q, base#3 -> base_3).

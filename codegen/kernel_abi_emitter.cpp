@@ -117,20 +117,7 @@ std::string AbiEmitter::tangent_reader(const TypeP& t) {
             e_.line("case " + k + ": return " + D + "::template make<" + k + ">(" + part + ");");
             continue;
           }
-          // The tuple with this constructor's (co)tangent and zeros elsewhere.
-          std::vector<TypeP> pairs;
-          TypeP ty = d;
-          for (std::size_t j = 0; j + 1 < n; ++j) {
-            pairs.push_back(ty);
-            ty = ty->right;
-          }
-          auto at = [&](std::size_t j) {
-            TypeP part_type = j + 1 < n ? pairs[j]->left : ty;
-            return j == i ? part : "chad_rt::zero<" + e_.type(part_type) + ">()";
-          };
-          std::string value = at(n - 1);
-          for (std::size_t j = n - 1; j-- > 0;) value = e_.type(pairs[j]) + "{" + at(j) + ", " + value + "}";
-          e_.line("case " + k + ": return " + value + ";");
+          e_.line("case " + k + ": return " + one_component_tuple(e_.types(), d, n, i, part) + ";");
         }
         e_.close("}");
         e_.line("throw chad_rt::Fault(\"a primal sum without a constructor\");");
@@ -173,9 +160,7 @@ std::string AbiEmitter::tangent_writer(const TypeP& t) {
           const TypeP part_type = tangent_of(e_, t->ctors[i].type);
           std::string part;
           if (e_.sums == SumsStrategy::Biproduct) {
-            part = "v";
-            for (std::size_t j = 0; j < i; ++j) part += ".snd";
-            if (i + 1 < n) part += ".fst";
+            part = tuple_component("v", i, n);
           } else {
             part = "chad_rt::sum_out<" + k + ", " + e_.type(part_type) + ">(v)";
           }

@@ -1,5 +1,6 @@
 #include "oracle/compiled_check.hpp"
 
+#include <chrono>
 #include <map>
 #include <set>
 #include <tuple>
@@ -120,7 +121,8 @@ const KernelEntry& kernel_for(const CampaignOptions& options, const std::string&
 
 }  // namespace
 
-void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices) {
+void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices,
+                               std::map<std::string, double>* seconds) {
   // The programs already batched, by their own seed and what is injected.
   static std::set<std::tuple<std::uint64_t, const void*, int>> considered;
   auto id = [&](std::size_t index) {
@@ -128,6 +130,7 @@ void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector
                       options.compiled ? int(options.compiled->fault) : 0};
   };
   if (indices.empty() || considered.count(id(indices.front()))) return;
+  const auto start = std::chrono::steady_clock::now();
   std::vector<Pending> pending;
   for (std::size_t index : indices) {
     if (!considered.insert(id(index)).second) continue;
@@ -142,6 +145,7 @@ void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector
     add_pending(options, generated.program, program, pending);
   }
   compile_pending(options, pending);
+  if (seconds) (*seconds)["compile"] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,

@@ -34,8 +34,9 @@ CheckOutcome check_compiled(const CampaignOptions& options, const std::string& p
 
 // Compiles, in one translation unit per `batch` programs, the kernels of the campaign's programs
 // `indices` (a worker's next ones) that are not compiled yet. Kernels stay loaded for the
-// process's lifetime.
-void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices);
+// process's lifetime. With `seconds`, the time is added to its "compile" stage.
+void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices,
+                               std::map<std::string, double>* seconds = nullptr);
 
 // The generated C++ of a program's kernel, with a `main` reading --at (for reports).
 std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,

@@ -319,7 +319,7 @@ int run(const CampaignArgs& args, bool json) {
         std::size_t p = position;
         for (std::size_t i = index; i < limit && upcoming.size() < options.compiled->batch; i += shards, ++p)
           if (int(p % std::size_t(jobs)) == worker && !done.count(i)) upcoming.push_back(i);
-        prefetch_compiled_kernels(options, upcoming);
+        prefetch_compiled_kernels(options, upcoming, stage_seconds);
       }
       markers.begin(worker, index);
       nlohmann::json line;
