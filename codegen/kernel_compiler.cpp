@@ -13,6 +13,7 @@
 #include <random>
 #include <sstream>
 
+#include "codegen/generate_kernel.hpp"
 #include "codegen/run_process.hpp"
 
 namespace chad {
@@ -22,6 +23,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::atomic<std::size_t> compiler_runs{0};
+std::atomic<std::size_t> header_builds{0};
 
 std::string environment(const char* name) {
   const char* value = std::getenv(name);
@@ -98,6 +100,75 @@ void write_atomically(const fs::path& path, const std::string& text) {
   }
 }
 
+// GCC's --version text names the Free Software Foundation; clang's (which has another PCH format)
+// names clang, even where `c++` or `g++` is a link to it.
+bool is_gcc(const std::string& version_text) {
+  return version_text.find("Free Software Foundation") != std::string::npos &&
+         version_text.find("clang") == std::string::npos;
+}
+
+// The argument vector `compiler flags... extra...`.
+std::vector<std::string> compiler_command(const CompilerOptions& options, std::vector<std::string> extra) {
+  std::vector<std::string> argv{options.compiler};
+  for (std::string& flag : split_words(options.flags)) argv.push_back(std::move(flag));
+  for (std::string& word : extra) argv.push_back(std::move(word));
+  return argv;
+}
+
+// The runtime's text as a header in `dir`, with its precompiled form beside it (built here when
+// missing, with the kernel's flags as a header rather than a shared object). Both files appear
+// only complete (temporary name, then rename), so racing processes at worst build it twice.
+// Returns the header's path, or nothing when it cannot be built (the caller compiles as without).
+std::string precompiled_runtime_header(const CompilerOptions& options, const std::string& version,
+                                       const fs::path& dir) {
+  const std::string runtime = kernel_runtime_source();
+  const std::string key = hex_key({"precompiled runtime", runtime, options.compiler, options.flags, version});
+  const fs::path header = dir / ("runtime-" + key + ".hpp");
+  const fs::path compiled = dir / ("runtime-" + key + ".hpp.gch");
+  std::error_code error;
+  if (fs::exists(header, error) && fs::exists(compiled, error)) return header.string();
+  try {
+    if (!fs::exists(header, error)) write_atomically(header, runtime);
+  } catch (const SourceError&) {
+    return "";
+  }
+  std::vector<std::string> argv{options.compiler};
+  for (std::string& flag : split_words(options.flags))
+    if (flag != "-shared") argv.push_back(std::move(flag));
+  const fs::path temp = temporary_name(dir, compiled.filename().string(), "");
+  argv.insert(argv.end(), {"-x", "c++-header", header.string(), "-o", temp.string()});
+  ++header_builds;
+  const ProcessResult r = run_process(argv);
+  if (r.succeeded()) fs::rename(temp, compiled, error);
+  if (!r.succeeded() || error) {
+    fs::remove(temp, error);
+    return "";
+  }
+  return header.string();
+}
+
+// `source` minus the runtime prefix, behind an #include of the precompiled `header` and a #line
+// that keeps diagnostics at their line of the full source (`source_file`).
+std::string behind_header(const std::string& source, const std::string& header, const fs::path& source_file) {
+  const std::size_t prefix = std::string(kernel_runtime_source()).size();
+  std::size_t lines = 0;
+  for (std::size_t i = 0; i < prefix; ++i) lines += source[i] == '\n';
+  std::string quoted;
+  for (char c : source_file.string()) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return "#include \"" + fs::path(header).filename().string() + "\"\n#line " + std::to_string(lines + 1) + " \"" +
+         quoted + "\"\n" + source.substr(prefix);
+}
+
+// Whether `source` should go through the precompiled runtime header.
+bool wants_precompiled_runtime(const std::string& source, const CompilerOptions& options, const std::string& version) {
+  const std::string runtime = kernel_runtime_source();
+  return options.precompiled_runtime && is_gcc(version) && source.size() >= runtime.size() &&
+         source.compare(0, runtime.size(), runtime) == 0;
+}
+
 }  // namespace
 
 std::string first_lines(const std::string& text, std::size_t max_lines) {
@@ -141,6 +212,8 @@ CompilerOptions resolve_compiler_options(const CompilerOptions& options) {
   if (r.compiler.empty()) r.compiler = "c++";
   if (r.flags.empty()) r.flags = environment("CHAD_CXXFLAGS");
   if (r.flags.empty()) r.flags = default_compiler_flags();
+  const std::string no_pch = environment("CHAD_NO_PCH");
+  if (!no_pch.empty() && no_pch != "0") r.precompiled_runtime = false;
   if (r.cache_dir.empty()) r.cache_dir = default_kernel_cache_dir();
   return r;
 }
@@ -168,12 +241,22 @@ CompiledKernel compile_kernel(const std::string& source, const CompilerOptions& 
     return out;
   }
   write_atomically(source_file, source);
+  const std::string version = compiler_version(options.compiler);
+  if (wants_precompiled_runtime(source, options, version))
+    out.precompiled_header = precompiled_runtime_header(options, version, dir);
+  // With the header: a temporary translation unit of the rest, removed after the compile.
+  fs::path unit = source_file;
+  std::vector<std::string> extra;
+  if (!out.precompiled_header.empty()) {
+    unit = temporary_name(dir, out.key, ".cpp");
+    write_atomically(unit, behind_header(source, out.precompiled_header, source_file));
+    extra = {"-Winvalid-pch", "-I" + dir.string()};
+  }
   const fs::path temp = temporary_name(dir, out.key, ".so");
-  std::vector<std::string> argv{options.compiler};
-  for (std::string& flag : split_words(options.flags)) argv.push_back(std::move(flag));
-  argv.insert(argv.end(), {"-o", temp.string(), source_file.string()});
+  for (std::string word : {std::string("-o"), temp.string(), unit.string()}) extra.push_back(word);
   ++compiler_runs;
-  ProcessResult r = run_process(argv);
+  ProcessResult r = run_process(compiler_command(options, std::move(extra)));
+  if (unit != source_file) fs::remove(unit, error);
   if (!r.succeeded()) {
     fs::remove(temp, error);
     throw KernelCompileError("`" + options.compiler + "` failed (" + r.status_text() + ")",
@@ -188,5 +271,9 @@ CompiledKernel compile_kernel(const std::string& source, const CompilerOptions& 
 }
 
 std::size_t kernel_compiler_runs() { return compiler_runs.load(); }
+
+bool compiler_is_gcc(const std::string& compiler) { return is_gcc(compiler_version(compiler)); }
+
+std::size_t runtime_header_builds() { return header_builds.load(); }
 
 }  // namespace chad

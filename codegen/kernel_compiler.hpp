@@ -4,6 +4,12 @@
 // the cache only complete (written to a temporary name, then renamed), so concurrent campaign
 // workers and a killed process never leave half a library there. The compiler runs as a child
 // process (posix_spawn), its diagnostics captured.
+//
+// A translation unit that starts with the runtime's text (kernel_runtime_source(), as every
+// batch does) is compiled, with GCC, against a precompiled header of that text: the runtime and
+// Eigen are parsed once per (runtime text, compiler, flags, compiler version) into
+// `<cache>/runtime-<key>.hpp.gch`, and each kernel compiles only what follows them. The header is a
+// speed-up only: the kernel's cache key and its library mean the same with or without it.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -19,6 +25,9 @@ struct CompilerOptions {
   std::string compiler;
   std::string flags;      // split at white space (no shell quoting)
   std::string cache_dir;
+  // Compile the runtime prefix through a precompiled header (used with GCC only). Turned off by
+  // resolve_compiler_options when $CHAD_NO_PCH is set to anything but "" or "0".
+  bool precompiled_runtime = true;
 };
 
 // "-std=c++20 -O2 -march=native -shared -fPIC -I<Eigen's include directory>"
@@ -45,6 +54,9 @@ struct CompiledKernel {
   std::string source_path;   // the source beside it
   std::string key;           // the cache key (hex)
   bool cache_hit = false;    // no compiler ran
+  // The precompiled runtime header the compile included (its .gch beside it); empty when none
+  // was used: a cache hit, turned off, not GCC, no runtime prefix, or the header failed to build.
+  std::string precompiled_header;
 };
 
 // Compiles `source` (or finds it in the cache). Throws KernelCompileError when the compiler
@@ -57,6 +69,14 @@ std::string kernel_cache_key(const std::string& source, const CompilerOptions& o
 
 // How many times this process has run the compiler on a kernel (for tests: a cache hit runs none).
 std::size_t kernel_compiler_runs();
+
+// Whether `compiler` is GCC (from its --version text; clang says so even when called `c++`):
+// only GCC's precompiled headers are used.
+bool compiler_is_gcc(const std::string& compiler);
+
+// How many times this process has built a precompiled runtime header (for tests: one per
+// compiler, flags and runtime text, then reused by every kernel).
+std::size_t runtime_header_builds();
 
 // Keeps the first `max_lines` lines of `text` (saying how many were left out).
 std::string first_lines(const std::string& text, std::size_t max_lines);

@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
+#include "codegen/generate_kernel.hpp"
 #include "codegen/kernel_call.hpp"
 #include "codegen/kernel_compiler.hpp"
 #include "syntax/parser.hpp"
@@ -249,6 +251,110 @@ TEST(KernelCompiler, TheEnvironmentChoosesCompilerFlagsAndCache) {
   unsetenv("XDG_CACHE_HOME");
   EXPECT_EQ(resolve_compiler_options({}).compiler, "c++");
   EXPECT_NE(resolve_compiler_options({}).flags.find("-shared"), std::string::npos);
+}
+
+// A kernel laid out as a batch is: the runtime's text, then code using it. It is x -> factor * x
+// on a real, the product taken by the runtime's prim_mul.
+std::string after_runtime(const std::string& name, const std::string& factor) {
+  return std::string(kernel_runtime_source()) + "extern \"C\" int " + name + "(chad_kernel_call* call) {\n" +
+         "  const double y = chad_rt::prim_mul(" + factor + ", call->input[0]);\n" +
+         "  call->sink.index(call->sink.context, call->input_tags, call->input_tag_count);\n" +
+         "  call->sink.vector(call->sink.context, &y, 1);\n" + "  return CHAD_KERNEL_OK;\n}\n";
+}
+
+// -O0 to keep the test short; -Werror=invalid-pch makes a precompiled header that GCC would
+// quietly not use (flags that do not match) a compile error.
+CompilerOptions runtime_options(const std::string& cache_dir) {
+  std::string eigen;
+  std::istringstream words(default_compiler_flags());
+  for (std::string w; words >> w;)
+    if (w.rfind("-I", 0) == 0) eigen = w;
+  return CompilerOptions{"c++", "-std=c++20 -O0 -shared -fPIC -Werror=invalid-pch " + eigen, cache_dir};
+}
+
+double primal_at(const CompiledKernel& compiled, const std::string& name, double x) {
+  const TypeP real = parse_type("real", "<t>");
+  KernelResult r = call_kernel(KernelLibrary::open(compiled.library_path)->kernel(name), KernelMode::Primal, real,
+                               NormalForm<double>{parse_index(real, "_"), {x}});
+  EXPECT_EQ(r.output.size(), 1u);
+  return r.output.empty() ? 0 : r.output[0];
+}
+
+std::size_t precompiled_headers_in(const std::string& dir) {
+  std::size_t n = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) n += entry.path().extension() == ".gch";
+  return n;
+}
+
+TEST(PrecompiledRuntime, KernelsAfterTheRuntimeShareOnePrecompiledHeader) {
+  if (!compiler_is_gcc("c++")) GTEST_SKIP() << "c++ is not GCC: no precompiled runtime";
+  TempDir cache;
+  const std::size_t builds = runtime_header_builds(), runs = kernel_compiler_runs();
+  const CompiledKernel triple = compile_kernel(after_runtime("triple", "3.0"), runtime_options(cache.path));
+  ASSERT_FALSE(triple.precompiled_header.empty());
+  EXPECT_EQ(fs::path(triple.precompiled_header).parent_path(), fs::path(cache.path));
+  EXPECT_TRUE(fs::exists(triple.precompiled_header + ".gch"));
+  EXPECT_EQ(runtime_header_builds(), builds + 1);
+  EXPECT_EQ(primal_at(triple, "triple", 2), 6);  // 3 * 2
+  // Another kernel: compiled (a new key) against the same header, which is not built again.
+  const CompiledKernel halve = compile_kernel(after_runtime("halve", "0.5"), runtime_options(cache.path));
+  EXPECT_NE(halve.key, triple.key);
+  EXPECT_EQ(halve.precompiled_header, triple.precompiled_header);
+  EXPECT_EQ(runtime_header_builds(), builds + 1);
+  EXPECT_EQ(kernel_compiler_runs(), runs + 2);
+  EXPECT_EQ(primal_at(halve, "halve", 3), 1.5);  // 0.5 * 3
+  EXPECT_EQ(precompiled_headers_in(cache.path), 1u);
+  // The kept source is the whole translation unit, which compiles on its own.
+  std::ifstream kept(halve.source_path);
+  std::stringstream text;
+  text << kept.rdbuf();
+  EXPECT_EQ(text.str(), after_runtime("halve", "0.5"));
+}
+
+TEST(PrecompiledRuntime, AnErrorAfterTheRuntimeIsReportedAtItsLineOfTheWholeSource) {
+  if (!compiler_is_gcc("c++")) GTEST_SKIP() << "c++ is not GCC: no precompiled runtime";
+  TempDir cache;
+  const std::string runtime = kernel_runtime_source();
+  // The runtime's text ends with a newline, so what follows it starts on line (newlines + 1).
+  ASSERT_EQ(runtime.back(), '\n');
+  const std::size_t line = std::count(runtime.begin(), runtime.end(), '\n') + 1;
+  try {
+    compile_kernel(runtime + "int broken = undeclared_name;\n", runtime_options(cache.path));
+    ADD_FAILURE() << "no KernelCompileError";
+  } catch (const KernelCompileError& e) {
+    const std::string at = e.source_path() + ":" + std::to_string(line) + ":";
+    EXPECT_NE(e.diagnostics().find(at), std::string::npos) << at << "\n" << e.diagnostics();
+    EXPECT_NE(e.diagnostics().find("undeclared_name"), std::string::npos) << e.diagnostics();
+  }
+  for (const auto& entry : fs::directory_iterator(cache.path))  // the temporary unit is gone
+    EXPECT_EQ(entry.path().string().find(".tmp."), std::string::npos) << entry.path();
+}
+
+TEST(PrecompiledRuntime, TurnedOffTheSameKernelCompilesWholeWithTheSameKeyAndResult) {
+  TempDir on_cache, off_cache;
+  CompilerOptions off = runtime_options(off_cache.path);
+  off.precompiled_runtime = false;
+  const std::size_t builds = runtime_header_builds();
+  const CompiledKernel whole = compile_kernel(after_runtime("triple", "3.0"), off);
+  EXPECT_TRUE(whole.precompiled_header.empty());
+  EXPECT_EQ(runtime_header_builds(), builds);
+  EXPECT_EQ(precompiled_headers_in(off_cache.path), 0u);
+  EXPECT_EQ(primal_at(whole, "triple", -1.5), -4.5);  // 3 * -1.5
+  EXPECT_EQ(whole.key, kernel_cache_key(after_runtime("triple", "3.0"), runtime_options(on_cache.path)));
+  // A source that does not start with the runtime never builds one either.
+  compile_kernel(kKernels, CompilerOptions{"c++", abi_flags(), on_cache.path});
+  EXPECT_EQ(precompiled_headers_in(on_cache.path), 0u);
+  EXPECT_EQ(runtime_header_builds(), builds);
+}
+
+TEST(PrecompiledRuntime, TheEnvironmentTurnsItOff) {
+  unsetenv("CHAD_NO_PCH");
+  EXPECT_TRUE(resolve_compiler_options({}).precompiled_runtime);
+  setenv("CHAD_NO_PCH", "1", 1);
+  EXPECT_FALSE(resolve_compiler_options({}).precompiled_runtime);
+  setenv("CHAD_NO_PCH", "0", 1);
+  EXPECT_TRUE(resolve_compiler_options({}).precompiled_runtime);
+  unsetenv("CHAD_NO_PCH");
 }
 
 }  // namespace
