@@ -1,7 +1,14 @@
-// Placeholder until the emitter lands (integrator): the entry points of codegen/generate_kernel.hpp.
+// The generated translation unit: a comment with the source program, then in `namespace
+// <name>` the mu / nu structs, the helpers (folds, unfolds, maps, the ABI's readers and
+// writers), one function per `def` (primal mode) or the target program (fwd, rev), and the
+// extern "C" kernel over normal forms (codegen/runtime/chad_kernel_abi.h).
 #include "codegen/generate_kernel.hpp"
 
+#include "chad/transformer.hpp"
+#include "codegen/kernel_abi_emitter.hpp"
+#include "codegen/standalone_main.hpp"
 #include "syntax/location.hpp"
+#include "syntax/printer.hpp"
 
 namespace chad {
 
@@ -14,12 +21,164 @@ const char* kernel_mode_name(KernelMode mode) {
   return "?";
 }
 
-std::string generate_kernel_unit(const CheckedProgram&, const KernelOptions&) {
-  throw InternalError("the code generator is not built yet");
+namespace {
+
+std::string commented(const std::string& text) {
+  std::string out = "//   ";
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += "//   ";
+  }
+  return out + "\n";
+}
+
+// The body of `program<S>()`: the closed term's value. In primal mode the defs, let-bound in
+// front of main, become functions of their own (taking the earlier defs they may call).
+std::string emit_program(Emitter& e, const TermP& term, const CheckedProgram& program, bool primal,
+                         std::string& functions) {
+  TermP t = term;
+  std::vector<std::string> def_names;
+  std::vector<TypeP> def_types;
+  if (primal) {
+    for (const Def& def : program.program.defs) {
+      if (t->kind != TermKind::Let || t->name != def.name) break;
+      std::string params;
+      for (std::size_t i = 0; i < def_names.size(); ++i)
+        params += std::string(i ? ", " : "") + "const " + e.type(def_types[i]) + "& " + def_names[i];
+      e.env = def_names;
+      std::string value = e.emit(t->args[0]);
+      e.line("return " + value + ";");
+      const std::string fn = "def_" + cpp_identifier(def.name);
+      functions += "// def " + def.name + "\ntemplate <class S>\n" + e.type(t->args[0]->type) + " " + fn + "(" +
+                   params + ") {\n" + e.take() + "}\n\n";
+      def_names.push_back(cpp_identifier(def.name));
+      def_types.push_back(t->args[0]->type);
+      t = t->args[1];
+    }
+  }
+  // The program: bind each def by calling its function, then the rest.
+  e.env.clear();
+  for (std::size_t i = 0; i < def_names.size(); ++i) {
+    std::string args;
+    for (std::size_t j = 0; j < i; ++j) args += (j ? ", " : "") + def_names[j];
+    e.line("const " + e.type(def_types[i]) + " " + def_names[i] + " = def_" + def_names[i] + "<S>(" + args + ");");
+    e.env.push_back(def_names[i]);
+  }
+  std::string value = e.emit(t);
+  e.line("return " + value + ";");
+  e.env.clear();
+  return e.take();
+}
+
+std::string entry_point(const std::string& symbol, KernelMode mode, const std::string& read_input,
+                        const std::string& write_output, const std::string& read_seed,
+                        const std::string& write_result) {
+  const std::string name = symbol + "_code";
+  std::string s = "extern \"C\" int " + symbol + "(chad_kernel_call* call) {\n";
+  s += "  return chad_rt::run_kernel(call, [call]() {\n";
+  s += "    using S = double;\n";
+  s += "    chad_rt::InputReader in(*call);\n";
+  s += "    const auto x = " + name + "::" + read_input + "<S>(in);\n";
+  s += "    in.finish();\n";
+  s += "    const auto f = " + name + "::program<S>();\n";
+  s += "    chad_rt::OutputWriter out;\n";
+  if (mode == KernelMode::Primal) {
+    s += "    const auto y = f(x);\n";
+    s += "    " + name + "::" + write_output + "<S>(out, y);\n";
+  } else {
+    s += "    const auto result = f(x);\n";
+    s += "    const auto& y = result.fst;\n";
+    s += "    " + name + "::" + write_output + "<S>(out, y);\n";
+  }
+  s += "    call->sink.index(call->sink.context, out.tags.data(), out.tags.size());\n";
+  s += "    call->sink.vector(call->sink.context, out.coords.data(), out.coords.size());\n";
+  if (mode != KernelMode::Primal) {
+    const bool fwd = mode == KernelMode::Forward;
+    // fwd: seeds are input tangents (at x), results output tangents (at y); rev: the converse.
+    s += "    const std::size_t dimension = " + std::string(fwd ? "call->input_dimension" : "out.coords.size()") + ";\n";
+    s += "    const std::size_t count = call->seeds ? call->seed_count : dimension;\n";
+    s += "    std::vector<double> one_hot(dimension), coords;\n";
+    s += "    for (std::size_t k = 0; k < count; ++k) {\n";
+    s += "      const double* seed = call->seeds ? call->seeds + k * dimension : one_hot.data();\n";
+    s += "      if (!call->seeds) {\n";
+    s += "        std::fill(one_hot.begin(), one_hot.end(), 0.0);\n";
+    s += "        one_hot[k] = 1.0;\n";
+    s += "      }\n";
+    s += "      const double* c = seed;\n";
+    s += std::string("      const auto d = ") + name + "::" + read_seed + "<S>(" + (fwd ? "x" : "y") + ", c);\n";
+    s += "      coords.clear();\n";
+    s += std::string("      ") + name + "::" + write_result + "<S>(coords, " + (fwd ? "y" : "x") + ", result.snd(d));\n";
+    s += "      call->sink.vector(call->sink.context, coords.data(), coords.size());\n";
+    s += "    }\n";
+  }
+  s += "  });\n}\n";
+  return s;
+}
+
+}  // namespace
+
+std::string generate_kernel_unit(const CheckedProgram& program, const KernelOptions& options) {
+  CppTypes types;
+  Emitter e(types);
+  e.sums = options.sums;
+  e.fault = options.fault;
+  e.mode = options.mode == KernelMode::Forward ? ChadMode::Forward : ChadMode::Reverse;
+  const bool primal = options.mode == KernelMode::Primal;
+  if (!is_data_type(program.input_type) || !is_data_type(program.output_type))
+    throw UnsupportedByCodegen("a program whose input or output is not a data type (the kernel ABI is over normal forms)");
+  TermP term = program.main_function;
+  if (!primal) {
+    ChadOptions chad;
+    chad.mode = e.mode;
+    chad.sums = options.sums;
+    chad.rules = options.rules;
+    term = chad_program(program, chad).target;
+  }
+  std::string functions;
+  std::string body = emit_program(e, term, program, primal, functions);
+  const TypeP input = primal ? program.input_type : primal_type(program.input_type, e.mode, e.sums);
+  const TypeP output = primal ? program.output_type : primal_type(program.output_type, e.mode, e.sums);
+  AbiEmitter abi(e);
+  const std::string read_input = abi.reader(input), write_output = abi.writer(output);
+  std::string read_seed, write_result;
+  if (options.mode == KernelMode::Forward) {
+    read_seed = abi.tangent_reader(program.input_type);
+    write_result = abi.tangent_writer(program.output_type);
+  } else if (options.mode == KernelMode::Reverse) {
+    read_seed = abi.tangent_reader(program.output_type);
+    write_result = abi.tangent_writer(program.input_type);
+  }
+  const std::string program_type = e.type(term->type);
+
+  std::string s;
+  s += "// ==== kernel " + options.name + ": mode " + kernel_mode_name(options.mode);
+  if (options.fault != CodegenFault::None) s += std::string(", with the injected fault ") + codegen_fault_name(options.fault);
+  if (!primal) s += std::string(", sums ") + sums_strategy_name(options.sums);
+  s += ", generated by chad-oracle from\n";
+  s += commented(print_program(program.program));
+  const std::string ns = options.name + "_code";
+  s += "namespace " + ns + " {\n\n";
+  s += "// An unfold's node: its seed's body runs once, its children are made when first needed.\n";
+  s += "template <class Seed, class Children, class D>\nstruct UnfoldState {\n  Seed seed;\n  bool done = false;\n"
+       "  Children children{};\n  D derivative{};\n};\n\n";
+  s += types.declarations() + "\n";
+  s += e.helpers();
+  s += functions;
+  s += "// The program: " + std::string(primal ? "main" : "CHAD's transformation of main") + ", of type\n//   " +
+       print_type(term->type) + "\ntemplate <class S>\n" + program_type + " program() {\n" + body + "}\n\n";
+  s += "}  // namespace " + ns + "\n\n";
+  s += entry_point(options.name, options.mode, read_input, write_output, read_seed, write_result);
+  return s;
 }
 
 std::string generate_kernel_source(const CheckedProgram& program, const KernelOptions& options) {
-  return std::string(kernel_runtime_source()) + generate_kernel_unit(program, options);
+  std::string s = "// Generated by chad-oracle (issue 13's compiled kernel path). Compile with\n"
+                  "//   c++ -std=c++20 -O2 -I/usr/include/eigen3 [-DCHAD_KERNEL_MAIN] this.cpp\n";
+  s += kernel_runtime_source();
+  s += "\n#include <algorithm>\n#include <vector>\n\n";
+  s += generate_kernel_unit(program, options);
+  if (options.standalone_main) s += standalone_main(program.input_type, options);
+  return s;
 }
 
 }  // namespace chad

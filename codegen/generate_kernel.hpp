@@ -7,25 +7,31 @@
 #include <string>
 
 #include "syntax/sums_strategy.hpp"
+#include "chad/transformer.hpp"
+#include "codegen/codegen_fault.hpp"
 #include "syntax/type_checker.hpp"
 
 namespace chad {
 
 enum class KernelMode { Primal, Forward, Reverse };
 
+
+
 const char* kernel_mode_name(KernelMode mode);  // "primal", "fwd", "rev"
 
 struct KernelOptions {
-  std::string name = "chad_kernel";  // the extern "C" symbol and the C++ namespace
+  std::string name = "chad_kernel";  // the extern "C" symbol; the code is in namespace <name>_code
   KernelMode mode = KernelMode::Primal;
   SumsStrategy sums = SumsStrategy::Biproduct;
   bool standalone_main = false;      // add `int main` reading --at (with generate_kernel_source)
+  const RuleTable* rules = nullptr;  // CHAD's rules (fault injection); null: the standard ones
+  CodegenFault fault = CodegenFault::None;  // fault injection into the code generator itself
 };
 
 // A whole translation unit: the runtime, then the kernel (and `main` when asked).
 std::string generate_kernel_source(const CheckedProgram& program, const KernelOptions& options);
 
-// The kernel alone, in `namespace <name>`, for a translation unit that holds many kernels after
+// The kernel alone, in `namespace <name>_code`, for a translation unit that holds many kernels after
 // one copy of kernel_runtime_source().
 std::string generate_kernel_unit(const CheckedProgram& program, const KernelOptions& options);
 

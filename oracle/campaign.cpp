@@ -7,6 +7,7 @@
 #include "logrel/agreement.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_faults.hpp"
+#include "oracle/compiled_check.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/informative.hpp"
 #include "oracle/program_shapes.hpp"
@@ -22,7 +23,12 @@
 namespace chad {
 
 const char* implementation_name(Implementation i) {
-  return i == Implementation::StringDiagram ? "sd-rev" : "chad";
+  switch (i) {
+    case Implementation::Chad: return "chad";
+    case Implementation::StringDiagram: return "sd-rev";
+    case Implementation::ChadCompiled: return "chad-compiled";
+  }
+  return "?";
 }
 
 const char* campaign_verdict_name(CampaignVerdict v) {
@@ -271,6 +277,12 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     out.detail = "outside the first-order programs of string-diagram AD's simply typed fragment";
     return out;
   }
+  const bool compiled = options.implementation == Implementation::ChadCompiled;
+  if (compiled && !is_data_type(program.output_type)) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = "the compiled path judges programs whose output is a data type (the kernel ABI is over normal forms)";
+    return out;
+  }
   if (!is_data_type(program.output_type)) return check_higher_order(options, program, input, out, seconds);
 
   JacobianResult reference;
@@ -303,6 +315,18 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   }
 
   std::optional<JacobianResult> certified;  // the interval reference, made when first needed
+  if (compiled) {
+    for (ChadMode mode : options.modes)
+      for (SumsStrategy sums : options.sums) {
+        StageTimer t(seconds, "chad-compiled");
+        CheckOutcome c = check_compiled(options, generated.program, program, input, reference, certified, mode, sums);
+        c.informative = informative_jacobian(reference);
+        out.verdict = worse_verdict(out.verdict, c.verdict);
+        out.checks.push_back(std::move(c));
+      }
+    cross_check_fd(options, generated, program, input, certified, out, seconds);
+    return out;
+  }
   for (ChadMode mode : options.modes)
     for (SumsStrategy sums : options.sums) {
       CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};

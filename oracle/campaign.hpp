@@ -27,6 +27,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,12 +39,15 @@ namespace chad {
 namespace diagrams {
 struct RuleTable;
 }
-struct ChadFaults;  // oracle/chad_faults.hpp
+struct ChadFaults;               // oracle/chad_faults.hpp
+struct CompiledCampaignOptions;  // oracle/compiled_check.hpp
 
-// The AD implementation a campaign judges: CHAD (every mode and sums strategy), or the
-// string-diagram reverse AD of diagrams/ (programs outside its simply typed fragment skip).
-enum class Implementation { Chad, StringDiagram };
-const char* implementation_name(Implementation i);  // "chad", "sd-rev"
+// The AD implementation a campaign judges: CHAD (every mode and sums strategy), CHAD compiled
+// to native code (codegen/, oracle/compiled_check.hpp; programs whose output is a function or a
+// stream skip), or the string-diagram reverse AD of diagrams/ (programs outside its simply
+// typed fragment skip).
+enum class Implementation { Chad, StringDiagram, ChadCompiled };
+const char* implementation_name(Implementation i);  // "chad", "sd-rev", "chad-compiled"
 
 enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip, Fault, Crash };
 // "pass", "fail", "fail-numeric", "skip", "fault", "crash"
@@ -74,6 +78,8 @@ struct CampaignOptions {
   // Record each program's features, shapes and live coverage (logs and summaries). Searches
   // that only need verdicts (shrinking's candidates, the kill matrix's hunt) turn it off.
   bool measure_coverage = true;
+  // Implementation::ChadCompiled: the compiler, the batch size, a fault of the code generator.
+  std::shared_ptr<const CompiledCampaignOptions> compiled;
 };
 
 // One (mode, sums strategy) check of one program.

@@ -1,12 +1,13 @@
 #include "oracle/compute_jacobian.hpp"
 
 #include "oracle/chad_jacobian.hpp"
+#include "oracle/compiled_jacobian.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
 
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
-                                JacobianMethod method, SumsStrategy sums) {
+                                JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler) {
   if (!is_data_type(program.output_type)) {
     throw SourceError(entry_point(program.program).loc, "the output type `" + print_type(program.output_type) + "` of `" +
                                program.entry +
@@ -20,6 +21,10 @@ JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<
     case JacobianMethod::ChadForward: return jacobian_by_chad(program, input, ChadMode::Forward, sums);
     case JacobianMethod::ChadReverse: return jacobian_by_chad(program, input, ChadMode::Reverse, sums);
     case JacobianMethod::SdReverse: return jacobian_by_string_diagrams(program, input);
+    case JacobianMethod::ChadForwardCompiled:
+      return jacobian_by_compiled_chad(program, input, ChadMode::Forward, sums, compiler);
+    case JacobianMethod::ChadReverseCompiled:
+      return jacobian_by_compiled_chad(program, input, ChadMode::Reverse, sums, compiler);
   }
   CHAD_INTERNAL_ASSERT(false, "unknown Jacobian method");
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "generators/input_generator.hpp"
+#include "logrel/agreement.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_jacobian.hpp"
@@ -83,6 +84,49 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
     }
 }
 
+// A number computed in double as an enclosure: the screen's tolerance around it.
+Enclosure within_tolerance(double x) {
+  const double t = ScreenTolerance::relative * std::max(1.0, std::fabs(x));
+  return {x - t, x + t};
+}
+
+// A compiled kernel in double against the certified reference.
+void judge_compiled(VerifyCase& c, const CheckedProgram& program, const NormalForm<double>& input,
+                    const JacobianResult& reference, const std::vector<Enclosure>& output,
+                    const CompiledProgram& kernel) {
+  JacobianResult got;
+  try {
+    got = jacobian_by_compiled_kernel(program, kernel, input);
+  } catch (const DomainError& e) {
+    c.verdict = Verdict::Mismatch;
+    c.detail = "the compiled kernel raises a domain error the program does not: " + e.message();
+    return;
+  } catch (const SourceError& e) {  // not finite
+    c.verdict = Verdict::Mismatch;
+    c.detail = e.what();
+    return;
+  }
+  if (got.output_index != reference.output_index) {
+    c.verdict = Verdict::Mismatch;
+    c.detail = "the primal output's index is " + got.output_index.to_string() + ", expected " +
+               reference.output_index.to_string();
+    return;
+  }
+  for (std::size_t i = 0; i < got.output_coords.size(); ++i)
+    if (double g = enclosure_gap(within_tolerance(got.output_coords[i]), output[i]); !(g == 0)) {
+      c.verdict = Verdict::Mismatch;
+      c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
+      c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
+    }
+  c.enclosure.assign(got.jacobian.size(), {});
+  for (std::size_t i = 0; i < got.jacobian.size(); ++i)
+    for (std::size_t j = 0; j < got.jacobian[i].size(); ++j) {
+      Enclosure e = within_tolerance(got.jacobian[i][j]);
+      c.enclosure[i].push_back(e);
+      judge_jacobian_entry(c, i, j, e, reference.enclosure[i][j]);
+    }
+}
+
 // Whether a value of `t` can have real coordinates (a type mentioning `real`).
 bool holds_reals(const TypeP& t) {
   if (t->kind == TypeKind::Real) return true;
@@ -124,7 +168,7 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
 }  // namespace
 
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
-                         const RuleTable* rules) {
+                         const RuleTable* rules, const std::vector<CompiledProgram>* compiled) {
   if (!is_data_type(program.output_type)) return verify_by_relation(program, input, rules);
   VerifyReport report;
   report.reference = compute_jacobian(program, input, JacobianMethod::Interval);
@@ -149,14 +193,46 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
       }
       report.cases.push_back(std::move(c));
     }
+  if (compiled)
+    for (const CompiledProgram& kernel : *compiled) {
+      const ChadMode mode = kernel.mode == KernelMode::Forward ? ChadMode::Forward : ChadMode::Reverse;
+      VerifyCase c{mode, kernel.sums, Verdict::Pass, {}, 0, 0, {}, true};
+      try {
+        judge_compiled(c, program, input, report.reference, output, kernel);
+      } catch (const InternalError& e) {  // KernelFault: a lifted-sum inconsistency, a wrong shape
+        c.verdict = Verdict::Fault;
+        c.detail = e.what();
+      }
+      report.cases.push_back(std::move(c));
+    }
   return report;
 }
 
+std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& program, const CompilerOptions& compiler) {
+  if (!is_data_type(program.output_type)) return {};
+  std::vector<ProgramToCompile> kernels;
+  for (KernelMode mode : {KernelMode::Forward, KernelMode::Reverse})
+    for (SumsStrategy sums : kAllSumsStrategies) {
+      KernelOptions options;
+      options.name = std::string("chad_") + kernel_mode_name(mode) + "_" + sums_strategy_name(sums);
+      for (char& ch : options.name)
+        if (ch == '-') ch = '_';
+      options.mode = mode;
+      options.sums = sums;
+      kernels.push_back({&program, options});
+    }
+  return compile_programs(kernels, compiler);
+}
+
 std::vector<PointReport> verify_at_points(const CheckedProgram& program, const std::string& given,
-                                          int random_points, std::uint64_t seed, const RuleTable* rules) {
+                                          int random_points, std::uint64_t seed, const RuleTable* rules,
+                                          const CompilerOptions* compiler) {
+  std::vector<CompiledProgram> kernels;
+  if (compiler) kernels = compiled_verify_kernels(program, *compiler);
+  const std::vector<CompiledProgram>* compiled = compiler ? &kernels : nullptr;
   std::vector<PointReport> points;
   PointReport first{given, true, {}, {}};
-  first.report = verify_chad(program, read_input_point(program, given), rules);
+  first.report = verify_chad(program, read_input_point(program, given), rules, compiled);
   points.push_back(std::move(first));
   if (!holds_reals(program.input_type)) return points;  // no other point to move to
   ChoiceSource choices(seed);
@@ -164,7 +240,7 @@ std::vector<PointReport> verify_at_points(const CheckedProgram& program, const s
   for (int attempt = 0; judged < random_points && attempt < 4 * random_points; ++attempt) {
     PointReport p{random_input_text(choices, program.input_type), false, {}, {}};
     try {
-      p.report = verify_chad(program, read_input_point(program, p.at), rules);
+      p.report = verify_chad(program, read_input_point(program, p.at), rules, compiled);
       if (!p.report.differentiable()) p.skipped = "not differentiable here: " + p.report.reference.reason;
     } catch (const DomainError& e) {
       p.skipped = "domain error here: " + e.message();

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "chad/transformer.hpp"
+#include "oracle/compiled_jacobian.hpp"
 #include "references/jacobian.hpp"
 
 namespace chad {
@@ -31,6 +32,7 @@ struct VerifyCase {
   double discrepancy = 0;
   double gap = 0;  // the largest gap between the enclosures (0 when every pair meets)
   std::vector<std::vector<Enclosure>> enclosure;  // CHAD's Jacobian, [output][input]
+  bool compiled = false;  // the compiled kernel (in double), not the interpreted target (in intervals)
 };
 
 struct VerifyReport {
@@ -50,8 +52,16 @@ void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enc
                           const Enclosure& want);
 
 // `options.rules` (if set) replaces the standard rules in every case (fault injection).
+// `compiled` (if set; data output types only): the compiled kernels (compiled_verify_kernels)
+// are judged too, one case each: in double, each number must lie within the screen's relative
+// tolerance (logrel/agreement.hpp) of the certified enclosure.
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
-                         const RuleTable* rules = nullptr);
+                         const RuleTable* rules = nullptr,
+                         const std::vector<CompiledProgram>* compiled = nullptr);
+
+// CHAD's fwd and rev kernels of `program` in every sums strategy, compiled in one translation
+// unit (none when the output is not a data type). Throws what compile_programs throws.
+std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& program, const CompilerOptions& compiler);
 
 // One point of verify_at_points: where it came from, and its report, or why it was skipped
 // (a random point outside a partial primitive's domain, or where the program is not
@@ -68,8 +78,10 @@ struct PointReport {
 // (generators/input_generator.hpp) until `random_points` of them were judged or 4 times as many
 // were drawn, the skipped ones listed too; none when the input type holds no reals. Preconditions:
 // as verify_chad; `given` is a value of the input type.
+// `compiler` (if set): the compiled kernels are judged at every point too (compiled once).
 std::vector<PointReport> verify_at_points(const CheckedProgram& program, const std::string& given,
                                           int random_points, std::uint64_t seed,
-                                          const RuleTable* rules = nullptr);
+                                          const RuleTable* rules = nullptr,
+                                          const CompilerOptions* compiler = nullptr);
 
 }  // namespace chad

@@ -10,6 +10,8 @@ const char* method_name(JacobianMethod method) {
     case JacobianMethod::ChadForward: return "chad-fwd";
     case JacobianMethod::ChadReverse: return "chad-rev";
     case JacobianMethod::SdReverse: return "sd-rev";
+    case JacobianMethod::ChadForwardCompiled: return "chad-fwd-compiled";
+    case JacobianMethod::ChadReverseCompiled: return "chad-rev-compiled";
   }
   return "?";
 }
@@ -21,6 +23,8 @@ std::optional<JacobianMethod> parse_method(const std::string& name) {
   if (name == "chad-fwd") return JacobianMethod::ChadForward;
   if (name == "chad-rev") return JacobianMethod::ChadReverse;
   if (name == "sd-rev") return JacobianMethod::SdReverse;
+  if (name == "chad-fwd-compiled") return JacobianMethod::ChadForwardCompiled;
+  if (name == "chad-rev-compiled") return JacobianMethod::ChadReverseCompiled;
   return std::nullopt;
 }
 

@@ -6,7 +6,8 @@
 //             contain the exact derivative;
 //   fd        central differences with Richardson extrapolation in MPFR (256 bits): no
 //             derivative formula at all.
-// The implementations under test (CHAD's chad-fwd / chad-rev, string diagrams' sd-rev) share
+// The implementations under test (CHAD's chad-fwd / chad-rev, interpreted or compiled to native
+// code as chad-fwd-compiled / chad-rev-compiled; string diagrams' sd-rev) share
 // the result type and the method names; they are computed in oracle/compute_jacobian.hpp,
 // which this library does not link: nothing here reads what CHAD computes.
 // When a comparison ties or cannot be decided at the point, or the output's index or a
@@ -28,12 +29,22 @@
 
 namespace chad {
 
-enum class JacobianMethod { Dual, Interval, FiniteDifference, ChadForward, ChadReverse, SdReverse };
+enum class JacobianMethod {
+  Dual,
+  Interval,
+  FiniteDifference,
+  ChadForward,
+  ChadReverse,
+  SdReverse,
+  ChadForwardCompiled,  // chad-fwd-compiled: CHAD's forward target compiled to native code (codegen/)
+  ChadReverseCompiled,  // chad-rev-compiled
+};
 
-const char* method_name(JacobianMethod method);  // "dual", "interval", "fd", "chad-fwd", ...
+const char* method_name(JacobianMethod method);  // "dual", "interval", "fd", "chad-fwd", "chad-fwd-compiled", ...
 std::optional<JacobianMethod> parse_method(const std::string& name);
 inline bool is_chad_method(JacobianMethod m) {
-  return m == JacobianMethod::ChadForward || m == JacobianMethod::ChadReverse;
+  return m == JacobianMethod::ChadForward || m == JacobianMethod::ChadReverse ||
+         m == JacobianMethod::ChadForwardCompiled || m == JacobianMethod::ChadReverseCompiled;
 }
 
 struct Enclosure {

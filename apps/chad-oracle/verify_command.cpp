@@ -1,5 +1,6 @@
-// `chad-oracle verify FILE [--at VALUE] [--points N] [--seed S]`: CHAD in both modes and every
-// sums strategy, in intervals, against the certified reference, at the given point (--at, or
+// `chad-oracle verify FILE [--at VALUE] [--points N] [--seed S] [--compiled]`: CHAD in both
+// modes and every sums strategy, in intervals (and with --compiled also CHAD's compiled kernels,
+// in double, within the screen's tolerance), against the certified reference, at the given point (--at, or
 // the file's `-- at:` line) and at N random points of the input type (oracle/verify.hpp); a
 // table of verdicts and the worst discrepancy per point. Outputs holding functions or streams
 // are judged by the logical relation instead. Exit 0 when every case passes, 1 on a mismatch
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command_context.hpp"
+#include "compiler_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "references/jacobian_json.hpp"
@@ -29,6 +31,7 @@ nlohmann::json report_json(const VerifyReport& report) {
       enclosure.push_back(r);
     }
     cases.push_back({{"mode", chad_mode_name(c.mode)},
+                     {"compiled", c.compiled},
                      {"sums", sums_strategy_name(c.sums)},
                      {"verdict", verdict_name(c.verdict)},
                      {"discrepancy", c.discrepancy},
@@ -71,10 +74,14 @@ void print_report(std::ostream& out, const VerifyReport& report) {
     out << "not differentiable at this point: " << report.reference.reason << "\n";
     return;
   }
-  out << std::left << std::setw(6) << "mode" << std::setw(11) << "sums" << std::setw(20)
+  int mode_width = 6;
+  for (const VerifyCase& c : report.cases)
+    if (c.compiled) mode_width = 14;
+  out << std::left << std::setw(mode_width) << "mode" << std::setw(11) << "sums" << std::setw(20)
       << "verdict" << std::setw(14) << "discrepancy" << std::setw(10) << "gap" << "detail\n";
   for (const VerifyCase& c : report.cases)
-    out << std::setw(6) << chad_mode_name(c.mode) << std::setw(11) << sums_strategy_name(c.sums)
+    out << std::setw(mode_width) << (chad_mode_name(c.mode) + std::string(c.compiled ? "-compiled" : ""))
+        << std::setw(11) << sums_strategy_name(c.sums)
         << std::setw(20) << verdict_name(c.verdict) << std::setw(14) << c.discrepancy
         << std::setw(10) << c.gap << c.detail << "\n";
   if (report.by_relation) {
@@ -95,6 +102,8 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   auto at = std::make_shared<std::string>();
   auto points = std::make_shared<int>(3);
   auto seed = std::make_shared<std::uint64_t>(1);
+  auto compiled = std::make_shared<bool>(false);
+  auto compiler = std::make_shared<CompilerOptions>();
   CLI::App* cmd = add_point_command(
       app, "verify",
       "Check CHAD (both modes, every sums strategy) against the certified reference, at the given "
@@ -104,11 +113,15 @@ void add_verify_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
   cmd->add_option("--seed", *seed, "seed of the random points")->capture_default_str();
-  cmd->callback([options, at, points, seed, &exit_code] {
+  cmd->add_flag("--compiled", *compiled,
+                "also check CHAD's compiled kernels (fwd and rev, every sums strategy, in double)");
+  add_compiler_options(*cmd, *compiler);
+  cmd->callback([options, at, points, seed, compiled, compiler, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       std::vector<PointReport> reports =
-          verify_at_points(program, point_text(program, *at, options->json), *points, *seed);
+          verify_at_points(program, point_text(program, *at, options->json), *points, *seed, nullptr,
+                           *compiled ? compiler.get() : nullptr);
       if (options->json) {
         std::cout << points_json(options->file, *seed, reports).dump(2) << "\n";
       } else {

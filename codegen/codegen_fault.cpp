@@ -1,0 +1,22 @@
+#include "codegen/codegen_fault.hpp"
+
+namespace chad {
+
+const char* codegen_fault_name(CodegenFault fault) {
+  switch (fault) {
+    case CodegenFault::None: return "none";
+    case CodegenFault::DropLinearAddRight: return "drop-linear-add-right";
+    case CodegenFault::FoldTangentsSkipped: return "fold-tangents-skipped";
+    case CodegenFault::CaseBranchesSwapped: return "case-branches-swapped";
+  }
+  return "?";
+}
+
+std::optional<CodegenFault> parse_codegen_fault(const std::string& name) {
+  for (CodegenFault f : {CodegenFault::None, CodegenFault::DropLinearAddRight, CodegenFault::FoldTangentsSkipped,
+                         CodegenFault::CaseBranchesSwapped})
+    if (name == codegen_fault_name(f)) return f;
+  return std::nullopt;
+}
+
+}  // namespace chad

@@ -1,0 +1,19 @@
+// Faults the code generator can be asked to make: mutants of the compiled path, for tests and
+// the campaign's --codegen-fault, so that the oracle can be seen to find and shrink a slip in
+// codegen/ (issue 13). Each breaks one emitted rule.
+#pragma once
+#include <optional>
+#include <string>
+
+namespace chad {
+
+enum class CodegenFault {
+  None,
+  DropLinearAddRight,    // `a + b` of (co)tangents emitted as `a`
+  FoldTangentsSkipped,   // a fold's / unfold's (co)tangent map leaves every recursive position 0
+  CaseBranchesSwapped,   // a case on two constructors of one payload type (bool) runs the other branch
+};
+const char* codegen_fault_name(CodegenFault fault);
+std::optional<CodegenFault> parse_codegen_fault(const std::string& name);
+
+}  // namespace chad

@@ -1,0 +1,120 @@
+// CHAD's target formers (syntax/term.hpp; shared/spec/chad.md), emitted over the runtime's
+// linear structure: every (co)tangent type has a cheap zero (chad_rt::zero), `+` is
+// chad_rt::add, linear functions are closures whose null is the zero map, sums' (co)tangents
+// follow the term's SumsStrategy (biproduct: tuples; lifted and zero-fn: chad_rt::Sum, whose
+// tag -1 is zero).
+#include "codegen/emitter.hpp"
+#include "syntax/location.hpp"
+
+namespace chad {
+namespace {
+
+// Component i of the right-nested n-tuple held in `tuple`.
+std::string tuple_component(std::string tuple, std::size_t i, std::size_t n) {
+  for (std::size_t k = 0; k < i; ++k) tuple += ".snd";
+  return i + 1 == n ? tuple : tuple + ".fst";
+}
+
+}  // namespace
+
+std::string Emitter::emit_target(const TermP& t) {
+  const auto& a = t->args;
+  switch (t->kind) {
+    case TermKind::LinLambda: return closure(t->name, t->annot, t->type->right, a[0]);
+    case TermKind::LinApp: {
+      std::string f = emit(a[0]), x = emit(a[1]);
+      return bind("lapp", t->type, f + "(" + x + ")");
+    }
+    case TermKind::Zero: return "chad_rt::zero<" + type(t->type) + ">()";
+    case TermKind::ZeroOf: return bind("zero", t->type, "chad_rt::zero_at<" + type(t->type) + ">(" + emit(a[0]) + ")");
+    case TermKind::LinAdd: {
+      std::string x = emit(a[0]), y = emit(a[1]);
+      if (fault == CodegenFault::DropLinearAddRight) return x;  // an injected fault
+      return bind("sum", t->type, "chad_rt::add<" + type(t->type) + ">(" + x + ", " + y + ")");
+    }
+    case TermKind::PrimFwd:
+    case TermKind::PrimRev: return emit_prim_derivative(t);
+    case TermKind::CopowerUnit: {
+      std::string x = emit(a[0]), l = emit(a[1]);
+      return bind("copower", t->type,
+                  "chad_rt::copower_unit<" + type(a[0]->type) + ", " + type(a[1]->type) + ">(" + x + ", " + l + ")");
+    }
+    case TermKind::CopowerFold: {
+      std::string w = emit(a[0]), f = emit(a[1]);
+      return bind("cofold", t->type, "chad_rt::copower_fold<" + type(t->type) + ">(" + w + ", " + f + ")");
+    }
+    case TermKind::SumTangentIn: {
+      std::string v = emit(a[0]);
+      const std::size_t n = t->annot->ctors.size(), i = std::size_t(t->index);
+      if (t->sums != SumsStrategy::Biproduct)
+        return bind("embed", t->type, type(t->type) + "::template make<" + std::to_string(i) + ">(" + v + ")");
+      // The tuple with v at i and zeros elsewhere, built from the inside out.
+      TypeP ty = t->type;
+      std::vector<TypeP> tuples;  // the pair types, outermost first
+      for (std::size_t k = 0; k + 1 < n; ++k) {
+        tuples.push_back(ty);
+        ty = ty->right;
+      }
+      auto component = [&](std::size_t k) {
+        return k == i ? v : "chad_rt::zero<" + type(t->annot->ctors[k].type) + ">()";
+      };
+      std::string value = component(n - 1);
+      for (std::size_t k = n - 1; k-- > 0;) value = type(tuples[k]) + "{" + component(k) + ", " + value + "}";
+      return bind("embed", t->type, value);
+    }
+    case TermKind::SumTangentOut: {
+      std::string v = emit(a[0]);
+      const std::size_t n = t->annot->ctors.size(), i = std::size_t(t->index);
+      if (t->sums == SumsStrategy::Biproduct) return bind("component", t->type, tuple_component(v, i, n));
+      return bind("component", t->type,
+                  "chad_rt::sum_out<" + std::to_string(i) + ", " + type(t->type) + ">(" + v + ")");
+    }
+    case TermKind::LinRoll: {
+      std::string v = emit(a[0]);
+      const std::string s = types().struct_name(t->type);
+      if (t->type->kind == TypeKind::Mu) return bind("lroll", t->type, "chad_rt::lin_roll<" + s + ">(" + v + ")");
+      // A linear coinductive value given whole: a node already forced.
+      return bind("lroll", t->type,
+                  "chad_rt::make<" + s + ">(chad_rt::Fn<chad_rt::Unit, typename " + s + "::Payload>{}, true, " + v + ")");
+    }
+    case TermKind::LinUnroll: {
+      std::string v = emit(a[0]);
+      return bind("lunroll", t->type,
+                  std::string(a[0]->type->kind == TypeKind::Mu ? "chad_rt::lin_unroll(" : "chad_rt::lin_force(") + v + ")");
+    }
+    case TermKind::ArrayRow: {
+      std::string v = emit(a[0]);
+      const std::vector<int>& shape = a[0]->type->shape;
+      const int row = shape_size(shape) / shape[0];
+      if (shape.size() == 1) return bind("row", t->type, v + "(" + std::to_string(t->index) + ")");
+      return bind("row", t->type,
+                  type(t->type) + "(" + v + ".template segment<" + std::to_string(row) + ">(" +
+                      std::to_string(row * t->index) + "))");
+    }
+    case TermKind::CtxProj: {
+      std::string v = emit(a[0]);
+      for (int i = 0; i < t->index; ++i) v += ".fst";
+      return bind("dctx", t->type, v + ".snd");
+    }
+    case TermKind::CtxOneHot: {
+      std::string v = emit(a[0]);
+      // ((0, v), 0, ..., 0): j pairs with a zero on the right around (0, v).
+      std::vector<TypeP> levels{t->annot};
+      for (int i = 0; i < t->index; ++i) levels.push_back(levels.back()->left);
+      const TypeP& inner = levels.back();
+      std::string value = type(inner) + "{chad_rt::zero<" + type(inner->left) + ">(), " + v + "}";
+      for (int i = t->index; i-- > 0;)
+        value = type(levels[std::size_t(i)]) + "{" + value + ", chad_rt::zero<" + type(levels[std::size_t(i)]->right) + ">()}";
+      return bind("onehot", t->type, value);
+    }
+    case TermKind::FwdFold:
+    case TermKind::RevFold:
+    case TermKind::FwdUnfold:
+    case TermKind::RevUnfold: return emit_recursion(t);
+    default: break;
+  }
+  // Inject, Case, Pair, ... in target terms are source formers.
+  return emit_source(t);
+}
+
+}  // namespace chad

@@ -1,0 +1,261 @@
+// The folds and unfolds of CHAD's target (FwdFold, RevFold, FwdUnfold, RevUnfold), with the
+// rules of semantics/recursion_target.cpp, and the functorial action on (co)tangents they use
+// (semantics/tangent_positions.hpp). Each site gets a function template at namespace scope:
+//   rev fold   node -> (w, back), back v = let (g, dx) = w' v in (g + sum_c fst (back_c dx_c), roll_lin dx[snd (back_c dx_c)])
+//   fwd fold   node -> (w, d),    d (g, dt) = w' (g, (unroll_lin dt)[d_c (g, dt_c)])
+//   unfolds    seed -> (stream, derivative); a seed's body runs once (UnfoldState), lazily.
+#include "codegen/emitter.hpp"
+#include "syntax/location.hpp"
+
+namespace chad {
+
+std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, const std::string& tangent,
+                                  const TangentPositions& p) {
+  if (!occurs_free(f, p.var)) return tangent;
+  auto T = [&](const TypeP& source) { return tangent_type(source, mode, sums); };
+  const TypeP out = substitute(T(f), p.var, p.out);
+  switch (f->kind) {
+    case TypeKind::Var:
+      if (fault == CodegenFault::FoldTangentsSkipped) return "chad_rt::zero<" + type(out) + ">()";  // an injected fault
+      return p.call(primal, tangent);
+    case TypeKind::Prod: {
+      std::string l = map_tangents(f->left, primal + ".fst", tangent + ".fst", p);
+      std::string r = map_tangents(f->right, primal + ".snd", tangent + ".snd", p);
+      return bind("dmapped", out, type(out) + "{" + l + ", " + r + "}");
+    }
+    case TypeKind::Sum: {
+      const std::size_t n = f->ctors.size();
+      std::string result = fresh("dmapped");
+      line(type(out) + " " + result + ";");
+      open("switch (" + primal + ".tag()) {");
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::string k = std::to_string(i);
+        const TypeP& component = f->ctors[i].type;
+        const TypeP component_in = substitute(T(component), p.var, p.in);
+        open("case " + k + ": {");
+        std::string part;
+        if (sums == SumsStrategy::Biproduct) {
+          part = tangent;
+          for (std::size_t j = 0; j < i; ++j) part += ".snd";
+          if (i + 1 < n) part += ".fst";
+        } else {
+          part = bind("component", component_in,
+                      "chad_rt::sum_out<" + k + ", " + type(component_in) + ">(" + tangent + ")");
+        }
+        std::string mapped = map_tangents(component, primal + ".template get<" + k + ">()", part, p);
+        if (sums == SumsStrategy::Biproduct) {
+          // The tuple with the mapped component and zeros elsewhere (the inactive components
+          // are not part of the fibre).
+          std::vector<TypeP> pairs;
+          TypeP ty = out;
+          for (std::size_t j = 0; j + 1 < n; ++j) {
+            pairs.push_back(ty);
+            ty = ty->right;
+          }
+          auto at = [&](std::size_t j) {
+            TypeP part_type = j + 1 < n ? pairs[j]->left : (n == 1 ? out : pairs[n - 2]->right);
+            return j == i ? mapped : "chad_rt::zero<" + type(part_type) + ">()";
+          };
+          std::string value = at(n - 1);
+          for (std::size_t j = n - 1; j-- > 0;) value = type(pairs[j]) + "{" + at(j) + ", " + value + "}";
+          line(result + " = " + value + ";");
+        } else {
+          line(result + " = " + type(out) + "::template make<" + k + ">(" + mapped + ");");
+        }
+        line("break;");
+        close("}");
+      }
+      line("default: throw chad_rt::Fault(\"a sum value without a constructor\");");
+      close("}");
+      return result;
+    }
+    case TypeKind::Mu:
+    case TypeKind::Nu:
+      if (f->var == p.var) return tangent;
+      throw UnsupportedByCodegen("a mu or nu type nested inside the functor of a differentiated fold or unfold");
+    default: break;
+  }
+  CHAD_INTERNAL_ASSERT(false, "codegen: map_tangents on " + print_type(f));
+}
+
+namespace {
+
+struct RecursionTypes {
+  TypeP fixpoint, carrier;      // source: mu a.F / nu a.F and S
+  TypeP primal_fixpoint;        // P(mu a.F)
+  TypeP primal_functor;         // P(F), open in a
+  TypeP x_type;                 // the body's parameter: P(F[S/a]) (fold) or P(S) (unfold)
+  TypeP body_type;              // P(out) * derivative
+  TypeP child;                  // the node's type: P(result) * derivative map
+  TypeP context;                // D2(G) / R2(G)
+};
+
+RecursionTypes recursion_types(const Term& t, bool fold, ChadMode mode, SumsStrategy sums) {
+  RecursionTypes r;
+  r.fixpoint = fold ? t.annot->left : t.annot->right;
+  r.carrier = fold ? t.annot->right : t.annot->left;
+  r.primal_fixpoint = primal_type(r.fixpoint, mode, sums);
+  r.primal_functor = primal_type(r.fixpoint->body, mode, sums);
+  r.x_type = primal_type(fold ? substitute(r.fixpoint->body, r.fixpoint->var, r.carrier) : r.carrier, mode, sums);
+  r.body_type = t.args[1]->type;
+  r.child = t.type;
+  const TypeP& d = r.body_type->right;
+  r.context = (mode == ChadMode::Forward ? d->left : d->right)->left;
+  return r;
+}
+
+}  // namespace
+
+std::string Emitter::emit_target_fold(const TermP& t) {
+  const bool reverse = t->kind == TermKind::RevFold;
+  const RecursionTypes r = recursion_types(*t, true, mode, sums);
+  const std::string& a = r.fixpoint->var;
+  const TypeP w = primal_type(r.carrier, mode, sums);
+  const TypeP ts = tangent_type(r.carrier, mode, sums), tmu = tangent_type(r.fixpoint, mode, sums);
+  const TypeP d = r.body_type->right, dmap = r.child->right;
+  const std::string key = std::string(reverse ? "rev" : "fwd") + " fold " + print_type(r.fixpoint) + " " +
+                          print_type(arrow_type(r.x_type, r.body_type));
+  std::string helper = find_helper(key);
+  if (helper.empty()) {
+    helper = fresh(reverse ? "rev_fold" : "fwd_fold");
+    name_helper(key, helper);
+    const std::string body_fn = "chad_rt::Fn<" + type(r.x_type) + ", " + type(r.body_type) + ">";
+    const std::string signature = "template <class S>\n" + type(r.child) + " " + helper + "(" +
+                                  type(r.primal_fixpoint) + " node, const " + body_fn + "& body)";
+    Saved saved = begin_helper();
+    // The children's results (w_c, derivative_c) at the recursive positions, then x = F[w_c].
+    std::string children = map_functor(r.primal_functor, "node->payload",
+                                       Positions{a, r.primal_fixpoint, r.child, [&](const std::string& c) {
+                                                   return bind("child", r.child, helper + "<S>(" + c + ", body)");
+                                                 }});
+    std::string x = map_functor(r.primal_functor, children,
+                                Positions{a, r.child, w, [](const std::string& c) { return c + ".fst"; }});
+    line("const " + type(r.body_type) + " step = body(" + x + ");");
+    line("const " + type(d) + " derivative = step.snd;");
+    if (reverse) {
+      // back v = let (g, dx) = w' v in (g + sum_c fst (back_c dx_c), roll_lin dx[snd (back_c dx_c)])
+      const TypeP gt = dmap->right;  // R2(G) * R2(mu)
+      open("const " + type(dmap) + " back = chad_rt::fn<" + type(ts) + ", " + type(gt) + ">([=](const " + type(ts) +
+           "& v) -> " + type(gt) + " {");
+      line("const " + type(d->right) + " q = derivative(v);");
+      line(type(r.context) + " g = q.fst;");
+      std::string dx = map_tangents(r.fixpoint->body, children, "q.snd",
+                                    TangentPositions{a, r.child, ts, tmu, [&](const std::string& child, const std::string& c) {
+                                                       std::string b = bind("back", gt, child + ".snd(" + c + ")");
+                                                       line("g = chad_rt::add<" + type(r.context) + ">(g, " + b + ".fst);");
+                                                       return b + ".snd";
+                                                     }});
+      line("return " + type(gt) + "{g, " + lin_roll(tmu, dx) + "};");
+      close("});");
+      line("return " + type(r.child) + "{step.fst, back};");
+    } else {
+      // d (g, dt) = w' (g, (unroll_lin dt)[d_c (g, dt_c)])
+      const TypeP gt = dmap->left;  // D2(G) * D2(mu)
+      open("const " + type(dmap) + " d = chad_rt::fn<" + type(gt) + ", " + type(ts) + ">([=](const " + type(gt) +
+           "& gt) -> " + type(ts) + " {");
+      line("const " + type(r.context) + " g = gt.fst;");
+      std::string node = bind("dnode", unroll_type(tmu), "chad_rt::lin_unroll(gt.snd)");
+      std::string dx = map_tangents(r.fixpoint->body, children, node,
+                                    TangentPositions{a, r.child, tmu, ts, [&](const std::string& child, const std::string& c) {
+                                                       return bind("dchild", ts, child + ".snd(" + type(gt) + "{g, " + c + "})");
+                                                     }});
+      line("return derivative(" + type(d->left) + "{g, " + dx + "});");
+      close("});");
+      line("return " + type(r.child) + "{step.fst, d};");
+    }
+    std::string body = end_helper(std::move(saved));
+    add_helper(signature, signature + " {\n" + body + "}\n");
+  }
+  std::string start = emit(t->args[0]);
+  std::string body = closure(t->name, r.x_type, r.body_type, t->args[1]);
+  return bind(reverse ? "rev_fold" : "fwd_fold", t->type, helper + "<S>(" + start + ", " + body + ")");
+}
+
+std::string Emitter::emit_target_unfold(const TermP& t) {
+  const bool reverse = t->kind == TermKind::RevUnfold;
+  const RecursionTypes r = recursion_types(*t, false, mode, sums);
+  const std::string& a = r.fixpoint->var;
+  const TypeP seed = r.x_type;
+  const TypeP ts = tangent_type(r.carrier, mode, sums), tnu = tangent_type(r.fixpoint, mode, sums);
+  const TypeP d = r.body_type->right, dmap = r.child->right, pstep = r.body_type->left;
+  const TypeP children_type = substitute(r.primal_functor, a, r.child);
+  const std::string key = std::string(reverse ? "rev" : "fwd") + " unfold " + print_type(r.fixpoint) + " " +
+                          print_type(arrow_type(r.x_type, r.body_type));
+  std::string helper = find_helper(key);
+  if (helper.empty()) {
+    helper = fresh(reverse ? "rev_unfold" : "fwd_unfold");
+    name_helper(key, helper);
+    const std::string body_fn = "chad_rt::Fn<" + type(seed) + ", " + type(r.body_type) + ">";
+    const std::string signature = "template <class S>\n" + type(r.child) + " " + helper + "(const " + type(seed) +
+                                  "& seed, const " + body_fn + "& body)";
+    const std::string state_type = "UnfoldState<" + type(seed) + ", " + type(children_type) + ", " + type(d) + ">";
+    Saved saved = begin_helper();
+    line(state_type + "* state = chad_rt::make<" + state_type + ">(seed);");
+    open("const auto ensure = [state, body]() {");
+    line("if (state->done) return;");
+    line("const " + type(r.body_type) + " result = body(state->seed);");
+    line("state->derivative = result.snd;");
+    std::string children = map_functor(r.primal_functor, "result.fst",
+                                       Positions{a, seed, r.child, [&](const std::string& c) {
+                                                   return bind("child", r.child, helper + "<S>(" + c + ", body)");
+                                                 }});
+    line("state->children = " + children + ";");
+    line("state->done = true;");
+    close("};");
+    // The primal stream: map_F (child streams) step, lazily.
+    const TypeP pnu = r.child->left;
+    const std::string s = types().struct_name(pnu), payload = "typename " + s + "::Payload";
+    open("const " + type(pnu) + " stream = chad_rt::delay<" + s + ">(chad_rt::fn<chad_rt::Unit, " + payload +
+         ">([=](const chad_rt::Unit&) -> " + payload + " {");
+    line("ensure();");
+    line("return " + map_functor(r.primal_functor, "state->children",
+                                  Positions{a, r.child, pnu, [](const std::string& c) { return c + ".fst"; }}) + ";");
+    close("}));");
+    if (reverse) {
+      // back c = let (g, ds) = step' (c'[snd (back_c c'_c)]) in (g + sum_c fst (back_c c'_c), ds)
+      const TypeP gt = dmap->right;  // R2(G) * R2(S)
+      open("const " + type(dmap) + " back = chad_rt::fn<" + type(tnu) + ", " + type(gt) + ">([=](const " + type(tnu) +
+           "& c) -> " + type(gt) + " {");
+      line("if (c == nullptr) return chad_rt::zero<" + type(gt) + ">();");
+      line("ensure();");
+      line(type(r.context) + " g = chad_rt::zero<" + type(r.context) + ">();");
+      std::string node = bind("cnode", unroll_type(tnu), "chad_rt::lin_unroll(c)");
+      std::string dstep = map_tangents(r.fixpoint->body, "state->children", node,
+                                       TangentPositions{a, r.child, tnu, ts, [&](const std::string& child, const std::string& cc) {
+                                                          std::string b = bind("back", gt, child + ".snd(" + cc + ")");
+                                                          line("g = chad_rt::add<" + type(r.context) + ">(g, " + b + ".fst);");
+                                                          return b + ".snd";
+                                                        }});
+      line("const " + type(d->right) + " q = state->derivative(" + dstep + ");");
+      line("return " + type(gt) + "{chad_rt::add<" + type(r.context) + ">(g, q.fst), q.snd};");
+      close("});");
+      line("return " + type(r.child) + "{stream, back};");
+    } else {
+      // d (g, ds) = the lazy tangent stream roll_lin ((step' (g, ds))[d_c (g, ds_c)])
+      const TypeP gs = dmap->left;  // D2(G) * D2(S)
+      const std::string ts_struct = types().struct_name(tnu), tpayload = "typename " + ts_struct + "::Payload";
+      open("const " + type(dmap) + " d = chad_rt::fn<" + type(gs) + ", " + type(tnu) + ">([=](const " + type(gs) +
+           "& gs) -> " + type(tnu) + " {");
+      open("return chad_rt::delay<" + ts_struct + ">(chad_rt::fn<chad_rt::Unit, " + tpayload +
+           ">([=](const chad_rt::Unit&) -> " + tpayload + " {");
+      line("ensure();");
+      line("const " + type(r.context) + " g = gs.fst;");
+      line("const " + type(d->right) + " dstep = state->derivative(gs);");
+      std::string mapped = map_tangents(r.fixpoint->body, "state->children", "dstep",
+                                        TangentPositions{a, r.child, ts, tnu, [&](const std::string& child, const std::string& ds) {
+                                                           return bind("dchild", tnu, child + ".snd(" + type(gs) + "{g, " + ds + "})");
+                                                         }});
+      line("return " + mapped + ";");
+      close("}));");
+      close("});");
+      line("return " + type(r.child) + "{stream, d};");
+    }
+    std::string body = end_helper(std::move(saved));
+    add_helper(signature, signature + " {\n" + body + "}\n");
+  }
+  std::string start = emit(t->args[0]);
+  std::string body = closure(t->name, seed, r.body_type, t->args[1]);
+  return bind(reverse ? "rev_unfold" : "fwd_unfold", t->type, helper + "<S>(" + start + ", " + body + ")");
+}
+
+}  // namespace chad

@@ -1,0 +1,255 @@
+// The emitter's core and the source language's formers (the target's: emit_target.cpp; folds
+// and unfolds: emit_recursion.cpp).
+#include "codegen/emitter.hpp"
+
+#include <cstdio>
+
+#include "syntax/location.hpp"
+
+namespace chad {
+
+std::string cpp_real(double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%a", value);
+  return std::string("S(") + text + ")";
+}
+
+std::string cpp_identifier(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    if (c == '\'') out += "_q";
+    else if (c == '#') out += "_";
+    else out += c;
+  }
+  if (out.empty() || out[0] == '_') out = "v" + out;
+  return out;
+}
+
+void Emitter::line(const std::string& text) {
+  out_.append(std::size_t(2 * indent_), ' ');
+  out_ += text;
+  out_ += '\n';
+}
+void Emitter::open(const std::string& text) {
+  line(text);
+  ++indent_;
+}
+void Emitter::close(const std::string& text) {
+  --indent_;
+  line(text);
+}
+std::string Emitter::take() {
+  std::string s = std::move(out_);
+  out_.clear();
+  return s;
+}
+std::string Emitter::fresh(const std::string& base) {
+  return cpp_identifier(base) + "_" + std::to_string(next_name_++);
+}
+
+std::string Emitter::bind(const std::string& base, const TypeP& t, const std::string& value) {
+  std::string name = fresh(base);
+  line("const " + type(t) + " " + name + " = " + value + ";");
+  return name;
+}
+
+std::string Emitter::emit_under(const std::string& cpp_name, const TermP& body) {
+  env.push_back(cpp_name);
+  std::string r = emit(body);
+  env.pop_back();
+  return r;
+}
+
+std::string Emitter::closure(const std::string& name, const TypeP& param, const TypeP& result,
+                             const TermP& body) {
+  const std::string a = type(param), b = type(result), p = fresh(name), f = fresh("fn");
+  open("const chad_rt::Fn<" + a + ", " + b + "> " + f + " = chad_rt::fn<" + a + ", " + b + ">([=](const " + a +
+       "& " + p + ") -> " + b + " {");
+  line("return " + emit_under(p, body) + ";");
+  close("});");
+  return f;
+}
+
+void Emitter::add_helper(const std::string& declaration, const std::string& definition) {
+  declarations_.push_back(declaration);
+  definitions_.push_back(definition);
+}
+std::string Emitter::helpers() const {
+  std::string s;
+  for (const auto& d : declarations_) s += d + ";\n";
+  s += "\n";
+  for (const auto& d : definitions_) s += d + "\n";
+  return s;
+}
+std::string Emitter::find_helper(const std::string& key) const {
+  for (const auto& [k, name] : helper_names_)
+    if (k == key) return name;
+  return "";
+}
+void Emitter::name_helper(const std::string& key, const std::string& name) { helper_names_.emplace_back(key, name); }
+
+std::string Emitter::emit(const TermP& t) {
+  if (int(t->kind) >= int(TermKind::LinLambda)) return emit_target(t);
+  return emit_source(t);
+}
+
+std::string Emitter::emit_source(const TermP& t) {
+  const auto& a = t->args;
+  switch (t->kind) {
+    case TermKind::Var:
+      CHAD_INTERNAL_ASSERT(t->index >= 0 && std::size_t(t->index) < env.size(), "codegen: unbound variable " + t->name);
+      return env[env.size() - 1 - std::size_t(t->index)];
+    case TermKind::Literal: return cpp_real(t->literal);
+    case TermKind::ArrayLit: {
+      std::vector<std::string> parts;
+      for (const TermP& e : a) parts.push_back(emit(e));
+      std::string name = fresh("array");
+      line(type(t->type) + " " + name + ";");
+      std::string init = name + " << ";
+      for (std::size_t i = 0; i < parts.size(); ++i) init += (i ? ", " : "") + parts[i];
+      line(init + ";");
+      return name;
+    }
+    case TermKind::Unit: return "chad_rt::Unit{}";
+    case TermKind::Pair: {
+      std::string x = emit(a[0]), y = emit(a[1]);
+      return bind("pair", t->type, type(t->type) + "{" + x + ", " + y + "}");
+    }
+    case TermKind::Fst: return bind("fst", t->type, emit(a[0]) + ".fst");
+    case TermKind::Snd: return bind("snd", t->type, emit(a[0]) + ".snd");
+    case TermKind::Let: {
+      std::string bound = emit(a[0]);
+      std::string name = bind(t->name, a[0]->type, bound);
+      return emit_under(name, a[1]);
+    }
+    case TermKind::Lambda: return closure(t->name, t->type->left, t->type->right, a[0]);
+    case TermKind::App: {
+      std::string f = emit(a[0]), x = emit(a[1]);
+      return bind("app", t->type, f + "(" + x + ")");
+    }
+    case TermKind::Inject:
+      return bind(t->name.empty() ? "inject" : t->name, t->type,
+                  type(t->type) + "::template make<" + std::to_string(t->index) + ">(" + emit(a[0]) + ")");
+    case TermKind::Case: return emit_case(t);
+    case TermKind::Roll:
+      return bind("roll", t->type, "chad_rt::roll<" + types_.struct_name(t->type) + ">(" + emit(a[0]) + ")");
+    case TermKind::Unroll: return bind("unroll", t->type, "chad_rt::force(" + emit(a[0]) + ")");
+    case TermKind::Fold:
+    case TermKind::Unfold: return emit_recursion(t);
+    case TermKind::Ascribe: return emit(a[0]);
+    case TermKind::Prim: return emit_prim(t);
+    default: break;
+  }
+  CHAD_INTERNAL_ASSERT(false, "codegen: not a source former");
+}
+
+std::string Emitter::emit_case(const TermP& t) {
+  std::string scrutinee = emit(t->args[0]);
+  const TypeP& sum = t->args[0]->type;
+  std::string result = fresh("case");
+  line(type(t->type) + " " + result + ";");
+  open("switch (" + scrutinee + ".tag()) {");
+  // An injected fault: on two constructors of one payload type (bool), each runs the other's branch.
+  const bool swapped = fault == CodegenFault::CaseBranchesSwapped && sum->ctors.size() == 2 &&
+                       type_equal(sum->ctors[0].type, sum->ctors[1].type);
+  for (const Branch& b : t->branches) {
+    open("case " + std::to_string(swapped ? 1 - b.tag : b.tag) + ": {  // " + b.ctor);
+    const int tag = swapped ? 1 - b.tag : b.tag;
+    std::string y = bind(b.var, sum->ctors[std::size_t(b.tag)].type,
+                         scrutinee + ".template get<" + std::to_string(tag) + ">()");
+    line(result + " = " + emit_under(y, b.body) + ";");
+    line("break;");
+    close("}");
+  }
+  line("default: throw chad_rt::Fault(\"case: a sum value without a constructor\");");
+  close("}");
+  return result;
+}
+
+namespace {
+
+const char* runtime_prim_name(PrimOp op) {
+  switch (op) {
+    case PrimOp::Add: return "add";
+    case PrimOp::Sub: return "sub";
+    case PrimOp::Mul: return "mul";
+    case PrimOp::Div: return "div";
+    case PrimOp::Neg: return "neg";
+    case PrimOp::Sin: return "sin";
+    case PrimOp::Cos: return "cos";
+    case PrimOp::Exp: return "exp";
+    case PrimOp::Log: return "log";
+    case PrimOp::Sqrt: return "sqrt";
+    case PrimOp::Tanh: return "tanh";
+    case PrimOp::Sigmoid: return "sigmoid";
+    case PrimOp::Softplus: return "softplus";
+    case PrimOp::Sum: return "sum";
+    case PrimOp::Dot: return "dot";
+    case PrimOp::Matvec: return "matvec";
+    case PrimOp::Scale: return "scale";
+    case PrimOp::Get: return "get";
+    case PrimOp::Vec: return "vec";
+    case PrimOp::Lt: return "lt";
+    case PrimOp::Gt: return "gt";
+  }
+  return "?";
+}
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string s;
+  for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
+  return s;
+}
+
+}  // namespace
+
+// The template arguments a primitive's runtime function takes: matvec<R, C>, get<I>.
+static std::string prim_template_arguments(const Term& t, const TypeP& first_operand) {
+  if (t.op == PrimOp::Matvec)
+    return "<" + std::to_string(first_operand->shape[0]) + ", " + std::to_string(first_operand->shape[1]) + ">";
+  if (t.op == PrimOp::Get) return "<" + std::to_string(t.index) + ">";
+  return "";
+}
+
+std::string Emitter::emit_prim(const TermP& t) {
+  std::vector<std::string> operands;
+  for (const TermP& e : t->args) operands.push_back(emit(e));
+  std::string call = std::string("chad_rt::prim_") + runtime_prim_name(t->op) +
+                     prim_template_arguments(*t, t->args[0]->type) + "(" + join(operands) + ")";
+  return bind(runtime_prim_name(t->op), t->type, call);
+}
+
+std::string Emitter::emit_prim_derivative(const TermP& t) {
+  std::vector<std::string> operands;
+  for (const TermP& e : t->args) operands.push_back(emit(e));
+  const bool forward = t->kind == TermKind::PrimFwd;
+  const std::size_t k = forward ? operands.size() / 2 : operands.size() - 1;
+  const std::string name = std::string(forward ? "d" : "ct") + runtime_prim_name(t->op);
+  if (t->op == PrimOp::Lt || t->op == PrimOp::Gt)  // comparisons: derivative 0
+    return bind(name, t->type, "chad_rt::zero<" + type(t->type) + ">()");
+  if (t->op == PrimOp::Vec) {
+    if (forward)  // vec'(x; dx) = vec(dx)
+      return bind(name, t->type, "chad_rt::prim_vec(" + join({operands.begin() + std::ptrdiff_t(k), operands.end()}) + ")");
+    // vec^T(x; v) = (v[0], ..., v[n-1]), an n-tuple
+    std::string v = operands.back(), tuple = k == 1 ? v + "(0)" : "";
+    if (k > 1) {
+      TypeP ty = t->type;
+      std::string closing;
+      for (std::size_t i = 0; i + 1 < k; ++i) {
+        tuple += type(ty) + "{" + v + "(" + std::to_string(i) + "), ";
+        closing += "}";
+        ty = ty->right;
+      }
+      tuple += v + "(" + std::to_string(k - 1) + ")" + closing;
+    }
+    return bind(name, t->type, tuple);
+  }
+  const TypeP& first = t->args[0]->type;
+  std::string targs = prim_template_arguments(*t, first);
+  if (!forward && t->op == PrimOp::Get) targs = "<" + std::to_string(t->index) + ", " + std::to_string(shape_size(first->shape)) + ">";
+  if (!forward && t->op == PrimOp::Sum) targs = "<" + std::to_string(first->shape.empty() ? 0 : shape_size(first->shape)) + ">";
+  return bind(name, t->type, std::string("chad_rt::") + (forward ? "fwd_" : "rev_") + runtime_prim_name(t->op) + targs +
+                                 "(" + join(operands) + ")");
+}
+
+}  // namespace chad

@@ -1,0 +1,131 @@
+// The emitter: C++ statements for checked terms of the source language and of CHAD's target
+// language, in A-normal form. emit(t) appends the statements that compute t to the current
+// block and returns a C++ expression naming its value; variables become `const` locals named
+// after the program's (`x` -> `x_12`), functions become chad_rt::Fn closures capturing by value,
+// `case` a switch. Folds, unfolds and the functorial maps they need become function templates
+// at namespace scope (codegen/emit_recursion.cpp), emitted before the code that calls them.
+// Everything is templated on the scalar type S (codegen/cpp_types.hpp).
+#pragma once
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "codegen/codegen_fault.hpp"
+#include "codegen/cpp_types.hpp"
+#include "syntax/chad_types.hpp"
+#include "syntax/sums_strategy.hpp"
+#include "syntax/term.hpp"
+
+namespace chad {
+
+// A program the code generator cannot compile (named construct); the oracle skips it.
+class UnsupportedByCodegen : public std::runtime_error {
+ public:
+  explicit UnsupportedByCodegen(const std::string& what)
+      : std::runtime_error("the code generator does not support " + what) {}
+};
+
+// The recursive positions of a functor, for the functorial maps of folds and unfolds: values
+// of type `in` at the positions of `var` become values of type `out` by `call` (which emits
+// statements and returns the new value's expression).
+struct Positions {
+  std::string var;
+  TypeP in, out;
+  std::function<std::string(const std::string& value)> call;
+};
+// The same for (co)tangents walked together with their primal: `call(primal, tangent)`.
+struct TangentPositions {
+  std::string var;
+  TypeP primal;    // the closed type of the primal values at the positions
+  TypeP in, out;   // the closed (co)tangent types at the positions, before and after
+  std::function<std::string(const std::string& primal, const std::string& tangent)> call;
+};
+
+class Emitter {
+ public:
+  explicit Emitter(CppTypes& types) : types_(types) {}
+
+  // Precondition: t is checked, in the context `env` (de Bruijn: env.back() is index 0).
+  std::string emit(const TermP& t);
+
+  // ---- the current block --------------------------------------------------------------
+  void line(const std::string& text);
+  void open(const std::string& text);   // a line ending in `{`, then one level deeper
+  void close(const std::string& text);  // one level back, then a line (usually `}` or `});`)
+  // Takes what was written since the last take, e.g. a function's body.
+  std::string take();
+  // A C++ name for a program variable or a temporary, unique in the generated source.
+  std::string fresh(const std::string& base);
+  std::string type(const TypeP& t) { return types_.name(t); }
+  CppTypes& types() { return types_; }
+
+  // `const T name = value;` for a fresh name; returns the name.
+  std::string bind(const std::string& base, const TypeP& t, const std::string& value);
+  // Emits `body` as a closure `chad_rt::Fn<A, B>` of one parameter `name` : A.
+  std::string closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
+  // Emits `body` in the environment extended by a variable `cpp_name`.
+  std::string emit_under(const std::string& cpp_name, const TermP& body);
+
+  // Namespace-level function templates (declaration, definition), emitted before the code.
+  void add_helper(const std::string& declaration, const std::string& definition);
+  std::string helpers() const;
+  // A helper's name by its key, or "" (each fold / map helper is generated once per key).
+  std::string find_helper(const std::string& key) const;
+  void name_helper(const std::string& key, const std::string& name);
+
+  std::vector<std::string> env;
+
+ private:
+  std::string emit_source(const TermP& t);
+  std::string emit_target(const TermP& t);
+  std::string emit_case(const TermP& t);
+  std::string emit_prim(const TermP& t);
+  std::string emit_prim_derivative(const TermP& t);
+  std::string emit_recursion(const TermP& t);
+  std::string emit_source_recursion(const TermP& t);
+  std::string emit_target_fold(const TermP& t);
+  std::string emit_target_unfold(const TermP& t);
+  std::string nested_map_helper(const TypeP& fixpoint, const std::vector<Positions>& p);
+
+ public:
+  // map_F: `value` of functor[p.in / p.var] to functor[p.out / p.var] (paper Fig. 4).
+  // Several variables: the positions of a nested binder too (innermost last wins).
+  std::string map_functor(const TypeP& functor, const std::string& value, const std::vector<Positions>& p);
+  std::string map_functor(const TypeP& functor, const std::string& value, const Positions& p) {
+    return map_functor(functor, value, std::vector<Positions>{p});
+  }
+  // `const T(payload) name = ...` for a linear mu (a roll) or linear nu (a node already forced).
+  std::string lin_roll(const TypeP& fixpoint, const std::string& payload);
+  // The functorial action on (co)tangents guided by the primal (semantics/tangent_positions.hpp):
+  // `functor` is the source functor; primal values live at P(functor), (co)tangents at T(functor).
+  std::string map_tangents(const TypeP& functor, const std::string& primal, const std::string& tangent,
+                           const TangentPositions& p);
+  // Emitting a namespace-level helper: the current block and environment are set aside.
+  struct Saved {
+    std::string out;
+    int indent;
+    std::vector<std::string> env;
+  };
+  Saved begin_helper();
+  std::string end_helper(Saved saved);
+  ChadMode mode = ChadMode::Reverse;  // the target's, for the types of maps over (co)tangents
+  SumsStrategy sums = SumsStrategy::Biproduct;
+  CodegenFault fault = CodegenFault::None;
+
+ private:
+
+  CppTypes& types_;
+  std::string out_;
+  int indent_ = 1;
+  std::size_t next_name_ = 0;
+  std::vector<std::string> declarations_, definitions_;
+  std::vector<std::pair<std::string, std::string>> helper_names_;
+};
+
+// The C++ spelling of a real literal (exact: a hex float).
+std::string cpp_real(double value);
+// A program name made a C++ identifier (x' -> x_q, base#3 -> base_3).
+std::string cpp_identifier(const std::string& name);
+
+}  // namespace chad

@@ -1,0 +1,199 @@
+#include "codegen/kernel_abi_emitter.hpp"
+
+#include "syntax/location.hpp"
+
+namespace chad {
+
+std::string AbiEmitter::helper(const std::string& kind, const TypeP& type, const std::string& result,
+                               const std::string& params, const std::function<void(const std::string&)>& body) {
+  const std::string key = kind + " " + print_type(type);
+  if (std::string found = e_.find_helper(key); !found.empty()) return found;
+  const std::string name = e_.fresh(kind);
+  e_.name_helper(key, name);
+  auto saved = e_.begin_helper();
+  body(name);
+  std::string text = e_.end_helper(std::move(saved));
+  const std::string signature = "template <class S>\n" + result + " " + name + "(" + params + ")";
+  e_.add_helper(signature, signature + " {\n" + text + "}\n");
+  return name;
+}
+
+std::string AbiEmitter::reader(const TypeP& t) {
+  const std::string T = e_.type(t);
+  return helper("read", t, T, "chad_rt::InputReader& in", [&](const std::string&) {
+    switch (t->kind) {
+      case TypeKind::Real:
+        if (t->shape.empty()) e_.line("return in.template real<S>();");
+        else e_.line("return in.template array<S, " + std::to_string(shape_size(t->shape)) + ">();");
+        return;
+      case TypeKind::Unit: e_.line("return chad_rt::Unit{};"); return;
+      case TypeKind::Prod: {
+        std::string l = reader(t->left), r = reader(t->right);
+        e_.line("const " + e_.type(t->left) + " first = " + l + "<S>(in);");
+        e_.line("return " + T + "{first, " + r + "<S>(in)};");
+        return;
+      }
+      case TypeKind::Sum: {
+        e_.open("switch (in.tag(" + std::to_string(t->ctors.size()) + ")) {");
+        for (std::size_t i = 0; i < t->ctors.size(); ++i)
+          e_.line("case " + std::to_string(i) + ": return " + T + "::template make<" + std::to_string(i) + ">(" +
+                  reader(t->ctors[i].type) + "<S>(in));");
+        e_.close("}");
+        e_.line("throw chad_rt::BadInput(\"a constructor tag out of range\");");
+        return;
+      }
+      case TypeKind::Mu:
+        e_.line("return chad_rt::roll<" + e_.types().struct_name(t) + ">(" + reader(unroll_type(t)) + "<S>(in));");
+        return;
+      default: CHAD_INTERNAL_ASSERT(false, "codegen: reading a value of the non-data type " + print_type(t));
+    }
+  });
+}
+
+std::string AbiEmitter::writer(const TypeP& t) {
+  return helper("write", t, "void", "chad_rt::OutputWriter& out, const " + e_.type(t) + "& v", [&](const std::string&) {
+    switch (t->kind) {
+      case TypeKind::Real:
+        e_.line(t->shape.empty() ? "out.real(v);" : "out.array(v);");
+        return;
+      case TypeKind::Unit: return;
+      case TypeKind::Prod:
+        e_.line(writer(t->left) + "<S>(out, v.fst);");
+        e_.line(writer(t->right) + "<S>(out, v.snd);");
+        return;
+      case TypeKind::Sum: {
+        e_.line("out.tag(v.tag());");
+        e_.open("switch (v.tag()) {");
+        for (std::size_t i = 0; i < t->ctors.size(); ++i)
+          e_.line("case " + std::to_string(i) + ": " + writer(t->ctors[i].type) + "<S>(out, v.template get<" +
+                  std::to_string(i) + ">()); return;");
+        e_.close("}");
+        e_.line("throw chad_rt::Fault(\"an output sum without a constructor\");");
+        return;
+      }
+      case TypeKind::Mu: e_.line(writer(unroll_type(t)) + "<S>(out, chad_rt::unroll(v));"); return;
+      default: CHAD_INTERNAL_ASSERT(false, "codegen: writing a value of the non-data type " + print_type(t));
+    }
+  });
+}
+
+namespace {
+
+// The (co)tangent type at a data type in the emitter's mode and sums strategy.
+TypeP tangent_of(const Emitter& e, const TypeP& t) { return tangent_type(t, e.mode, e.sums); }
+TypeP primal_of(const Emitter& e, const TypeP& t) { return primal_type(t, e.mode, e.sums); }
+
+}  // namespace
+
+std::string AbiEmitter::tangent_reader(const TypeP& t) {
+  const TypeP d = tangent_of(e_, t);
+  const std::string D = e_.type(d);
+  return helper("read_tangent", t, D, "const " + e_.type(primal_of(e_, t)) + "& primal, const double*& c",
+                [&](const std::string&) {
+    switch (t->kind) {
+      case TypeKind::Real:
+        if (t->shape.empty()) {
+          e_.line("return S(*c++);");
+        } else {
+          e_.line(D + " a;");
+          e_.line("for (int i = 0; i < a.size(); ++i) a(i) = S(*c++);");
+          e_.line("return a;");
+        }
+        return;
+      case TypeKind::Unit: e_.line("return chad_rt::Unit{};"); return;
+      case TypeKind::Prod: {
+        std::string l = tangent_reader(t->left), r = tangent_reader(t->right);
+        e_.line("const " + e_.type(d->left) + " first = " + l + "<S>(primal.fst, c);");
+        e_.line("return " + D + "{first, " + r + "<S>(primal.snd, c)};");
+        return;
+      }
+      case TypeKind::Sum: {
+        const std::size_t n = t->ctors.size();
+        e_.open("switch (primal.tag()) {");
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::string k = std::to_string(i);
+          std::string part = tangent_reader(t->ctors[i].type) + "<S>(primal.template get<" + k + ">(), c)";
+          if (e_.sums != SumsStrategy::Biproduct) {
+            e_.line("case " + k + ": return " + D + "::template make<" + k + ">(" + part + ");");
+            continue;
+          }
+          // The tuple with this constructor's (co)tangent and zeros elsewhere.
+          std::vector<TypeP> pairs;
+          TypeP ty = d;
+          for (std::size_t j = 0; j + 1 < n; ++j) {
+            pairs.push_back(ty);
+            ty = ty->right;
+          }
+          auto at = [&](std::size_t j) {
+            TypeP part_type = j + 1 < n ? pairs[j]->left : ty;
+            return j == i ? part : "chad_rt::zero<" + e_.type(part_type) + ">()";
+          };
+          std::string value = at(n - 1);
+          for (std::size_t j = n - 1; j-- > 0;) value = e_.type(pairs[j]) + "{" + at(j) + ", " + value + "}";
+          e_.line("case " + k + ": return " + value + ";");
+        }
+        e_.close("}");
+        e_.line("throw chad_rt::Fault(\"a primal sum without a constructor\");");
+        return;
+      }
+      case TypeKind::Mu: {
+        std::string payload = tangent_reader(unroll_type(t)) + "<S>(chad_rt::unroll(primal), c)";
+        const std::string s = e_.types().struct_name(d);
+        if (d->kind == TypeKind::Mu) e_.line("return chad_rt::lin_roll<" + s + ">(" + payload + ");");
+        else
+          e_.line("return chad_rt::make<" + s + ">(chad_rt::Fn<chad_rt::Unit, typename " + s + "::Payload>{}, true, " +
+                  payload + ");");
+        return;
+      }
+      default: CHAD_INTERNAL_ASSERT(false, "codegen: a (co)tangent of the non-data type " + print_type(t));
+    }
+  });
+}
+
+std::string AbiEmitter::tangent_writer(const TypeP& t) {
+  const TypeP d = tangent_of(e_, t);
+  return helper("write_tangent", t, "void",
+                "std::vector<double>& out, const " + e_.type(primal_of(e_, t)) + "& primal, const " + e_.type(d) + "& v",
+                [&](const std::string&) {
+    switch (t->kind) {
+      case TypeKind::Real:
+        if (t->shape.empty()) e_.line("out.push_back(chad_rt::to_double(v));");
+        else e_.line("for (int i = 0; i < v.size(); ++i) out.push_back(chad_rt::to_double(v(i)));");
+        return;
+      case TypeKind::Unit: return;
+      case TypeKind::Prod:
+        e_.line(tangent_writer(t->left) + "<S>(out, primal.fst, v.fst);");
+        e_.line(tangent_writer(t->right) + "<S>(out, primal.snd, v.snd);");
+        return;
+      case TypeKind::Sum: {
+        const std::size_t n = t->ctors.size();
+        e_.open("switch (primal.tag()) {");
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::string k = std::to_string(i);
+          const TypeP part_type = tangent_of(e_, t->ctors[i].type);
+          std::string part;
+          if (e_.sums == SumsStrategy::Biproduct) {
+            part = "v";
+            for (std::size_t j = 0; j < i; ++j) part += ".snd";
+            if (i + 1 < n) part += ".fst";
+          } else {
+            part = "chad_rt::sum_out<" + k + ", " + e_.type(part_type) + ">(v)";
+          }
+          e_.line("case " + k + ": " + tangent_writer(t->ctors[i].type) + "<S>(out, primal.template get<" + k + ">(), " +
+                  part + "); return;");
+        }
+        e_.close("}");
+        e_.line("throw chad_rt::Fault(\"a primal sum without a constructor\");");
+        return;
+      }
+      case TypeKind::Mu: {
+        std::string payload = d->kind == TypeKind::Mu ? "chad_rt::lin_unroll(v)" : "chad_rt::lin_force(v)";
+        e_.line(tangent_writer(unroll_type(t)) + "<S>(out, chad_rt::unroll(primal), " + payload + ");");
+        return;
+      }
+      default: CHAD_INTERNAL_ASSERT(false, "codegen: a (co)tangent of the non-data type " + print_type(t));
+    }
+  });
+}
+
+}  // namespace chad

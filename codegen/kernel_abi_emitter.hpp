@@ -1,0 +1,31 @@
+// The kernel's side of the ABI (codegen/runtime/chad_kernel_abi.h), generated per program:
+// type-directed functions that read a value of a data type from pre-order tags and coordinates,
+// write one back, and convert (co)tangents at a primal to and from the coordinates of its
+// fibre (model/fibre.hpp), in the representation of the mode and sums strategy.
+#pragma once
+#include <string>
+
+#include "codegen/emitter.hpp"
+
+namespace chad {
+
+class AbiEmitter {
+ public:
+  AbiEmitter(Emitter& e) : e_(e) {}
+  // The name of `template <class S> T name(chad_rt::InputReader&)` for the data type.
+  std::string reader(const TypeP& type);
+  // `template <class S> void name(chad_rt::OutputWriter&, const T&)`.
+  std::string writer(const TypeP& type);
+  // `template <class S> D name(const P& primal, const double*& coords)`: the (co)tangent at the
+  // primal whose fibre coordinates `coords` points at (advanced past them).
+  std::string tangent_reader(const TypeP& type);
+  // `template <class S> void name(std::vector<double>& out, const P& primal, const D& tangent)`.
+  std::string tangent_writer(const TypeP& type);
+
+ private:
+  std::string helper(const std::string& kind, const TypeP& type, const std::string& result,
+                     const std::string& params, const std::function<void(const std::string& name)>& body);
+  Emitter& e_;
+};
+
+}  // namespace chad

@@ -1,0 +1,174 @@
+#include "oracle/compiled_check.hpp"
+
+#include <map>
+#include <tuple>
+
+#include "codegen/emitter.hpp"
+#include "oracle/chad_faults.hpp"
+#include "oracle/compiled_jacobian.hpp"
+#include "oracle/double_jacobian_check.hpp"
+#include "references/input_value.hpp"
+#include "syntax/parser.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+namespace {
+
+// What a program's kernel came to: loaded, or why not (a fault of CHAD or of the code
+// generator, or a construct the code generator does not support).
+struct KernelEntry {
+  std::optional<CompiledProgram> kernel;
+  std::string fault;        // non-empty: a TargetTypeError, a compile error
+  std::string unsupported;  // non-empty: UnsupportedByCodegen's message
+};
+
+using KernelKey = std::tuple<std::string, int, int>;  // program text, mode, sums
+std::map<KernelKey, KernelEntry>& kernel_table() {
+  static std::map<KernelKey, KernelEntry> table;
+  return table;
+}
+
+KernelOptions kernel_options(const CampaignOptions& options, ChadMode mode, SumsStrategy sums) {
+  KernelOptions k;
+  k.name = "k";
+  k.mode = mode == ChadMode::Forward ? KernelMode::Forward : KernelMode::Reverse;
+  k.sums = sums;
+  k.rules = options.rules;
+  if (options.compiled) k.fault = options.compiled->fault;
+  return k;
+}
+
+CompilerOptions compiler_of(const CampaignOptions& options) {
+  return options.compiled ? options.compiled->compiler : CompilerOptions{};
+}
+
+struct Pending {
+  KernelKey key;
+  std::shared_ptr<const CheckedProgram> program;
+  KernelOptions options;
+};
+
+// Compiles `pending` as one translation unit; when it does not compile, halves it, so that a
+// kernel the compiler rejects is pinned to its program.
+void compile_pending(const CampaignOptions& options, const std::vector<Pending>& pending) {
+  if (pending.empty()) return;
+  std::vector<ProgramToCompile> programs;
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    KernelOptions k = pending[i].options;
+    k.name = "k" + std::to_string(i);
+    programs.push_back({pending[i].program.get(), k});
+  }
+  try {
+    ScopedChadFaults faults(options.faults);
+    std::vector<CompiledProgram> compiled = compile_programs(programs, compiler_of(options));
+    for (std::size_t i = 0; i < pending.size(); ++i) kernel_table()[pending[i].key].kernel = compiled[i];
+  } catch (const InternalError& e) {
+    if (pending.size() == 1) {
+      kernel_table()[pending[0].key].fault = e.what();
+      return;
+    }
+    const auto middle = pending.begin() + std::ptrdiff_t(pending.size() / 2);
+    compile_pending(options, {pending.begin(), middle});
+    compile_pending(options, {middle, pending.end()});
+  }
+}
+
+// Generates each kernel once alone (cheap next to compiling), so that CHAD's own faults and
+// unsupported constructs are recorded per program before the batch is compiled.
+void add_pending(const CampaignOptions& options, const std::string& text,
+                 const std::shared_ptr<const CheckedProgram>& program, std::vector<Pending>& pending) {
+  for (ChadMode mode : options.modes)
+    for (SumsStrategy sums : options.sums) {
+      KernelKey key{text, int(mode), int(sums)};
+      if (kernel_table().count(key)) continue;
+      KernelOptions k = kernel_options(options, mode, sums);
+      KernelEntry& entry = kernel_table()[key];
+      try {
+        ScopedChadFaults faults(options.faults);
+        generate_kernel_unit(*program, k);
+      } catch (const UnsupportedByCodegen& e) {
+        entry.unsupported = e.what();
+        continue;
+      } catch (const InternalError& e) {
+        entry.fault = e.what();
+        continue;
+      }
+      pending.push_back({key, program, k});
+    }
+}
+
+const KernelEntry& kernel_for(const CampaignOptions& options, const std::string& text, const CheckedProgram& program,
+                              ChadMode mode, SumsStrategy sums) {
+  KernelKey key{text, int(mode), int(sums)};
+  auto it = kernel_table().find(key);
+  if (it == kernel_table().end()) {
+    std::vector<Pending> pending;
+    CampaignOptions one = options;
+    one.modes = {mode};
+    one.sums = {sums};
+    add_pending(one, text, std::make_shared<const CheckedProgram>(program), pending);
+    compile_pending(options, pending);
+    it = kernel_table().find(key);
+  }
+  return it->second;
+}
+
+}  // namespace
+
+void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices) {
+  std::vector<Pending> pending;
+  for (std::size_t index : indices) {
+    const GeneratedCase generated = generate_program_at(options, index);
+    std::shared_ptr<const CheckedProgram> program;
+    try {
+      program = std::make_shared<const CheckedProgram>(check_program(parse_program(generated.program, "<generated>")));
+    } catch (const SourceError&) {
+      continue;  // the check itself will say so
+    }
+    if (!is_data_type(program->output_type)) continue;
+    add_pending(options, generated.program, program, pending);
+  }
+  compile_pending(options, pending);
+}
+
+std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,
+                                   SumsStrategy sums) {
+  ScopedChadFaults faults(options.faults);
+  return generate_kernel_source(program, kernel_options(options, mode, sums));
+}
+
+CheckOutcome check_compiled(const CampaignOptions& options, const std::string& program_text,
+                            const CheckedProgram& program, const NormalForm<double>& input,
+                            const JacobianResult& reference, std::optional<JacobianResult>& certified,
+                            ChadMode mode, SumsStrategy sums) {
+  CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
+  c.implementation = Implementation::ChadCompiled;
+  const KernelEntry& entry = kernel_for(options, program_text, program, mode, sums);
+  if (!entry.unsupported.empty()) {
+    c.verdict = CampaignVerdict::Skip;
+    c.detail = entry.unsupported;
+    return c;
+  }
+  if (!entry.fault.empty()) {
+    c.verdict = CampaignVerdict::Fault;
+    c.detail = "the compiled kernel: " + entry.fault;
+    return c;
+  }
+  try {
+    JacobianResult got = jacobian_by_compiled_kernel(program, *entry.kernel, input);
+    judge_double_jacobian(c, "the compiled kernel", got.output_index, &got.output_coords, got.jacobian, program, input, reference,
+                          certified);
+  } catch (const InternalError& e) {  // the kernel faulted (lifted-sum inconsistency, a bad value)
+    c.verdict = CampaignVerdict::Fault;
+    c.detail = std::string("the compiled kernel: ") + e.what();
+  } catch (const DomainError& e) {
+    c.verdict = CampaignVerdict::Fail;
+    c.detail = "the compiled kernel raises a domain error the program does not: " + e.message();
+  } catch (const SourceError& e) {  // a number that is not finite
+    c.verdict = CampaignVerdict::FailNumeric;
+    c.detail = std::string("the compiled kernel: ") + e.what();
+  }
+  return c;
+}
+
+}  // namespace chad

@@ -1,0 +1,41 @@
+// `campaign --implementation chad-compiled`: CHAD's forward and reverse target programs
+// compiled to native code (codegen/) and judged like the interpreter: the same dual-number
+// screen, then, on a disagreement, the certified interval reference; a kernel that does not
+// compile, or that faults, is a `fault`. Kernels are compiled in batches: the first program of
+// a batch that needs one generates and compiles the next `batch` programs' kernels (every mode
+// and sums strategy of the campaign) in one translation unit, to pay the compiler's start-up
+// once; a batch that does not compile is split, so that only the guilty program is a fault.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+
+#include "codegen/codegen_fault.hpp"
+#include "codegen/kernel_compiler.hpp"
+#include "oracle/campaign.hpp"
+
+namespace chad {
+
+struct CompiledCampaignOptions {
+  CompilerOptions compiler;
+  std::size_t batch = 32;
+  CodegenFault fault = CodegenFault::None;  // --codegen-fault: a mutant of the code generator
+};
+
+// One (mode, sums) check of a program by its compiled kernel; `reference` is the dual-number
+// Jacobian, `certified` the interval one (computed here when first needed).
+CheckOutcome check_compiled(const CampaignOptions& options, const std::string& program_text,
+                            const CheckedProgram& program, const NormalForm<double>& input,
+                            const JacobianResult& reference, std::optional<JacobianResult>& certified,
+                            ChadMode mode, SumsStrategy sums);
+
+// Compiles, in one translation unit per `batch` programs, the kernels of the campaign's programs
+// `indices` (a worker's next ones) that are not compiled yet. Kernels stay loaded for the
+// process's lifetime.
+void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices);
+
+// The generated C++ of a program's kernel (for reports: "the report carries the generated C++").
+std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,
+                                   SumsStrategy sums);
+
+}  // namespace chad

@@ -1,0 +1,378 @@
+// The kernel runtime (codegen/runtime/chad_runtime.hpp) apart from its primitives: zero and add
+// on every representation (with the lifted-sum inconsistency), mu/nu/copower helpers, zero_at and
+// sum_out, a copower fold over a million terms, a million-deep recursion inside run_kernel, the
+// mapping of exceptions to return codes, the ABI readers, the text reader and arena release.
+#include "chad_runtime.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+using namespace chad_rt;
+
+// A list of reals, as the emitter generates a mu type: mu l. < Nil : unit | Cons : real * l >.
+struct List {
+  using Payload = Sum<Unit, Pair<double, const List*>>;
+  Payload payload;
+};
+const List* nil() { return roll<List>(List::Payload::make<0>(Unit{})); }
+const List* cons(double x, const List* tail) { return roll<List>(List::Payload::make<1>({x, tail})); }
+const List* list_of(std::initializer_list<double> xs) {
+  std::vector<double> v(xs);
+  const List* l = nil();
+  for (auto it = v.rbegin(); it != v.rend(); ++it) l = cons(*it, l);
+  return l;
+}
+std::vector<double> items(const List* l) {
+  std::vector<double> out;
+  while (unroll(l).tag() == 1) {
+    out.push_back(unroll(l).get<1>().fst);
+    l = unroll(l).get<1>().snd;
+  }
+  return out;
+}
+// Non-tail recursion (a double sum cannot be re-associated into a loop): one frame per node.
+double sum_recursively(const List* l) {
+  if (unroll(l).tag() == 0) return 0;
+  const auto& cell = unroll(l).get<1>();
+  return cell.fst + sum_recursively(cell.snd);
+}
+
+// A stream of reals, as the emitter generates a nu type: nu s. real * s.
+struct Stream {
+  using Payload = Pair<double, const Stream*>;
+  Fn<Unit, Payload> thunk;
+  mutable bool forced = false;
+  mutable Payload memo;
+};
+// The stream start, start + step, ... counting in *forces how many nodes were computed.
+const Stream* counting(double start, double step, int* forces) {
+  return delay<Stream>(fn<Unit, Stream::Payload>([=](const Unit&) {
+    ++*forces;
+    return Stream::Payload{start, counting(start + step, step, forces)};
+  }));
+}
+
+TEST(RuntimeLinear, ZeroAndAddOnRealsArraysUnitAndPairs) {
+  EXPECT_EQ(zero<double>(), 0.0);
+  EXPECT_EQ(add(1.5, 2.25), 3.75);
+  Arr<double, 3> a(1, 2, 3), b(10, 20, 30);
+  EXPECT_TRUE((add(a, b) == Arr<double, 3>(11, 22, 33)).all());
+  EXPECT_TRUE((zero<Arr<double, 3>>() == 0).all());
+  EXPECT_EQ(add(Unit{}, Unit{}), Unit{});
+  using P = Pair<double, Pair<Unit, Arr<double, 3>>>;
+  P sum = add(P{1, {{}, a}}, P{2, {{}, b}});
+  EXPECT_EQ(sum.fst, 3.0);
+  EXPECT_TRUE((sum.snd.snd == Arr<double, 3>(11, 22, 33)).all());
+  P z = zero<P>();
+  EXPECT_EQ(z.fst, 0.0);
+  EXPECT_TRUE((z.snd.snd == 0).all());
+}
+
+TEST(RuntimeLinear, SumsAddUnderTheirTagAndRejectDifferentTags) {
+  using S = Sum<double, Arr<double, 2>>;
+  S zero_sum = zero<S>();
+  EXPECT_EQ(zero_sum.tag(), -1);
+  S left = S::make<0>(1.5);
+  EXPECT_EQ(add(zero_sum, left).get<0>(), 1.5);
+  EXPECT_EQ(add(left, zero_sum).get<0>(), 1.5);
+  EXPECT_EQ(add(left, S::make<0>(2.0)).get<0>(), 3.5);
+  S right = S::make<1>(Arr<double, 2>(1, 2));
+  EXPECT_TRUE((add(right, right).get<1>() == Arr<double, 2>(2, 4)).all());
+  try {
+    add(left, right);
+    FAIL() << "no LiftedSumInconsistency";
+  } catch (const LiftedSumInconsistency& e) {
+    EXPECT_EQ(std::string(e.what()), "lifted-sum inconsistency: adding (co)tangents of constructors 0 and 1");
+  }
+  EXPECT_THROW(left.get<1>(), Fault);
+}
+
+TEST(RuntimeLinear, InductiveValuesAddUnderRollWithNullAsZero) {
+  const List* xs = list_of({1, 2, 3});
+  const List* ys = list_of({10, 20, 30});
+  EXPECT_EQ(items(add(xs, ys)), (std::vector<double>{11, 22, 33}));
+  EXPECT_EQ(zero<const List*>(), nullptr);
+  EXPECT_EQ(add<const List*>(nullptr, xs), xs);
+  EXPECT_EQ(add<const List*>(xs, nullptr), xs);
+  EXPECT_EQ(lin_unroll<List>(nullptr).tag(), -1);  // the zero of the payload's sum
+  EXPECT_EQ(lin_unroll(xs).get<1>().fst, 1.0);
+  EXPECT_EQ(items(lin_roll<List>(List::Payload::make<1>({4.0, nil()}))), std::vector<double>{4});
+  EXPECT_THROW(unroll<List>(nullptr), Fault);
+}
+
+TEST(RuntimeLinear, CoinductiveValuesAreLazyMemoisedAndAddWhenForced) {
+  int forces_a = 0, forces_b = 0;
+  const Stream* a = counting(1, 1, &forces_a);   // 1, 2, 3, ...
+  const Stream* b = counting(10, 10, &forces_b);  // 10, 20, 30, ...
+  EXPECT_EQ(forces_a, 0);
+  const Stream* sum = add(a, b);
+  EXPECT_EQ(forces_a + forces_b, 0);  // adding forces nothing
+  EXPECT_EQ(force(sum).fst, 11.0);
+  EXPECT_EQ(force(force(sum).snd).fst, 22.0);  // 2 + 20
+  EXPECT_EQ(forces_a, 2);
+  force(a);
+  force(force(a).snd);
+  EXPECT_EQ(forces_a, 2);  // memoised
+  EXPECT_EQ(lin_force<Stream>(nullptr).fst, 0.0);
+  EXPECT_EQ(lin_force<Stream>(nullptr).snd, nullptr);
+  EXPECT_EQ(add<const Stream*>(nullptr, a), a);
+}
+
+TEST(RuntimeLinear, FunctionsAddPointwiseAndTheNullFunctionIsZero) {
+  Fn<double, double> twice = fn<double, double>([](const double& x) { return 2 * x; });
+  const double k = 5;
+  Fn<double, double> times_k = fn<double, double>([k](const double& x) { return k * x; });
+  EXPECT_EQ(add(twice, times_k)(3.0), 21.0);  // 6 + 15
+  Fn<double, double> none = zero<Fn<double, double>>();
+  EXPECT_TRUE(none.is_zero());
+  EXPECT_EQ(none(3.0), 0.0);
+  EXPECT_EQ(add(none, twice)(4.0), 8.0);
+  Fn<double, Pair<double, Unit>> to_pair{};
+  EXPECT_EQ(to_pair(1.0).fst, 0.0);
+}
+
+TEST(RuntimeLinear, CopowersFoldLeftToRightAndAddByConcatenation) {
+  using C = Copower<double, double>;
+  std::vector<double> seen;
+  auto f = fn<double, Fn<double, double>>([&seen](const double& a) {
+    seen.push_back(a);
+    return fn<double, double>([a](const double& l) { return a * l; });
+  });
+  EXPECT_EQ(copower_fold<double>(zero<C>(), f), 0.0);
+  C c = add(add(copower_unit(1.0, 2.0), zero<C>()), add(copower_unit(3.0, 4.0), copower_unit(5.0, 6.0)));
+  EXPECT_EQ(copower_fold<double>(c, f), 1 * 2 + 3 * 4 + 5 * 6);
+  EXPECT_EQ(seen, (std::vector<double>{1, 3, 5}));
+  // A term whose f(a) is the zero map adds nothing.
+  auto only_odd = fn<double, Fn<double, double>>([](const double& a) {
+    return a == 3 ? Fn<double, double>{} : fn<double, double>([a](const double& l) { return a * l; });
+  });
+  EXPECT_EQ(copower_fold<double>(c, only_odd), 1 * 2 + 5 * 6);
+}
+
+TEST(RuntimeLinear, CopowerFoldOverAMillionTermsNestedEitherWay) {
+  constexpr int n = 1'000'000;
+  ArenaScope scope;
+  using C = Copower<double, double>;
+  C left_deep = nullptr, right_deep = nullptr;
+  for (int i = 0; i < n; ++i) left_deep = add(left_deep, copower_unit(1.0, double(i)));
+  for (int i = n - 1; i >= 0; --i) right_deep = add(copower_unit(1.0, double(i)), right_deep);
+  double last = -1;
+  bool in_order = true;
+  auto f = fn<double, Fn<double, double>>([&](const double& a) {
+    return fn<double, double>([&, a](const double& l) {
+      in_order = in_order && l == last + 1;
+      last = l;
+      return a * l;
+    });
+  });
+  const double expected = double(n) * (n - 1) / 2;  // 0 + 1 + ... + (n - 1), exact in double
+  EXPECT_EQ(copower_fold<double>(left_deep, f), expected);
+  EXPECT_TRUE(in_order);
+  last = -1;
+  EXPECT_EQ(copower_fold<double>(right_deep, f), expected);
+  EXPECT_TRUE(in_order);
+}
+
+TEST(RuntimeLinear, ZeroAtKeepsThePrimalsTagsAndSumOutChecksThem) {
+  using P = Pair<double, Sum<Unit, Arr<double, 2>>>;
+  using T = Pair<double, Sum<Unit, Arr<double, 2>>>;
+  T z = zero_at<T>(P{7, Sum<Unit, Arr<double, 2>>::make<1>(Arr<double, 2>(1, 2))});
+  EXPECT_EQ(z.fst, 0.0);
+  ASSERT_EQ(z.snd.tag(), 1);
+  EXPECT_TRUE((z.snd.get<1>() == 0).all());
+  EXPECT_EQ((zero_at<const List*>(list_of({1}))), nullptr);
+
+  using S = Sum<double, Arr<double, 2>>;
+  EXPECT_EQ((sum_out<0, double>(S::make<0>(2.5))), 2.5);
+  EXPECT_EQ((sum_out<0, double>(S{})), 0.0);
+  EXPECT_THROW((sum_out<0, double>(S::make<1>(Arr<double, 2>(1, 2)))), LiftedSumInconsistency);
+}
+
+chad_kernel_call call_with(const std::vector<int>& tags, const std::vector<double>& coords) {
+  chad_kernel_call call{};
+  call.input_tags = tags.data();
+  call.input_tag_count = tags.size();
+  call.input = coords.data();
+  call.input_dimension = coords.size();
+  return call;
+}
+
+TEST(RuntimeKernel, AMillionDeepRecursionInsideRunKernelReturnsOk) {
+  constexpr int n = 1'000'000;  // at >= 16 bytes a frame, deeper than an 8 MiB stack
+  chad_kernel_call call = call_with({}, {});
+  double total = 0;
+  std::size_t doubled = 0;
+  const int code = run_kernel(&call, [&] {
+    const List* l = nil();
+    for (int i = 1; i <= n; ++i) l = cons(1.0, l);
+    total = sum_recursively(l);
+    doubled = items(add(l, l)).size();  // add recurses once per node too
+  });
+  EXPECT_EQ(code, CHAD_KERNEL_OK) << call.message;
+  EXPECT_EQ(total, double(n));
+  EXPECT_EQ(doubled, std::size_t(n));
+  EXPECT_STREQ(call.message, "");
+}
+
+template <class F>
+std::pair<int, std::string> outcome(F body) {
+  chad_kernel_call call = call_with({}, {});
+  std::strcpy(call.message, "stale");
+  const int code = run_kernel(&call, body);
+  return {code, call.message};
+}
+
+TEST(RuntimeKernel, EachExceptionMapsToItsCodeAndMessage) {
+  EXPECT_EQ(outcome([] { prim_log(-2.0); }),
+            std::make_pair(int(CHAD_KERNEL_DOMAIN_ERROR), std::string("domain error: `log` applied to -2, outside its domain")));
+  EXPECT_EQ(outcome([] { throw Fault("a fault"); }), std::make_pair(int(CHAD_KERNEL_FAULT), std::string("a fault")));
+  EXPECT_EQ(outcome([] { add(Sum<double, double>::make<0>(1), Sum<double, double>::make<1>(2)); }).first,
+            CHAD_KERNEL_FAULT);
+  EXPECT_EQ(outcome([] { throw BadInput("bad"); }), std::make_pair(int(CHAD_KERNEL_BAD_INPUT), std::string("bad")));
+  EXPECT_EQ(outcome([] { throw std::out_of_range("other"); }), std::make_pair(int(CHAD_KERNEL_FAULT), std::string("other")));
+  EXPECT_EQ(outcome([] { throw 42; }), std::make_pair(int(CHAD_KERNEL_FAULT), std::string("unknown exception")));
+  EXPECT_EQ(outcome([] {}), std::make_pair(int(CHAD_KERNEL_OK), std::string()));
+  // A long message is truncated to the buffer, NUL-terminated.
+  auto [code, message] = outcome([] { throw Fault(std::string(5000, 'x')); });
+  EXPECT_EQ(code, CHAD_KERNEL_FAULT);
+  EXPECT_EQ(message, std::string(sizeof(chad_kernel_call::message) - 1, 'x'));
+}
+
+TEST(RuntimeKernel, ArenaScopesReleaseTheirChunksAndNest) {
+  const long before = detail::live_chunks.load();
+  {
+    ArenaScope outer;
+    Arena* outer_arena = &arena();
+    EXPECT_EQ(outer_arena, &outer.own);
+    {
+      ArenaScope inner;
+      for (int i = 0; i < 100'000; ++i) make<Arr<double, 4>>(Arr<double, 4>::Zero());  // 3.2 MB
+      EXPECT_GT(inner.own.chunk_count(), 3u);  // 64 KiB, 128 KiB, ... to hold 3.2 MB
+      EXPECT_EQ(detail::live_chunks.load(), before + long(inner.own.chunk_count()));
+    }
+    EXPECT_EQ(&arena(), outer_arena);
+    EXPECT_EQ(outer.own.chunk_count(), 0u);
+  }
+  EXPECT_EQ(detail::live_chunks.load(), before);
+  // One kernel call leaves nothing behind either.
+  chad_kernel_call call = call_with({}, {});
+  run_kernel(&call, [] {
+    for (int i = 0; i < 10'000; ++i) make<double>(1.0);
+  });
+  EXPECT_EQ(detail::live_chunks.load(), before);
+}
+
+TEST(RuntimeKernel, ArenaAllocationsAreAlignedAndDistinct) {
+  ArenaScope scope;
+  char* c = make<char>('a');
+  double* d = make<double>(2.0);
+  auto* big = static_cast<char*>(arena().allocate(1 << 20, 16));  // larger than a first chunk
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(d) % alignof(double), 0u);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(big) % 16, 0u);
+  big[(1 << 20) - 1] = 1;
+  EXPECT_EQ(*c, 'a');
+  EXPECT_EQ(*d, 2.0);
+}
+
+TEST(RuntimeAbi, InputReaderReadsTagsAndCoordinatesAndRejectsTheWrongCount) {
+  std::vector<int> tags{1, 0};
+  std::vector<double> coords{1.5, 2, 3, 4};
+  chad_kernel_call call = call_with(tags, coords);
+  InputReader in(call);
+  EXPECT_EQ(in.tag(2), 1);
+  EXPECT_EQ(in.real<double>(), 1.5);
+  EXPECT_TRUE((in.array<double, 3>() == Arr<double, 3>(2, 3, 4)).all());
+  EXPECT_THROW(in.finish(), BadInput);  // a tag is left
+  EXPECT_EQ(in.tag(1), 0);
+  EXPECT_NO_THROW(in.finish());
+  EXPECT_THROW(in.tag(2), BadInput);  // too few tags
+  EXPECT_THROW(in.real<double>(), BadInput);  // too few coordinates
+
+  InputReader out_of_range(call);
+  EXPECT_THROW(out_of_range.tag(1), BadInput);  // tag 1 of a one-constructor sum
+  InputReader extra_coords(call_with({}, {1, 2}));
+  extra_coords.real<double>();
+  EXPECT_THROW(extra_coords.finish(), BadInput);
+}
+
+TEST(RuntimeAbi, OutputWriterSendsTheIndexAndEachVector) {
+  struct Received {
+    std::vector<int> tags;
+    std::vector<std::vector<double>> vectors;
+  } received;
+  chad_kernel_call call = call_with({}, {});
+  call.sink.context = &received;
+  call.sink.index = [](void* context, const int* tags, size_t count) {
+    static_cast<Received*>(context)->tags.assign(tags, tags + count);
+  };
+  call.sink.vector = [](void* context, const double* coords, size_t count) {
+    static_cast<Received*>(context)->vectors.emplace_back(coords, coords + count);
+  };
+  OutputWriter out;
+  out.tag(2);
+  out.real(1.5);
+  out.array(Arr<double, 2>(3, 4));
+  out.send_index(call);
+  out.send_vector(call);
+  out.real(7.0);
+  out.send_vector(call);
+  EXPECT_EQ(received.tags, std::vector<int>{2});
+  EXPECT_EQ(received.vectors, (std::vector<std::vector<double>>{{1.5, 3, 4}, {7}}));
+  EXPECT_EQ(to_double(2.5), 2.5);
+}
+
+TEST(RuntimeText, ReadsValuesInTheLanguagesSyntax) {
+  TextReader in(" ( -1.5 , [0x1.8p+1, 2e-3, - 4] ) roll Cons rolled ()");
+  in.expect('(');
+  EXPECT_EQ(in.number(), -1.5);
+  in.expect(',');
+  in.expect('[');
+  EXPECT_EQ(in.number(), 3.0);  // 0x1.8p+1 = 1.5 * 2
+  EXPECT_TRUE(in.accept(','));
+  EXPECT_EQ(in.number(), 0.002);
+  in.expect(',');
+  EXPECT_EQ(in.number(), -4.0);
+  EXPECT_TRUE(in.peek(']'));
+  in.expect(']');
+  in.expect(')');
+  const std::size_t mark = in.save();
+  EXPECT_FALSE(in.accept_word("rol"));  // not a prefix of a longer word
+  EXPECT_TRUE(in.accept_word("roll"));
+  EXPECT_EQ(in.identifier(), "Cons");
+  EXPECT_FALSE(in.accept_word("roll"));  // `rolled` is another word
+  EXPECT_EQ(in.identifier(), "rolled");
+  in.restore(mark);
+  EXPECT_TRUE(in.accept_word("roll"));
+  in.identifier();
+  in.identifier();
+  in.expect('(');
+  in.expect(')');
+  EXPECT_NO_THROW(in.finish());
+}
+
+std::string text_error(const std::string& text, void (*read)(TextReader&)) {
+  TextReader in(text);
+  try {
+    read(in);
+  } catch (const BadInput& e) {
+    return e.what();
+  }
+  return "no BadInput";
+}
+
+TEST(RuntimeText, ErrorsSayTheColumnAndWhatWasExpected) {
+  EXPECT_EQ(text_error("  x", [](TextReader& in) { in.number(); }).rfind("column 3: expected a number", 0), 0u);
+  EXPECT_EQ(text_error("(1", [](TextReader& in) { in.expect('('), in.number(), in.expect(')'); }),
+            "column 3: expected `)`, found the end");
+  EXPECT_EQ(text_error("1 2", [](TextReader& in) { in.number(), in.finish(); }),
+            "column 3: expected the end of the value, found `2`");
+  EXPECT_EQ(text_error("1e999", [](TextReader& in) { in.number(); }).rfind("column 1: expected a number", 0), 0u);
+  EXPECT_EQ(text_error("12abc", [](TextReader& in) { in.number(); }).rfind("column 1: expected a number", 0), 0u);
+  EXPECT_EQ(text_error("[", [](TextReader& in) { in.expect('['), in.identifier(); }),
+            "column 2: expected an identifier, found the end");
+}
+
+}  // namespace
