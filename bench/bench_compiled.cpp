@@ -19,10 +19,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
 #include "bench_support.hpp"
+#include "codegen/kernel_call.hpp"
 #include "benchmark_inputs.hpp"
 #include "handwritten/gmm.hpp"
 #include "handwritten/horner.hpp"
@@ -75,6 +78,7 @@ struct ProgramCase {
   double (*handwritten)(const double*, std::size_t n);
   std::vector<std::size_t> sizes;  // compiled, hand-written and ADOL-C; the interpreter up to kInterpreterLimit
   std::size_t interpreted_rev_limit = kInterpreterLimit;  // interpreted CHAD's gradient up to this n
+  std::size_t compiled_rev_limit = std::numeric_limits<std::size_t>::max();  // compiled CHAD's gradient
   CHAD_IF_ADOLC(adouble (*taped)(const adouble*, std::size_t n) = nullptr;)
   chad_kernel_fn primal = nullptr, rev = nullptr;
 };
@@ -90,7 +94,10 @@ std::vector<ProgramCase> program_cases() {
   c = add({"horner_closure", horner_layout(), horner_input, horner_value<double>, long_lists});
   // Interpreted CHAD's gradient of the closure-building form grows faster than n^2 (about 0.07,
   // 0.4 and 3 s at n = 250, 500, 1,000 with `jacobian --method chad-rev`): timed at 1,000 only.
+  // Compiled, it grows about quadratically in time and memory (38 ms and 68 MB at 1,000, 17 s at
+  // 10,000; 100,000 ran out of memory): timed at 1,000 only.
   c->interpreted_rev_limit = 1000;
+  c->compiled_rev_limit = 1000;
   CHAD_IF_ADOLC(c->taped = horner_value<adouble>;)
   CHAD_BENCH_KERNELS((*c), horner_closure);
   c = add({"gmm_d2_k5", gmm_layout<2, 5>(), gmm_input<2, 5>, gmm_log_likelihood<2, 5, double>, short_lists});
@@ -151,10 +158,35 @@ ChadProgram reverse_chad(const CheckedProgram& program) {
 // (n <= kInterpreterLimit), else none (then only the primal is checked).
 std::vector<double> reference_gradient(const ProgramCase& c, const BenchInput& input) {
 #ifdef CHAD_HAVE_ADOLC
-  const std::size_t n = input.count;
-  AdolcTape tape(99, [&](const adouble* x) { return c.taped(x, n); }, input.coords);
-  std::vector<double> g;
-  tape.gradient_at(input.coords, g);
+  // In a child process: ADOL-C's location store keeps the size of the largest tape ever made,
+  // and every later gradient sweeps over it, so a reference tape of n = 1,000,000 would slow
+  // the timed ADOL-C benchmarks of small n (measured: 0.03 ms -> 7 ms at Horner n = 1,000).
+  std::vector<double> g(input.coords.size());
+  const std::size_t bytes = g.size() * sizeof(double);
+  int channel[2];
+  if (pipe(channel) != 0) disagree("no pipe for ADOL-C's reference gradient");
+  const pid_t child = fork();
+  if (child == 0) {
+    const std::size_t n = input.count;
+    AdolcTape tape(1, [&](const adouble* x) { return c.taped(x, n); }, input.coords);
+    tape.gradient_at(input.coords, g);
+    const char* data = reinterpret_cast<const char*>(g.data());
+    for (std::size_t done = 0; done < bytes;) {
+      const ssize_t written = write(channel[1], data + done, bytes - done);
+      if (written <= 0) _exit(1);
+      done += std::size_t(written);
+    }
+    _exit(0);
+  }
+  close(channel[1]);
+  std::size_t done = 0;
+  for (ssize_t got; done < bytes && (got = read(channel[0], reinterpret_cast<char*>(g.data()) + done, bytes - done)) > 0;)
+    done += std::size_t(got);
+  close(channel[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  if (done != bytes || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    disagree("ADOL-C's reference gradient failed, " + label(c, input.count));
   return g;
 #else
   if (input.count > kInterpreterLimit) return {};
@@ -260,14 +292,16 @@ void adolc_retaped(benchmark::State& state, const ProgramCase& c) {
 }
 #endif
 
-// Before any timing: at the smallest n, the interpreter's primal and CHAD gradient against the
-// hand-written primal and ADOL-C's gradient. (Compiled kernels are checked in their own set-up,
+// Before any timing: at the smallest n, the inputs against the project's normal forms, and the
+// interpreter's primal and CHAD gradient against the hand-written primal and ADOL-C's gradient. (Compiled kernels are checked in their own set-up,
 // at every n they are timed at.)
 void check_interpreter(const std::vector<ProgramCase>& cases) {
   run_with_deep_stack([&] {
     for (const ProgramCase& c : cases) {
       const BenchInput input = c.input(c.sizes.front());
       Interpreted interpreted(c, input);
+      if (index_tags(interpreted.input.index) != input.tags || interpreted.input.coords != input.coords)
+        disagree("the ABI input of " + label(c, input.count) + " is not the normal form of its value");
       const double expected = c.handwritten(input.coords.data(), input.count);
       expect_close({interpreted.primal()}, {expected}, "interpreted primal against hand-written, " + label(c, input.count));
       ChadEvaluation<double> e = evaluate_chad_jacobian<double>(interpreted.program, reverse_chad(interpreted.program),
@@ -283,34 +317,43 @@ void check_interpreter(const std::vector<ProgramCase>& cases) {
 
 using Variant = void (*)(benchmark::State&, const ProgramCase&);
 
+void register_one(const ProgramCase& c, const char* variant, Variant run, std::size_t n) {
+  benchmark::RegisterBenchmark((c.name + "/" + variant).c_str(), run, c)->Arg(int64_t(n))->Unit(benchmark::kMillisecond);
+}
+
 // limit(c): the largest n the variant is timed at.
 template <class Limit>
 void register_variant(const std::vector<ProgramCase>& cases, const char* variant, Variant run, Limit limit) {
   for (const ProgramCase& c : cases)
-    for (std::size_t n : c.sizes) {
-      if (n > limit(c)) continue;
-      benchmark::RegisterBenchmark((c.name + "/" + variant).c_str(), run, c)
-          ->Arg(int64_t(n))
-          ->Unit(benchmark::kMillisecond);
-    }
+    for (std::size_t n : c.sizes)
+      if (n <= limit(c)) register_one(c, variant, run, n);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   static const std::vector<ProgramCase> cases = program_cases();
-  // The interpreter first: a compiled kernel may start a thread (its deep stack), after which
-  // the interpreter's reference counts are atomic and it runs slower.
+  // The interpreter before the compiled kernels: a kernel may start a thread (its deep stack),
+  // after which the interpreter's reference counts are atomic and it runs slower.
   auto interpreter = [](const ProgramCase&) { return kInterpreterLimit; };
   auto interpreted_chad = [](const ProgramCase& c) { return c.interpreted_rev_limit; };
   auto every_size = [](const ProgramCase&) { return std::numeric_limits<std::size_t>::max(); };
+  CHAD_IF_KERNELS(auto compiled_chad = [](const ProgramCase& c) { return c.compiled_rev_limit; };)
+  // ADOL-C first, by n (and within n, the programs by tape size): its location store only grows,
+  // and a tape's sweeps cost as much as the store's size (see reference_gradient).
+  CHAD_IF_ADOLC(for (std::size_t n : {1000, 10000, 100000, 1000000}) {
+    for (const char* name : {"horner", "horner_closure", "ode", "gmm_d2_k5", "mlp", "gmm_d10_k25"})
+      for (const ProgramCase& c : cases)
+        if (c.name == name && std::find(c.sizes.begin(), c.sizes.end(), n) != c.sizes.end()) {
+          register_one(c, "adolc_tape_reused", adolc_tape_reused, n);
+          register_one(c, "adolc_retaped", adolc_retaped, n);
+        }
+  })
   register_variant(cases, "interpreted_primal", interpreted_primal, interpreter);
   register_variant(cases, "interpreted_rev", interpreted_rev, interpreted_chad);
   register_variant(cases, "handwritten", handwritten, every_size);
   CHAD_IF_KERNELS(register_variant(cases, "compiled_primal", compiled_primal, every_size);
-                  register_variant(cases, "compiled_rev", compiled_rev, every_size);)
-  CHAD_IF_ADOLC(register_variant(cases, "adolc_tape_reused", adolc_tape_reused, every_size);
-                register_variant(cases, "adolc_retaped", adolc_retaped, every_size);)
+                  register_variant(cases, "compiled_rev", compiled_rev, compiled_chad);)
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 #ifndef CHAD_HAVE_ADOLC

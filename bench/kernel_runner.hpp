@@ -1,6 +1,8 @@
 // Calling a compiled kernel (codegen/runtime/chad_kernel_abi.h) from the issue-13 benchmarks:
 // the input's tags and coordinates in, every vector the kernel writes out (primal: the output's
 // coordinates; rev with one seed: the output's coordinates, then the input cotangent).
+// Thinner than codegen/kernel_call.hpp's call_kernel, for timing: the tags are made once per
+// input rather than from the Index at every call, and the output buffers are reused.
 #pragma once
 #include <stdexcept>
 #include <string>
