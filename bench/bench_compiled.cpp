@@ -167,9 +167,11 @@ std::vector<double> reference_gradient(const ProgramCase& c, const BenchInput& i
   if (pipe(channel) != 0) disagree("no pipe for ADOL-C's reference gradient");
   const pid_t child = fork();
   if (child == 0) {
-    const std::size_t n = input.count;
-    AdolcTape tape(1, [&](const adouble* x) { return c.taped(x, n); }, input.coords);
-    tape.gradient_at(input.coords, g);
+    {
+      const std::size_t n = input.count;
+      AdolcTape tape(1, [&](const adouble* x) { return c.taped(x, n); }, input.coords);
+      tape.gradient_at(input.coords, g);
+    }  // the tape's files (a large tape's first, counting pass writes some) go with it
     const char* data = reinterpret_cast<const char*>(g.data());
     for (std::size_t done = 0; done < bytes;) {
       const ssize_t written = write(channel[1], data + done, bytes - done);
