@@ -104,11 +104,56 @@ S from_double(double x) {
 namespace detail {
 // Chunks alive in all arenas (for tests that check that a scope releases its memory).
 inline std::atomic<long> live_chunks{0};
+
+struct Chunk {
+  Chunk* previous;
+  std::size_t bytes;
+  std::max_align_t padding;  // keeps the data after the header aligned
+};
+
+// Chunks of finished arenas, kept (up to 256 MiB per thread) for the next ones: a kernel called
+// again and again would otherwise fault its arena's pages in afresh at every call.
+struct ChunkCache {
+  static constexpr std::size_t kKeptBytes = std::size_t(256) << 20;
+  Chunk* head = nullptr;
+  std::size_t bytes = 0;
+  ChunkCache() = default;
+  ChunkCache(const ChunkCache&) = delete;
+  ChunkCache& operator=(const ChunkCache&) = delete;
+  ~ChunkCache() {
+    while (head) {
+      Chunk* next = head->previous;
+      std::free(head);
+      head = next;
+    }
+  }
+  // A kept chunk of at least `needed` bytes, or null.
+  Chunk* take(std::size_t needed) {
+    for (Chunk** at = &head; *at; at = &(*at)->previous)
+      if ((*at)->bytes >= needed) {
+        Chunk* c = *at;
+        *at = c->previous;
+        bytes -= c->bytes;
+        return c;
+      }
+    return nullptr;
+  }
+  void give(Chunk* c) {
+    if (bytes + c->bytes > kKeptBytes) {
+      std::free(c);
+      return;
+    }
+    c->previous = head;
+    head = c;
+    bytes += c->bytes;
+  }
+};
+inline thread_local ChunkCache chunk_cache;
 }  // namespace detail
 
 // A bump allocator over a list of chunks (the first 64 KiB, each next one twice as large, up to
 // 16 MiB; a larger request gets a chunk of its own). Nothing is freed before the arena is; no
-// destructor of an object in it ever runs.
+// destructor of an object in it ever runs. Its chunks go back to the thread's ChunkCache.
 class Arena {
  public:
   Arena() = default;
@@ -117,7 +162,7 @@ class Arena {
   ~Arena() {
     while (head_) {
       Chunk* previous = head_->previous;
-      std::free(head_);
+      detail::chunk_cache.give(head_);
       detail::live_chunks.fetch_sub(1, std::memory_order_relaxed);
       head_ = previous;
     }
@@ -139,10 +184,7 @@ class Arena {
   }
 
  private:
-  struct Chunk {
-    Chunk* previous;
-    std::max_align_t padding;  // keeps the data after the header aligned
-  };
+  using Chunk = detail::Chunk;
   static constexpr std::size_t kFirstChunk = std::size_t(64) << 10;
   static constexpr std::size_t kLargestChunk = std::size_t(16) << 20;
 
@@ -150,13 +192,17 @@ class Arena {
     std::size_t bytes = next_chunk_;
     if (next_chunk_ < kLargestChunk) next_chunk_ *= 2;
     if (bytes < size + align + sizeof(Chunk)) bytes = size + align + sizeof(Chunk);
-    auto* chunk = static_cast<Chunk*>(std::malloc(bytes));
-    if (!chunk) throw std::bad_alloc();
+    Chunk* chunk = detail::chunk_cache.take(bytes);
+    if (!chunk) {
+      chunk = static_cast<Chunk*>(std::malloc(bytes));
+      if (!chunk) throw std::bad_alloc();
+      chunk->bytes = bytes;
+    }
     detail::live_chunks.fetch_add(1, std::memory_order_relaxed);
     chunk->previous = head_;
     head_ = chunk;
     cursor_ = reinterpret_cast<std::uintptr_t>(chunk) + sizeof(Chunk);
-    end_ = reinterpret_cast<std::uintptr_t>(chunk) + bytes;
+    end_ = reinterpret_cast<std::uintptr_t>(chunk) + chunk->bytes;
     return allocate(size, align);
   }
 
@@ -1056,8 +1102,8 @@ inline void deep_entry() {
 
 // Deep stacks are reserved once and kept for reuse (a process-wide free list: mapping and
 // unmapping 4 GiB costs tens of microseconds a call). After a use that went below the top
-// 256 KiB (the page just below is resident: the stack grows down page by page), the pages below
-// are given back (MADV_DONTNEED, a few microseconds), so a deep call leaves no memory committed.
+// 1 GiB (the page just below is resident: the stack grows down page by page), the pages below
+// are given back (MADV_DONTNEED), so a very deep call leaves at most 1 GiB committed.
 struct DeepStackPool {
   std::atomic_flag busy = ATOMIC_FLAG_INIT;
   std::vector<void*> free;
@@ -1074,7 +1120,9 @@ struct DeepStackPool {
     return memory;
   }
   void give_back(void* memory) {
-    const std::size_t kept = std::size_t(256) << 10, page = std::size_t(sysconf(_SC_PAGESIZE));
+    // Up to 1 GiB stays committed for the next call (a benchmark's loop would otherwise fault a
+    // deep fold's frames in afresh at every call); below that, the pages are given back.
+    const std::size_t kept = std::size_t(1) << 30, page = std::size_t(sysconf(_SC_PAGESIZE));
     unsigned char resident = 0;
     char* below_kept = static_cast<char*>(memory) + kDeepStackBytes - kept - page;
     if (mincore(below_kept, page, &resident) != 0 || (resident & 1))
