@@ -9,15 +9,34 @@
 
 namespace chad {
 
+namespace {
+
+bool has_positions(const TypeP& t, const std::vector<TangentPositions>& p) {
+  for (const auto& q : p)
+    if (occurs_free(t, q.var)) return true;
+  return false;
+}
+
+// `t` with every variable of `p` replaced by its primal (which = 0), in (1) or out (2) type.
+TypeP close_over(TypeP t, const std::vector<TangentPositions>& p, int which) {
+  for (std::size_t i = p.size(); i-- > 0;)
+    t = substitute(t, p[i].var, which == 0 ? p[i].primal : which == 1 ? p[i].in : p[i].out);
+  return t;
+}
+
+}  // namespace
+
 std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, const std::string& tangent,
-                                  const TangentPositions& p) {
-  if (!occurs_free(f, p.var)) return tangent;
+                                  const std::vector<TangentPositions>& p) {
+  if (!has_positions(f, p)) return tangent;
   auto T = [&](const TypeP& source) { return tangent_type(source, mode, sums); };
-  const TypeP out = substitute(T(f), p.var, p.out);
+  const TypeP out = close_over(T(f), p, 2);
   switch (f->kind) {
     case TypeKind::Var:
       if (fault == CodegenFault::FoldTangentsSkipped) return "chad_rt::zero<" + type(out) + ">()";  // an injected fault
-      return p.call(primal, tangent);
+      for (std::size_t i = p.size(); i-- > 0;)
+        if (p[i].var == f->var) return p[i].call(primal, tangent);
+      break;
     case TypeKind::Prod: {
       std::string l = map_tangents(f->left, primal + ".fst", tangent + ".fst", p);
       std::string r = map_tangents(f->right, primal + ".snd", tangent + ".snd", p);
@@ -31,7 +50,7 @@ std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, con
       for (std::size_t i = 0; i < n; ++i) {
         const std::string k = std::to_string(i);
         const TypeP& component = f->ctors[i].type;
-        const TypeP component_in = substitute(T(component), p.var, p.in);
+        const TypeP component_in = close_over(T(component), p, 1);
         open("case " + k + ": {");
         std::string part;
         if (sums == SumsStrategy::Biproduct) {
@@ -54,13 +73,66 @@ std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, con
       close("}");
       return result;
     }
-    case TypeKind::Mu:
-    case TypeKind::Nu:
-      if (f->var == p.var) return tangent;
-      throw UnsupportedByCodegen("a mu or nu type nested inside the functor of a differentiated fold or unfold");
+    case TypeKind::Mu: {
+      std::vector<TangentPositions> inner;  // the binder shadows a variable of its name
+      for (const auto& q : p)
+        if (q.var != f->var) inner.push_back(q);
+      if (inner.empty()) return tangent;
+      std::string helper = nested_tangent_map_helper(f, inner);
+      // One C++ lambda per variable, for the helper to call at that variable's positions.
+      std::string args;
+      for (const auto& q : inner) {
+        std::string x = fresh("x"), dx = fresh("dx"), fn = fresh("at_" + q.var);
+        open("const auto " + fn + " = [&](const " + type(q.primal) + "& " + x + ", const " + type(q.in) + "& " + dx +
+             ") -> " + type(q.out) + " {");
+        line("return " + q.call(x, dx) + ";");
+        close("};");
+        args += ", " + fn;
+      }
+      return bind("dmapped", out, helper + "<S>(" + primal + ", " + tangent + args + ")");
+    }
+    case TypeKind::Nu: throw UnsupportedByCodegen("a nu type nested inside the functor of a differentiated fold or unfold");
     default: break;
   }
   CHAD_INTERNAL_ASSERT(false, "codegen: map_tangents on " + print_type(f));
+}
+
+// The (co)tangent map over a nested `mu b. G`: a function template taking the primal node, its
+// (co)tangent (fwd: a linear mu, rev: a linear nu; null is zero) and one callable per outer
+// variable, recursing at the positions of b.
+std::string Emitter::nested_tangent_map_helper(const TypeP& fixpoint, const std::vector<TangentPositions>& p) {
+  auto T = [&](const TypeP& source) { return tangent_type(source, mode, sums); };
+  auto P = [&](const TypeP& source) { return primal_type(source, mode, sums); };
+  const TypeP primal = close_over(P(fixpoint), p, 0), in = close_over(T(fixpoint), p, 1),
+              out = close_over(T(fixpoint), p, 2);
+  const std::string key = "dmap " + print_type(primal) + " : " + print_type(in) + " -> " + print_type(out);
+  if (std::string found = find_helper(key); !found.empty()) return found;
+  const std::string name = fresh("dmap");
+  name_helper(key, name);
+  std::string tparams = "template <class S", params = type(primal) + " node, const " + type(in) + "& tangent";
+  std::string forward_args;
+  std::vector<TangentPositions> inner;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const std::string fi = "f" + std::to_string(i), ti = "F" + std::to_string(i);
+    tparams += ", class " + ti;
+    params += ", const " + ti + "& " + fi;
+    forward_args += ", " + fi;
+    inner.push_back({p[i].var, p[i].primal, p[i].in, p[i].out,
+                     [fi](const std::string& x, const std::string& dx) { return fi + "(" + x + ", " + dx + ")"; }});
+  }
+  tparams += ">";
+  inner.push_back({fixpoint->var, primal, in, out, [name, forward_args](const std::string& x, const std::string& dx) {
+                     return name + "<S>(" + x + ", " + dx + forward_args + ")";
+                   }});
+  Saved saved = begin_helper();
+  std::string payload = bind("dnode", unroll_type(in),
+                             std::string(in->kind == TypeKind::Mu ? "chad_rt::lin_unroll" : "chad_rt::lin_force") + "(tangent)");
+  std::string mapped = map_tangents(fixpoint->body, "chad_rt::unroll(node)", payload, inner);
+  line("return " + lin_roll(out, mapped) + ";");
+  std::string body = end_helper(std::move(saved));
+  const std::string signature = tparams + "\n" + type(out) + " " + name + "(" + params + ")";
+  add_helper(signature, signature + " {\n" + body + "}\n");
+  return name;
 }
 
 namespace {

@@ -87,6 +87,7 @@ class Emitter {
   std::string emit_target_fold(const TermP& t);
   std::string emit_target_unfold(const TermP& t);
   std::string nested_map_helper(const TypeP& fixpoint, const std::vector<Positions>& p);
+  std::string nested_tangent_map_helper(const TypeP& fixpoint, const std::vector<TangentPositions>& p);
 
  public:
   // map_F: `value` of functor[p.in / p.var] to functor[p.out / p.var] (paper Fig. 4).
@@ -99,8 +100,13 @@ class Emitter {
   std::string lin_roll(const TypeP& fixpoint, const std::string& payload);
   // The functorial action on (co)tangents guided by the primal (semantics/tangent_positions.hpp):
   // `functor` is the source functor; primal values live at P(functor), (co)tangents at T(functor).
+  // Several variables: a nested mu's own positions too (innermost last wins).
   std::string map_tangents(const TypeP& functor, const std::string& primal, const std::string& tangent,
-                           const TangentPositions& p);
+                           const std::vector<TangentPositions>& p);
+  std::string map_tangents(const TypeP& functor, const std::string& primal, const std::string& tangent,
+                           const TangentPositions& p) {
+    return map_tangents(functor, primal, tangent, std::vector<TangentPositions>{p});
+  }
   // Emitting a namespace-level helper: the current block and environment are set aside.
   struct Saved {
     std::string out;

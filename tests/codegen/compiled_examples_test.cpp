@@ -22,8 +22,8 @@ namespace fs = std::filesystem;
 
 const char* const kExamples[] = {"array_literals.chad", "arrays.chad",       "fold_to_function.chad", "higher_order.chad",
                                  "horner.chad",         "list_product.chad", "list_sum.chad",         "primitives.chad",
-                                 "relu.chad",           "spec_example.chad", "stream.chad",           "stream_fold.chad",
-                                 "sums.chad",           "tree.chad"};
+                                 "relu.chad",           "rose_tree.chad",    "spec_example.chad",     "stream.chad",
+                                 "stream_fold.chad",    "sums.chad",         "tree.chad"};
 constexpr std::size_t kExampleCount = sizeof kExamples / sizeof kExamples[0];
 
 CompilerOptions test_compiler() {

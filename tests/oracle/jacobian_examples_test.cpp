@@ -107,6 +107,11 @@ TEST(JacobianExamples, TreeOfTwoLeaves) {
   expect_jacobian("tree.chad", testing::example_point("tree.chad"), {{6, 2.5, -2}});
 }
 
+TEST(JacobianExamples, RoseTreeSumOfSquaredLeaves) {
+  // Leaves 2 and 3 under one node: f = 2^2 + 3^2, (2 * 2, 2 * 3) = (4, 6).
+  expect_jacobian("rose_tree.chad", testing::example_point("rose_tree.chad"), {{4, 6}});
+}
+
 TEST(JacobianExamples, StreamOfPowers) {
   // (x, x^2, x^3) at 1.5: (1, 2x, 3x^2) = (1, 3, 6.75)
   expect_jacobian("stream.chad", "1.5", {{1}, {3}, {6.75}});
