@@ -37,7 +37,7 @@ std::string commented(const std::string& text) {
 std::string emit_program(Emitter& e, const TermP& term, const CheckedProgram& program, bool primal,
                          std::string& functions) {
   TermP t = term;
-  std::vector<std::string> def_names;
+  std::vector<std::string> def_names, def_functions;  // C++ names (fresh: a def may be called `new`)
   std::vector<TypeP> def_types;
   if (primal) {
     for (const Def& def : program.program.defs) {
@@ -51,7 +51,8 @@ std::string emit_program(Emitter& e, const TermP& term, const CheckedProgram& pr
       const std::string fn = "def_" + cpp_identifier(def.name);
       functions += "// def " + def.name + "\ntemplate <class S>\n" + e.type(t->args[0]->type) + " " + fn + "(" +
                    params + ") {\n" + e.take() + "}\n\n";
-      def_names.push_back(cpp_identifier(def.name));
+      def_names.push_back(e.fresh(def.name));
+      def_functions.push_back(fn);
       def_types.push_back(t->args[0]->type);
       t = t->args[1];
     }
@@ -61,7 +62,7 @@ std::string emit_program(Emitter& e, const TermP& term, const CheckedProgram& pr
   for (std::size_t i = 0; i < def_names.size(); ++i) {
     std::string args;
     for (std::size_t j = 0; j < i; ++j) args += (j ? ", " : "") + def_names[j];
-    e.line("const " + e.type(def_types[i]) + " " + def_names[i] + " = def_" + def_names[i] + "<S>(" + args + ");");
+    e.line("const " + e.type(def_types[i]) + " " + def_names[i] + " = " + def_functions[i] + "<S>(" + args + ");");
     e.env.push_back(def_names[i]);
   }
   std::string value = e.emit(t);
