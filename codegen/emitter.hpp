@@ -14,16 +14,22 @@
 #include "codegen/codegen_fault.hpp"
 #include "codegen/cpp_types.hpp"
 #include "syntax/chad_types.hpp"
+#include "syntax/location.hpp"
 #include "syntax/sums_strategy.hpp"
 #include "syntax/term.hpp"
 
 namespace chad {
 
-// A program the code generator cannot compile (named construct); the oracle skips it.
-class UnsupportedByCodegen : public std::runtime_error {
+// A program the code generator cannot compile (the construct named); campaigns skip it, the
+// commands report it located at the entry point (exit 3).
+class UnsupportedByCodegen : public SourceError {
  public:
-  explicit UnsupportedByCodegen(const std::string& what)
-      : std::runtime_error("the code generator does not support " + what) {}
+  explicit UnsupportedByCodegen(const std::string& what, Loc loc = {})
+      : SourceError(loc, "the code generator does not support " + what), what_(what) {}
+  const std::string& construct() const { return what_; }
+
+ private:
+  std::string what_;
 };
 
 // The recursive positions of a functor, for the functorial maps of folds and unfolds: values

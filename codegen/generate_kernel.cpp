@@ -118,7 +118,9 @@ std::string entry_point(const std::string& symbol, KernelMode mode, const std::s
 
 }  // namespace
 
-std::string generate_kernel_unit(const CheckedProgram& program, const KernelOptions& options) {
+namespace {
+
+std::string generate_unit(const CheckedProgram& program, const KernelOptions& options) {
   CppTypes types;
   Emitter e(types);
   e.sums = options.sums;
@@ -170,6 +172,19 @@ std::string generate_kernel_unit(const CheckedProgram& program, const KernelOpti
   s += "}  // namespace " + ns + "\n\n";
   s += entry_point(options.name, options.mode, read_input, write_output, read_seed, write_result);
   return s;
+}
+
+}  // namespace
+
+std::string generate_kernel_unit(const CheckedProgram& program, const KernelOptions& options) {
+  try {
+    return generate_unit(program, options);
+  } catch (const UnsupportedByCodegen& e) {  // located at the entry point
+    Loc loc;
+    for (const Def& def : program.program.defs)
+      if (def.name == program.entry) loc = def.loc;
+    throw UnsupportedByCodegen(e.construct(), loc);
+  }
 }
 
 std::string generate_kernel_source(const CheckedProgram& program, const KernelOptions& options) {
