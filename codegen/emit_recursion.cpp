@@ -39,10 +39,7 @@ std::string Emitter::end_helper(Saved saved) {
 }
 
 std::string Emitter::lin_roll(const TypeP& fixpoint, const std::string& payload) {
-  const std::string s = types().struct_name(fixpoint);
-  if (fixpoint->kind == TypeKind::Mu) return bind("lroll", fixpoint, "chad_rt::lin_roll<" + s + ">(" + payload + ")");
-  return bind("lroll", fixpoint,
-              "chad_rt::make<" + s + ">(chad_rt::Fn<chad_rt::Unit, typename " + s + "::Payload>{}, true, " + payload + ")");
+  return bind("lroll", fixpoint, "chad_rt::lin_roll<" + types().struct_name(fixpoint) + ">(" + payload + ")");
 }
 
 // ---- functorial maps ----------------------------------------------------------------------
@@ -107,17 +104,13 @@ std::string Emitter::nested_map_helper(const TypeP& fixpoint, const std::vector<
   if (std::string found = find_helper(key); !found.empty()) return found;
   const std::string name = fresh("map");
   name_helper(key, name);
-  std::string tparams = "template <class S", params = type(in) + " node";
-  std::string forward_args;
+  const CallableParameters callables = callable_parameters(p.size());
+  const std::string forward_args = callables.arguments;
   std::vector<Positions> inner;
   for (std::size_t i = 0; i < p.size(); ++i) {
-    const std::string fi = "f" + std::to_string(i), ti = "F" + std::to_string(i);
-    tparams += ", class " + ti;
-    params += ", const " + ti + "& " + fi;
-    forward_args += ", " + fi;
+    const std::string fi = "f" + std::to_string(i);
     inner.push_back({p[i].var, p[i].in, p[i].out, [fi](const std::string& x) { return fi + "(" + x + ")"; }});
   }
-  tparams += ">";
   inner.push_back({fixpoint->var, in, out, [name, forward_args](const std::string& x) {
                      return name + "<S>(" + x + forward_args + ")";
                    }});
@@ -125,9 +118,21 @@ std::string Emitter::nested_map_helper(const TypeP& fixpoint, const std::vector<
   std::string payload = map_functor(fixpoint->body, "node->payload", inner);
   line("return chad_rt::roll<" + types().struct_name(out) + ">(" + payload + ");");
   std::string body = end_helper(std::move(saved));
-  const std::string signature = tparams + "\n" + type(out) + " " + name + "(" + params + ")";
-  add_helper(signature, signature + " {\n" + body + "}\n");
+  add_helper("template <class S" + callables.template_parameters + ">\n" + type(out) + " " + name + "(" + type(in) +
+                 " node" + callables.parameters + ")",
+             body);
   return name;
+}
+
+CallableParameters callable_parameters(std::size_t count) {
+  CallableParameters c;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string f = "f" + std::to_string(i), F = "F" + std::to_string(i);
+    c.template_parameters += ", class " + F;
+    c.parameters += ", const " + F + "& " + f;
+    c.arguments += ", " + f;
+  }
+  return c;
 }
 
 // ---- source folds and unfolds --------------------------------------------------------------
@@ -176,7 +181,7 @@ std::string Emitter::emit_source_recursion(const TermP& t) {
       close("}));");
     }
     std::string body = end_helper(std::move(saved));
-    add_helper(signature, signature + " {\n" + body + "}\n");
+    add_helper(signature, body);
   }
   std::string start = emit(t->args[0]);
   std::string body = closure(t->name, x_type, body_type, t->args[1]);

@@ -47,19 +47,8 @@ std::string Emitter::emit_target(const TermP& t) {
       return bind("component", t->type,
                   "chad_rt::sum_out<" + std::to_string(i) + ", " + type(t->type) + ">(" + v + ")");
     }
-    case TermKind::LinRoll: {
-      std::string v = emit(a[0]);
-      const std::string s = types().struct_name(t->type);
-      if (t->type->kind == TypeKind::Mu) return bind("lroll", t->type, "chad_rt::lin_roll<" + s + ">(" + v + ")");
-      // A linear coinductive value given whole: a node already forced.
-      return bind("lroll", t->type,
-                  "chad_rt::make<" + s + ">(chad_rt::Fn<chad_rt::Unit, typename " + s + "::Payload>{}, true, " + v + ")");
-    }
-    case TermKind::LinUnroll: {
-      std::string v = emit(a[0]);
-      return bind("lunroll", t->type,
-                  std::string(a[0]->type->kind == TypeKind::Mu ? "chad_rt::lin_unroll(" : "chad_rt::lin_force(") + v + ")");
-    }
+    case TermKind::LinRoll: return lin_roll(t->type, emit(a[0]));
+    case TermKind::LinUnroll: return bind("lunroll", t->type, "chad_rt::lin_unroll(" + emit(a[0]) + ")");
     case TermKind::ArrayRow: {
       std::string v = emit(a[0]);
       const std::vector<int>& shape = a[0]->type->shape;

@@ -109,29 +109,25 @@ std::string Emitter::nested_tangent_map_helper(const TypeP& fixpoint, const std:
   if (std::string found = find_helper(key); !found.empty()) return found;
   const std::string name = fresh("dmap");
   name_helper(key, name);
-  std::string tparams = "template <class S", params = type(primal) + " node, const " + type(in) + "& tangent";
-  std::string forward_args;
+  const CallableParameters callables = callable_parameters(p.size());
+  const std::string forward_args = callables.arguments;
   std::vector<TangentPositions> inner;
   for (std::size_t i = 0; i < p.size(); ++i) {
-    const std::string fi = "f" + std::to_string(i), ti = "F" + std::to_string(i);
-    tparams += ", class " + ti;
-    params += ", const " + ti + "& " + fi;
-    forward_args += ", " + fi;
+    const std::string fi = "f" + std::to_string(i);
     inner.push_back({p[i].var, p[i].primal, p[i].in, p[i].out,
                      [fi](const std::string& x, const std::string& dx) { return fi + "(" + x + ", " + dx + ")"; }});
   }
-  tparams += ">";
   inner.push_back({fixpoint->var, primal, in, out, [name, forward_args](const std::string& x, const std::string& dx) {
                      return name + "<S>(" + x + ", " + dx + forward_args + ")";
                    }});
   Saved saved = begin_helper();
-  std::string payload = bind("dnode", unroll_type(in),
-                             std::string(in->kind == TypeKind::Mu ? "chad_rt::lin_unroll" : "chad_rt::lin_force") + "(tangent)");
+  std::string payload = bind("dnode", unroll_type(in), "chad_rt::lin_unroll(tangent)");
   std::string mapped = map_tangents(fixpoint->body, "chad_rt::unroll(node)", payload, inner);
   line("return " + lin_roll(out, mapped) + ";");
   std::string body = end_helper(std::move(saved));
-  const std::string signature = tparams + "\n" + type(out) + " " + name + "(" + params + ")";
-  add_helper(signature, signature + " {\n" + body + "}\n");
+  add_helper("template <class S" + callables.template_parameters + ">\n" + type(out) + " " + name + "(" + type(primal) +
+                 " node, const " + type(in) + "& tangent" + callables.parameters + ")",
+             body);
   return name;
 }
 
@@ -221,7 +217,7 @@ std::string Emitter::emit_target_fold(const TermP& t) {
       line("return " + type(r.child) + "{step.fst, d};");
     }
     std::string body = end_helper(std::move(saved));
-    add_helper(signature, signature + " {\n" + body + "}\n");
+    add_helper(signature, body);
   }
   std::string start = emit(t->args[0]);
   std::string body = closure(t->name, r.x_type, r.body_type, t->args[1]);
@@ -308,7 +304,7 @@ std::string Emitter::emit_target_unfold(const TermP& t) {
       line("return " + type(r.child) + "{stream, d};");
     }
     std::string body = end_helper(std::move(saved));
-    add_helper(signature, signature + " {\n" + body + "}\n");
+    add_helper(signature, body);
   }
   std::string start = emit(t->args[0]);
   std::string body = closure(t->name, seed, r.body_type, t->args[1]);

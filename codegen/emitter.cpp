@@ -92,9 +92,9 @@ std::string Emitter::closure(const std::string& name, const TypeP& param, const 
   return f;
 }
 
-void Emitter::add_helper(const std::string& declaration, const std::string& definition) {
-  declarations_.push_back(declaration);
-  definitions_.push_back(definition);
+void Emitter::add_helper(const std::string& signature, const std::string& body) {
+  declarations_.push_back(signature);
+  definitions_.push_back(signature + " {\n" + body + "}\n");
 }
 std::string Emitter::helpers() const {
   std::string s;
@@ -104,11 +104,10 @@ std::string Emitter::helpers() const {
   return s;
 }
 std::string Emitter::find_helper(const std::string& key) const {
-  for (const auto& [k, name] : helper_names_)
-    if (k == key) return name;
-  return "";
+  auto it = helper_names_.find(key);
+  return it == helper_names_.end() ? "" : it->second;
 }
-void Emitter::name_helper(const std::string& key, const std::string& name) { helper_names_.emplace_back(key, name); }
+void Emitter::name_helper(const std::string& key, const std::string& name) { helper_names_.emplace(key, name); }
 
 std::string Emitter::emit(const TermP& t) {
   if (int(t->kind) >= int(TermKind::LinLambda)) return emit_target(t);

@@ -7,6 +7,7 @@
 // Everything is templated on the scalar type S (codegen/cpp_types.hpp).
 #pragma once
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -73,8 +74,9 @@ class Emitter {
   // Emits `body` in the environment extended by a variable `cpp_name`.
   std::string emit_under(const std::string& cpp_name, const TermP& body);
 
-  // Namespace-level function templates (declaration, definition), emitted before the code.
-  void add_helper(const std::string& declaration, const std::string& definition);
+  // A namespace-level function template (its signature and body), declared and defined before
+  // the code.
+  void add_helper(const std::string& signature, const std::string& body);
   std::string helpers() const;
   // A helper's name by its key, or "" (each fold / map helper is generated once per key).
   std::string find_helper(const std::string& key) const;
@@ -102,7 +104,7 @@ class Emitter {
   std::string map_functor(const TypeP& functor, const std::string& value, const Positions& p) {
     return map_functor(functor, value, std::vector<Positions>{p});
   }
-  // `const T(payload) name = ...` for a linear mu (a roll) or linear nu (a node already forced).
+  // `const T name = roll_lin payload` for a linear mu or nu type (chad_rt::lin_roll).
   std::string lin_roll(const TypeP& fixpoint, const std::string& payload);
   // The functorial action on (co)tangents guided by the primal (semantics/tangent_positions.hpp):
   // `functor` is the source functor; primal values live at P(functor), (co)tangents at T(functor).
@@ -132,7 +134,7 @@ class Emitter {
   int indent_ = 1;
   std::size_t next_name_ = 0;
   std::vector<std::string> declarations_, definitions_;
-  std::vector<std::pair<std::string, std::string>> helper_names_;
+  std::map<std::string, std::string> helper_names_;  // key -> name
 };
 
 // Biproduct (co)tangents of sums, right-nested n-tuples t1 * (t2 * ... tn):
@@ -141,6 +143,13 @@ std::string tuple_component(std::string tuple, std::size_t i, std::size_t n);
 // the tuple of type `tuple_type` with `component` at i and zeros elsewhere.
 std::string one_component_tuple(CppTypes& types, const TypeP& tuple_type, std::size_t n, std::size_t i,
                                 const std::string& component);
+
+// What a nested map helper adds for its `count` callables, one per outer variable:
+// template parameters ", class F0, ...", parameters ", const F0& f0, ...", arguments ", f0, ...".
+struct CallableParameters {
+  std::string template_parameters, parameters, arguments;
+};
+CallableParameters callable_parameters(std::size_t count);
 
 // The C++ spelling of a real literal (exact: a hex float).
 std::string cpp_real(double value);

@@ -14,7 +14,7 @@ std::string AbiEmitter::helper(const std::string& kind, const TypeP& type, const
   body(name);
   std::string text = e_.end_helper(std::move(saved));
   const std::string signature = "template <class S>\n" + result + " " + name + "(" + params + ")";
-  e_.add_helper(signature, signature + " {\n" + text + "}\n");
+  e_.add_helper(signature, text);
   return name;
 }
 
@@ -124,12 +124,7 @@ std::string AbiEmitter::tangent_reader(const TypeP& t) {
         return;
       }
       case TypeKind::Mu: {
-        std::string payload = tangent_reader(unroll_type(t)) + "<S>(chad_rt::unroll(primal), c)";
-        const std::string s = e_.types().struct_name(d);
-        if (d->kind == TypeKind::Mu) e_.line("return chad_rt::lin_roll<" + s + ">(" + payload + ");");
-        else
-          e_.line("return chad_rt::make<" + s + ">(chad_rt::Fn<chad_rt::Unit, typename " + s + "::Payload>{}, true, " +
-                  payload + ");");
+        e_.line("return " + e_.lin_roll(d, tangent_reader(unroll_type(t)) + "<S>(chad_rt::unroll(primal), c)") + ";");
         return;
       }
       default: CHAD_INTERNAL_ASSERT(false, "codegen: a (co)tangent of the non-data type " + print_type(t));
@@ -172,8 +167,7 @@ std::string AbiEmitter::tangent_writer(const TypeP& t) {
         return;
       }
       case TypeKind::Mu: {
-        std::string payload = d->kind == TypeKind::Mu ? "chad_rt::lin_unroll(v)" : "chad_rt::lin_force(v)";
-        e_.line(tangent_writer(unroll_type(t)) + "<S>(out, chad_rt::unroll(primal), " + payload + ");");
+        e_.line(tangent_writer(unroll_type(t)) + "<S>(out, chad_rt::unroll(primal), chad_rt::lin_unroll(v));");
         return;
       }
       default: CHAD_INTERNAL_ASSERT(false, "codegen: a (co)tangent of the non-data type " + print_type(t));

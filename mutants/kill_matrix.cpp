@@ -68,6 +68,7 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool s
     k.outcome.seed = program_seed(base.seed, k.index);
     k.blame = blame_failure(options, k.counterexample, f.mode, f.sums);
     k.blame_correct = blame_names_mutant(mutant, k.blame);
+    k.shrunk = true;
   }
   k.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return k;
@@ -80,7 +81,8 @@ nlohmann::json kill_json(const MutantKill& k) {
                       {"programs", k.programs},
                       {"seconds", k.seconds},
                       {"counterexample_size", k.killed ? nlohmann::json(k.counterexample_size) : nlohmann::json()},
-                      {"blame_correct", k.blame_correct}};
+                      {"blame_correct", k.blame_correct},
+                      {"shrunk", k.shrunk}};
   if (k.killed) {
     j["index"] = k.index;
     j["original_size"] = k.original_size;
@@ -100,6 +102,7 @@ MutantKill kill_from_json(const nlohmann::json& j) {
   k.programs = j.at("programs");
   k.seconds = j.at("seconds");
   k.blame_correct = j.at("blame_correct");
+  k.shrunk = j.value("shrunk", k.killed);
   if (k.killed) {
     k.counterexample_size = j.at("counterexample_size");
     k.index = j.at("index");

@@ -26,6 +26,7 @@ struct MutantKill {
   ProgramOutcome outcome;          // its outcome (every mode and sums strategy of the campaign)
   Blame blame;                     // for the check it was shrunk against
   bool blame_correct = false;      // blame named the mutant's (mode, former) and primitive
+  bool shrunk = false;             // shrunk and blamed (kill_mutant's `shrink`)
 };
 
 // `base`: the campaign's seed, count, features, size, modes and sums strategies (its rules are

@@ -51,7 +51,8 @@ CompilerOptions compiler_of(const CampaignOptions& options) {
 struct Pending {
   KernelKey key;
   std::shared_ptr<const CheckedProgram> program;
-  KernelOptions options;
+  KernelOptions options;  // named uniquely in this process
+  std::string unit;       // generated once, by add_pending
 };
 
 // Compiles `pending` as one translation unit; when it does not compile, halves it, so that a
@@ -59,13 +60,8 @@ struct Pending {
 void compile_pending(const CampaignOptions& options, const std::vector<Pending>& pending) {
   if (pending.empty()) return;
   std::vector<ProgramToCompile> programs;
-  for (std::size_t i = 0; i < pending.size(); ++i) {
-    KernelOptions k = pending[i].options;
-    k.name = "k" + std::to_string(i);
-    programs.push_back({pending[i].program.get(), k});
-  }
+  for (const Pending& p : pending) programs.push_back({p.program.get(), p.options, p.unit});
   try {
-    ScopedChadFaults faults(options.faults);
     std::vector<CompiledProgram> compiled = compile_programs(programs, compiler_of(options));
     for (std::size_t i = 0; i < pending.size(); ++i) kernel_table()[pending[i].key].kernel = compiled[i];
   } catch (const InternalError& e) {
@@ -79,7 +75,7 @@ void compile_pending(const CampaignOptions& options, const std::vector<Pending>&
   }
 }
 
-// Generates each kernel once alone (cheap next to compiling), so that CHAD's own faults and
+// Generates each kernel (once: the batch reuses the text), so that CHAD's own faults and
 // unsupported constructs are recorded per program before the batch is compiled.
 void add_pending(const CampaignOptions& options, const std::string& text,
                  const std::shared_ptr<const CheckedProgram>& program, std::vector<Pending>& pending) {
@@ -87,11 +83,14 @@ void add_pending(const CampaignOptions& options, const std::string& text,
     for (SumsStrategy sums : options.sums) {
       KernelKey key = key_of(options, text, mode, sums);
       if (kernel_table().count(key)) continue;
+      static std::size_t next_name = 0;  // kernel names unique in the process
       KernelOptions k = kernel_options(options, mode, sums);
+      k.name = "k" + std::to_string(next_name++);
       KernelEntry& entry = kernel_table()[key];
+      std::string unit;
       try {
         ScopedChadFaults faults(options.faults);
-        generate_kernel_unit(*program, k);
+        unit = generate_kernel_unit(*program, k);
       } catch (const UnsupportedByCodegen& e) {
         entry.unsupported = e.what();
         continue;
@@ -99,7 +98,7 @@ void add_pending(const CampaignOptions& options, const std::string& text,
         entry.fault = e.what();
         continue;
       }
-      pending.push_back({key, program, k});
+      pending.push_back({key, program, k, std::move(unit)});
     }
 }
 

@@ -17,6 +17,7 @@ std::vector<KernelOptions> distinct_names(const std::vector<ProgramToCompile>& p
     KernelOptions o = programs[i].options;
     o.standalone_main = false;
     if (!taken.insert(o.name).second) {
+      CHAD_INTERNAL_ASSERT(programs[i].unit.empty(), "a generated kernel unit named " + o.name + " twice");
       o.name += "_" + std::to_string(i);
       CHAD_INTERNAL_ASSERT(taken.insert(o.name).second, "kernel name " + o.name + " given twice");
     }
@@ -25,20 +26,25 @@ std::vector<KernelOptions> distinct_names(const std::vector<ProgramToCompile>& p
   return options;
 }
 
+// The translation unit of programs whose kernels are named `options`.
+std::string batch_source(const std::vector<ProgramToCompile>& programs, const std::vector<KernelOptions>& options) {
+  std::string source = kernel_runtime_source();
+  for (std::size_t i = 0; i < programs.size(); ++i)
+    source += programs[i].unit.empty() ? generate_kernel_unit(*programs[i].program, options[i]) : programs[i].unit;
+  return source;
+}
+
 }  // namespace
 
 std::string batch_source(const std::vector<ProgramToCompile>& programs) {
-  std::string source = kernel_runtime_source();
-  const std::vector<KernelOptions> options = distinct_names(programs);
-  for (std::size_t i = 0; i < programs.size(); ++i) source += generate_kernel_unit(*programs[i].program, options[i]);
-  return source;
+  return batch_source(programs, distinct_names(programs));
 }
 
 std::vector<CompiledProgram> compile_programs(const std::vector<ProgramToCompile>& programs,
                                               const CompilerOptions& compiler) {
   const std::vector<KernelOptions> options = distinct_names(programs);
   std::shared_ptr<const KernelLibrary> library =
-      KernelLibrary::open(compile_kernel(batch_source(programs), compiler).library_path);
+      KernelLibrary::open(compile_kernel(batch_source(programs, options), compiler).library_path);
   std::vector<CompiledProgram> out;
   for (std::size_t i = 0; i < programs.size(); ++i)
     out.push_back({library->kernel(options[i].name), options[i].mode, options[i].sums,

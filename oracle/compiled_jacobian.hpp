@@ -19,6 +19,7 @@ namespace chad {
 struct ProgramToCompile {
   const CheckedProgram* program;
   KernelOptions options;
+  std::string unit = {};  // its generate_kernel_unit(*program, options) when already made (not renamed then)
 };
 
 // One kernel of a compiled batch, callable for as long as it is held (it keeps its library).

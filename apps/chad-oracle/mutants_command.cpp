@@ -129,8 +129,9 @@ void print_matrix(std::ostream& out, const std::vector<MutantKill>& kills, std::
     out << std::setw(38) << k.name << std::setw(42) << k.rule << std::setw(8) << (k.killed ? "yes" : "NO")
         << std::setw(10) << k.programs << std::setw(9) << std::fixed << std::setprecision(2) << k.seconds
         << std::setw(6) << (k.killed ? std::to_string(k.counterexample_size) : "-")
-        << (k.killed ? (k.blame_correct ? "right" : "wrong: " + (k.blame.found ? k.blame.rule : std::string("none")))
-                     : "-")
+        << (k.killed && k.shrunk
+                ? (k.blame_correct ? "right" : "wrong: " + (k.blame.found ? k.blame.rule : std::string("none")))
+                : "-")
         << "\n";
   const KillTotals t = kill_totals(kills);
   out << t.killed << " of " << t.mutants << " mutants killed (at most " << t.max_programs

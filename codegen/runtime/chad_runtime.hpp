@@ -351,13 +351,14 @@ const typename M::Payload& unroll(const M* node) {
     throw Fault("unroll of a zero (null) inductive value");
   return node->payload;
 }
-// A linear inductive (co)tangent: null stands for zero.
-template <class M>
+// A linear inductive (co)tangent: null stands for zero. (lin_roll / lin_unroll of a linear
+// coinductive one are below: CHAD's target rolls and unrolls both kinds alike.)
+template <MuNode M>
 typename M::Payload lin_unroll(const M* node) {
   if (!node) return zero<typename M::Payload>();
   return node->payload;
 }
-template <class M>
+template <MuNode M>
 const M* lin_roll(typename M::Payload payload) {
   return roll<M>(std::move(payload));
 }
@@ -385,6 +386,15 @@ template <class N>
 typename N::Payload lin_force(const N* node) {
   if (!node) return zero<typename N::Payload>();
   return force(node);
+}
+// A linear coinductive (co)tangent given whole: a node already forced; unrolled, its payload.
+template <NuNode N>
+const N* lin_roll(typename N::Payload payload) {
+  return make<N>(Fn<Unit, typename N::Payload>{}, true, std::move(payload));
+}
+template <NuNode N>
+typename N::Payload lin_unroll(const N* node) {
+  return lin_force(node);
 }
 
 // ---- copowers !A (x) L: formal sums of (a, l), a binary tree; null is the empty sum.
