@@ -116,6 +116,28 @@ std::string entry_point(const std::string& symbol, KernelMode mode, const std::s
   return s;
 }
 
+// The program on flat coordinates, generic in the scalar type (the C++ translation's entry for AD
+// tools: `chad-oracle translate --to cpp`).
+std::string generic_entry(const std::string& read_input, const std::string& write_output) {
+  std::string s;
+  s += "// main on the Euclidean normal forms, generic in the scalar S (double, ADOL-C's adouble,\n";
+  s += "// Ceres's Jet, ...): the input's index as its constructor tags in pre-order and its coordinates\n";
+  s += "// (left to right, arrays row-major) in, the output's likewise out. Throws chad_rt::BadInput\n";
+  s += "// on an input of the wrong shape, chad_rt::DomainError where a primitive is undefined.\n";
+  s += "template <class S>\nvoid run_main(const std::vector<int>& input_tags, const std::vector<S>& x,\n";
+  s += "              std::vector<int>& output_tags, std::vector<S>& y) {\n";
+  s += "  auto in = chad_rt::InputReader::typed<S>(input_tags.data(), input_tags.size(), x.data(), x.size());\n";
+  s += "  const auto input = " + read_input + "<S>(in);\n";
+  s += "  in.finish();\n";
+  s += "  chad_rt::OutputWriter out;\n";
+  s += "  y.clear();\n";
+  s += "  out.typed_coords = &y;\n";
+  s += "  " + write_output + "<S>(out, program<S>()(input));\n";
+  s += "  output_tags = out.tags;\n";
+  s += "}\n\n";
+  return s;
+}
+
 }  // namespace
 
 namespace {
@@ -169,6 +191,7 @@ std::string generate_unit(const CheckedProgram& program, const KernelOptions& op
   s += functions;
   s += "// The program: " + std::string(primal ? "main" : "CHAD's transformation of main") + ", of type\n//   " +
        print_type(term->type) + "\ntemplate <class S>\n" + program_type + " program() {\n" + body + "}\n\n";
+  if (primal) s += generic_entry(read_input, write_output);
   s += "}  // namespace " + ns + "\n\n";
   s += entry_point(options.name, options.mode, read_input, write_output, read_seed, write_result);
   return s;

@@ -8,6 +8,7 @@
 
 #include "model/scalar.hpp"
 #include "model/taylor.hpp"
+#include "model/tool_rounding.hpp"
 
 namespace chad {
 
@@ -17,13 +18,24 @@ struct Dual {
   S tangent{};
 };
 
+// The result of an operation, widened by the modelled rounding of an outside tool while a
+// ToolRoundingScope is alive (interval duals only; model/tool_rounding.hpp).
+template <class S>
+Dual<S> tool_rounded(Dual<S> d) {
+  if constexpr (std::is_same_v<S, Mpfi>) {
+    widen_for_tool(d.value);
+    widen_for_tool(d.tangent);
+  }
+  return d;
+}
+
 template <class S>
 Dual<S> operator+(const Dual<S>& a, const Dual<S>& b) {
-  return {a.value + b.value, a.tangent + b.tangent};
+  return tool_rounded(Dual<S>{a.value + b.value, a.tangent + b.tangent});
 }
 template <class S>
 Dual<S> operator-(const Dual<S>& a, const Dual<S>& b) {
-  return {a.value - b.value, a.tangent - b.tangent};
+  return tool_rounded(Dual<S>{a.value - b.value, a.tangent - b.tangent});
 }
 template <class S>
 Dual<S> operator-(const Dual<S>& a) {
@@ -32,19 +44,19 @@ Dual<S> operator-(const Dual<S>& a) {
 // (a b)' = a' b + a b'
 template <class S>
 Dual<S> operator*(const Dual<S>& a, const Dual<S>& b) {
-  return {a.value * b.value, a.tangent * b.value + a.value * b.tangent};
+  return tool_rounded(Dual<S>{a.value * b.value, a.tangent * b.value + a.value * b.tangent});
 }
 // The quotient is q with q b = a: its degree-1 Taylor recurrence (model/taylor.hpp).
 template <class S>
 Dual<S> operator/(const Dual<S>& a, const Dual<S>& b) {
   Taylor<S> q = Taylor<S>{a.value, a.tangent} / Taylor<S>{b.value, b.tangent};
-  return {std::move(q[0]), std::move(q[1])};
+  return tool_rounded(Dual<S>{std::move(q[0]), std::move(q[1])});
 }
 
 template <class S>
 struct ScalarTraits<Dual<S>> {
   using Base = ScalarTraits<S>;
-  static Dual<S> from_double(double x) { return {Base::from_double(x), Base::from_double(0)}; }
+  static Dual<S> from_double(double x) { return tool_rounded(Dual<S>{Base::from_double(x), Base::from_double(0)}); }
   static double to_double(const Dual<S>& x) { return Base::to_double(x.value); }
   static std::string describe(const Dual<S>& x) { return Base::describe(x.value); }
   static bool less(const Dual<S>& a, const Dual<S>& b, Loc loc) {

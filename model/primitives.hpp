@@ -70,7 +70,7 @@ Taylor<S> taylor_unary(PrimOp op, const Taylor<S>& u) {
 template <class S>
 Dual<S> apply_unary(PrimOp op, const Dual<S>& x) {
   Taylor<S> y = taylor_unary(op, Taylor<S>{x.value, x.tangent});
-  return {std::move(y[0]), std::move(y[1])};
+  return tool_rounded(Dual<S>{std::move(y[0]), std::move(y[1])});
 }
 
 }  // namespace chad

@@ -7,6 +7,7 @@
 #include "logrel/agreement.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_faults.hpp"
+#include "oracle/adapter_check.hpp"
 #include "oracle/compiled_check.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/informative.hpp"
@@ -27,6 +28,7 @@ const char* implementation_name(Implementation i) {
     case Implementation::Chad: return "chad";
     case Implementation::StringDiagram: return "sd-rev";
     case Implementation::ChadCompiled: return "chad-compiled";
+    case Implementation::Adapter: return "adapter";
   }
   return "?";
 }
@@ -39,6 +41,7 @@ const char* campaign_verdict_name(CampaignVerdict v) {
     case CampaignVerdict::Skip: return "skip";
     case CampaignVerdict::Fault: return "fault";
     case CampaignVerdict::Crash: return "crash";
+    case CampaignVerdict::Unsupported: return "unsupported";
   }
   return "?";
 }
@@ -46,11 +49,14 @@ const char* campaign_verdict_name(CampaignVerdict v) {
 const std::vector<CampaignVerdict>& all_campaign_verdicts() {
   static const std::vector<CampaignVerdict> all = {CampaignVerdict::Pass, CampaignVerdict::Fail,
                                                    CampaignVerdict::FailNumeric, CampaignVerdict::Skip,
-                                                   CampaignVerdict::Fault, CampaignVerdict::Crash};
+                                                   CampaignVerdict::Fault, CampaignVerdict::Crash,
+                                                   CampaignVerdict::Unsupported};
   return all;
 }
 
-bool is_failure(CampaignVerdict v) { return v != CampaignVerdict::Pass && v != CampaignVerdict::Skip; }
+bool is_failure(CampaignVerdict v) {
+  return v != CampaignVerdict::Pass && v != CampaignVerdict::Skip && v != CampaignVerdict::Unsupported;
+}
 
 bool is_failure(const std::string& verdict_name) {
   for (CampaignVerdict v : all_campaign_verdicts())
@@ -66,6 +72,7 @@ CampaignVerdict worse_verdict(CampaignVerdict a, CampaignVerdict b) {
       case CampaignVerdict::Fail: return 3;
       case CampaignVerdict::FailNumeric: return 2;
       case CampaignVerdict::Skip: return 1;
+      case CampaignVerdict::Unsupported: return 1;
       default: return 0;
     }
   };
@@ -278,6 +285,12 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     return out;
   }
   const bool compiled = options.implementation == Implementation::ChadCompiled;
+  const bool adapter = options.implementation == Implementation::Adapter;
+  if (adapter && !is_data_type(program.output_type)) {
+    out.verdict = CampaignVerdict::Skip;
+    out.detail = "an adapter judges programs whose output is a data type (the protocol is over normal forms)";
+    return out;
+  }
   if (compiled && !is_data_type(program.output_type)) {
     out.verdict = CampaignVerdict::Skip;
     out.detail = "the compiled path judges programs whose output is a data type (the kernel ABI is over normal forms)";
@@ -315,6 +328,14 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   }
 
   std::optional<JacobianResult> certified;  // the interval reference, made when first needed
+  if (adapter) {
+    StageTimer t(seconds, "adapter");
+    out.checks.push_back(check_by_adapter(options, generated.program, program, input, reference, certified));
+    out.checks.back().informative = informative_jacobian(reference);
+    out.verdict = out.checks.back().verdict;
+    cross_check_fd(options, generated, program, input, certified, out, seconds);
+    return out;
+  }
   if (compiled) {
     for (ChadMode mode : options.modes)
       for (SumsStrategy sums : options.sums) {

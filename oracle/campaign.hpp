@@ -41,16 +41,20 @@ struct RuleTable;
 }
 struct ChadFaults;               // oracle/chad_faults.hpp
 struct CompiledCampaignOptions;  // oracle/compiled_check.hpp
+class AdapterClient;             // oracle/adapter_client.hpp
 
 // The AD implementation a campaign judges: CHAD (every mode and sums strategy), CHAD compiled
 // to native code (codegen/, oracle/compiled_check.hpp; programs whose output is a function or a
-// stream skip), or the string-diagram reverse AD of diagrams/ (programs outside its simply
-// typed fragment skip).
-enum class Implementation { Chad, StringDiagram, ChadCompiled };
-const char* implementation_name(Implementation i);  // "chad", "sd-rev", "chad-compiled"
+// stream skip), the string-diagram reverse AD of diagrams/ (programs outside its simply
+// typed fragment skip), or an outside AD tool behind the adapter protocol
+// (docs/adapter-protocol.md, oracle/adapter_check.hpp).
+enum class Implementation { Chad, StringDiagram, ChadCompiled, Adapter };
+const char* implementation_name(Implementation i);  // "chad", "sd-rev", "chad-compiled", "adapter"
 
-enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip, Fault, Crash };
-// "pass", "fail", "fail-numeric", "skip", "fault", "crash"
+// Unsupported: an adapter said the program is outside its tool's fragment (counted, never a
+// failure; ranked with skip).
+enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip, Fault, Crash, Unsupported };
+// "pass", "fail", "fail-numeric", "skip", "fault", "crash", "unsupported"
 const char* campaign_verdict_name(CampaignVerdict v);
 // Every verdict, in the order above.
 const std::vector<CampaignVerdict>& all_campaign_verdicts();
@@ -80,6 +84,8 @@ struct CampaignOptions {
   bool measure_coverage = true;
   // Implementation::ChadCompiled: the compiler, the batch size, a fault of the code generator.
   std::shared_ptr<const CompiledCampaignOptions> compiled;
+  // Implementation::Adapter: the adapter process (started on first use in each process).
+  std::shared_ptr<AdapterClient> adapter;
 };
 
 // One (mode, sums strategy) check of one program.

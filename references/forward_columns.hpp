@@ -29,8 +29,8 @@ ForwardColumns<Base> forward_columns(const CheckedProgram& program,
     std::vector<D> coords;
     coords.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
-      coords.push_back(D{ScalarTraits<Base>::from_double(input.coords[i]),
-                         ScalarTraits<Base>::from_double(i == j ? 1.0 : 0.0)});
+      coords.push_back(tool_rounded(D{ScalarTraits<Base>::from_double(input.coords[i]),
+                                      ScalarTraits<Base>::from_double(i == j ? 1.0 : 0.0)}));
     ValueP<D> out = run_main<D>(program, rebuild<D>(program.input_type, input.index, coords));
     NormalForm<D> nf = normal_form<D>(program.output_type, out);
     if (j == 0) {

@@ -75,6 +75,7 @@ struct JacobianResult {
   std::vector<double> input_coords, output_coords;
   std::vector<std::vector<double>> jacobian;         // [output][input]
   std::vector<std::vector<Enclosure>> enclosure;     // interval only: [output][input]
+  std::vector<Enclosure> output_enclosure;           // interval only: of each output coordinate
   std::vector<std::vector<double>> error_estimate;   // fd only: Richardson error estimate
 };
 

@@ -17,7 +17,10 @@ JacobianResult jacobian_by_interval(const CheckedProgram& program,
     return not_differentiable(std::move(result), format_loc(e.loc()) + ": " + e.message());
   }
   result.output_index = columns.output_index;
-  for (const Mpfi& y : columns.output) result.output_coords.push_back(ScalarTraits<Mpfi>::to_double(y));
+  for (const Mpfi& y : columns.output) {
+    result.output_coords.push_back(ScalarTraits<Mpfi>::to_double(y));
+    result.output_enclosure.push_back(enclose(y));
+  }
   const std::size_t m = columns.output.size(), n = input.coords.size();
   result.jacobian.assign(m, std::vector<double>(n));
   result.enclosure.assign(m, std::vector<Enclosure>(n));

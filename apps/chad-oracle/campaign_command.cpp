@@ -43,6 +43,7 @@
 #include "reports/counterexample.hpp"
 #include "compiler_options.hpp"
 #include "oracle/compiled_check.hpp"
+#include "adapter_options.hpp"
 #include "worker_markers.hpp"
 
 namespace chad {
@@ -58,6 +59,8 @@ struct CampaignArgs {
   std::string codegen_fault;  // chad-compiled: a fault of the code generator
   std::size_t batch = 32;     // chad-compiled: programs per translation unit
   CompilerOptions compiler;   // chad-compiled: --cxx, --cxxflags, --cache-dir
+  std::string adapter;          // adapter: the adapter's command line
+  double adapter_timeout = 30;  // adapter: seconds per answer
   std::string cross_check;  // "fd:RATE"
   int reports = 5;
   int jobs = 1;
@@ -96,10 +99,18 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
   o.seed = a.seed;
   o.count = a.count;
   o.max_size = a.max_size;
-  if (a.implementation != "chad" && a.implementation != "sd-rev" && a.implementation != "chad-compiled")
-    throw SourceError(option_loc(), "--implementation: unknown `" + a.implementation + "` (chad, chad-compiled, sd-rev)");
+  if (a.implementation != "chad" && a.implementation != "sd-rev" && a.implementation != "chad-compiled" &&
+      a.implementation != "adapter")
+    throw SourceError(option_loc(),
+                      "--implementation: unknown `" + a.implementation + "` (chad, chad-compiled, sd-rev, adapter)");
   const bool sd = a.implementation == "sd-rev";
   o.implementation = sd ? Implementation::StringDiagram : Implementation::Chad;
+  if (a.implementation == "adapter") {
+    o.implementation = Implementation::Adapter;
+    o.adapter = start_adapter(a.adapter, a.adapter_timeout);
+  } else if (!a.adapter.empty()) {
+    throw SourceError(option_loc(), "--adapter needs --implementation adapter");
+  }
   if (a.implementation == "chad-compiled") {
     o.implementation = Implementation::ChadCompiled;
     auto compiled = std::make_shared<CompiledCampaignOptions>();
@@ -188,6 +199,7 @@ std::string replay_command(const CampaignArgs& args, std::size_t index) {
          (args.implementation == "chad" ? "" : " --implementation " + args.implementation) +
          (args.mutant.empty() ? "" : " --mutant " + args.mutant) +
          (args.codegen_fault.empty() ? "" : " --codegen-fault " + args.codegen_fault) +
+         (args.adapter.empty() ? "" : " --adapter " + shell_quoted(args.adapter)) +
          (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + " --only " + std::to_string(index);
 }
 
@@ -251,6 +263,7 @@ CampaignParameters campaign_parameters(const CampaignArgs& args, const CampaignO
                 {"mutant", args.mutant},
                 {"codegen_fault", args.codegen_fault},
                 {"cross_check_fd_rate", options.cross_check_fd_rate}};
+  if (!args.adapter.empty()) p.campaign["adapter"] = args.adapter;
   p.shard_count = shards;
   p.shards = {shard};
   return p;
@@ -479,8 +492,9 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--mutant", args->mutant,
                   "inject a fault: replace a CHAD rule by a catalogued mutant (with sd-rev: a string-diagram fault)");
   cmd->add_option("--implementation", args->implementation,
-                  "the AD under test: chad (default), chad-compiled (CHAD's output compiled to native code) or "
-                  "sd-rev (string-diagram reverse AD, on its fragment)");
+                  "the AD under test: chad (default), chad-compiled (CHAD's output compiled to native code), "
+                  "sd-rev (string-diagram reverse AD, on its fragment) or adapter (an outside tool: --adapter)");
+  add_adapter_options(*cmd, args->adapter, args->adapter_timeout);
   cmd->add_option("--codegen-fault", args->codegen_fault,
                   "with chad-compiled, inject a fault into the code generator: drop-linear-add-right, "
                   "fold-tangents-skipped, case-branches-swapped");

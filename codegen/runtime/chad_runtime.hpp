@@ -985,6 +985,14 @@ struct InputReader {
       : InputReader(call.input_tags, call.input_tag_count, call.input, call.input_dimension) {}
   InputReader(const int* tags, std::size_t tag_count, const double* coords, std::size_t coord_count)
       : tags_(tags), tag_count_(tag_count), coords_(coords), coord_count_(coord_count) {}
+  // Coordinates already in the program's scalar type S (an AD tool's active variables: ADOL-C's
+  // adouble, Ceres's Jet), read by real<S>() with the same S.
+  template <class S>
+  static InputReader typed(const int* tags, std::size_t tag_count, const S* coords, std::size_t coord_count) {
+    InputReader in(tags, tag_count, nullptr, coord_count);
+    in.typed_coords_ = coords;
+    return in;
+  }
 
   int tag(int ctor_count) {
     if (next_tag_ >= tag_count_)
@@ -1000,6 +1008,7 @@ struct InputReader {
   S real() {
     if (next_coord_ >= coord_count_)
       throw BadInput("too few coordinates: the input has " + std::to_string(coord_count_));
+    if (typed_coords_) return static_cast<const S*>(typed_coords_)[next_coord_++];
     return from_double<S>(coords_[next_coord_++]);
   }
   template <class S, int N>
@@ -1021,6 +1030,7 @@ struct InputReader {
   const int* tags_;
   std::size_t tag_count_, next_tag_ = 0;
   const double* coords_;
+  const void* typed_coords_ = nullptr;
   std::size_t coord_count_, next_coord_ = 0;
 };
 
@@ -1028,15 +1038,19 @@ struct InputReader {
 struct OutputWriter {
   std::vector<int> tags;
   std::vector<double> coords;
+  void* typed_coords = nullptr;  // a std::vector<S>* collecting the reals in the program's S instead
 
   void tag(int t) { tags.push_back(t); }
   template <class S>
   void real(const S& x) {
-    coords.push_back(to_double(x));
+    if (typed_coords)
+      static_cast<std::vector<S>*>(typed_coords)->push_back(x);
+    else
+      coords.push_back(to_double(x));
   }
   template <class S, int N>
   void array(const Arr<S, N>& x) {
-    for (int k = 0; k < N; ++k) coords.push_back(to_double(x[k]));
+    for (int k = 0; k < N; ++k) real<S>(x[k]);
   }
   void send_index(const chad_kernel_call& call) const {
     if (call.sink.index) call.sink.index(call.sink.context, tags.data(), tags.size());

@@ -1,0 +1,34 @@
+#include "adapter_options.hpp"
+
+#include "syntax/location.hpp"
+
+namespace chad {
+
+void add_adapter_options(CLI::App& cmd, std::string& adapter, double& timeout_seconds) {
+  cmd.add_option("--adapter", adapter,
+                 "with --implementation adapter (or --method adapter): the adapter's command line, run by /bin/sh "
+                 "(docs/adapter-protocol.md), e.g. '/usr/bin/python3 adapters/pytorch/chad_torch_adapter.py'");
+  cmd.add_option("--adapter-timeout", timeout_seconds, "seconds the adapter has for each answer")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+}
+
+std::shared_ptr<AdapterClient> start_adapter(const std::string& command, double timeout_seconds) {
+  const Loc loc{intern_file_name("<command line>"), 0, 0};
+  if (command.empty()) throw SourceError(loc, "--adapter: the adapter's command line is missing");
+  auto client = std::make_shared<AdapterClient>(AdapterOptions{command, timeout_seconds});
+  try {
+    client->hello();
+  } catch (const AdapterStartError& e) {
+    throw SourceError(loc, std::string("--adapter: ") + e.what());
+  }
+  return client;
+}
+
+std::string shell_quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace chad

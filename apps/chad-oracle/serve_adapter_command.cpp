@@ -1,0 +1,120 @@
+// `chad-oracle serve-adapter [--method chad-rev|chad-fwd|dual|interval|sd-rev] [--sums S]
+// [--precision float64|float32]`: the oracle's own AD as an adapter (docs/adapter-protocol.md):
+// the golden tool other adapters are compared with, and the subject of the measurement that
+// the precision rule gives no false `fail` (float32: the input rounded to float, the method's
+// answer rounded to float). JVPs and VJPs are the full Jacobian times the seeds.
+#include <cmath>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "command_context.hpp"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "oracle/adapter_protocol.hpp"
+#include "oracle/compute_jacobian.hpp"
+#include "syntax/parser.hpp"
+
+namespace chad {
+namespace {
+
+struct ServeOptions {
+  std::string method = "chad-rev", sums = "biproduct", precision = "float64";
+};
+
+double to_precision(double x, bool float32) { return float32 ? double(float(x)) : x; }
+
+nlohmann::json answer_request(const nlohmann::json& request, const ServeOptions& options, std::string& last_text,
+                              CheckedProgram& last_program) {
+  const long id = request.value("id", 0L);
+  const bool float32 = options.precision == "float32";
+  try {
+    const std::string text = request.value("program", "");
+    if (text != last_text) {
+      last_program = check_program(parse_program(text, "<request>"));
+      last_text = text;
+    }
+    const CheckedProgram& program = last_program;
+    NormalForm<double> input = read_request_input(request, program);
+    for (double& x : input.coords) x = to_precision(x, float32);
+    const AdapterAsk ask = read_ask(request);
+    JacobianResult j = compute_jacobian(program, input, *parse_method(options.method), *parse_sums_strategy(options.sums));
+    if (!j.differentiable) return error_answer(id, "domain", "not differentiable here: " + j.reason);
+    const std::size_t m = j.output_coords.size(), n = input.coords.size();
+    std::vector<std::vector<double>> rows;
+    if (ask == AdapterAsk::Jacobian) {
+      rows = j.jacobian;
+    } else {
+      for (const auto& seed_json : request.value("seeds", nlohmann::json::array())) {
+        const std::vector<double> seed = read_numbers(seed_json, ask == AdapterAsk::Jvp ? n : m, "seeds");
+        std::vector<double> row(ask == AdapterAsk::Jvp ? m : n, 0.0);
+        for (std::size_t i = 0; i < m; ++i)
+          for (std::size_t k = 0; k < n; ++k)
+            row[ask == AdapterAsk::Jvp ? i : k] += j.jacobian[i][k] * seed[ask == AdapterAsk::Jvp ? k : i];
+        rows.push_back(std::move(row));
+      }
+    }
+    for (auto& row : rows)
+      for (double& x : row) x = to_precision(x, float32);
+    NormalForm<double> output{j.output_index, j.output_coords};
+    for (double& x : output.coords) x = to_precision(x, float32);
+    return result_answer(id, ask, rows, &output);
+  } catch (const DomainError& e) {
+    return error_answer(id, "domain", e.what());
+  } catch (const std::exception& e) {
+    return error_answer(id, "crash", e.what());
+  }
+}
+
+}  // namespace
+
+void add_serve_adapter_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "serve-adapter", "Serve the oracle's own AD over the adapter protocol (JSON Lines on stdin/stdout): the golden adapter");
+  cmd->add_option("--method", options->method, "the Jacobian method answering: chad-rev, chad-fwd, dual, interval, sd-rev")
+      ->check(CLI::IsMember({"chad-rev", "chad-fwd", "dual", "interval", "sd-rev"}))
+      ->capture_default_str();
+  cmd->add_option("--sums", options->sums, "CHAD's sums strategy")
+      ->check(CLI::IsMember({"biproduct", "lifted", "zero-fn"}))
+      ->capture_default_str();
+  cmd->add_option("--precision", options->precision,
+                  "float64, or float32 (inputs and answers rounded to float: a float32 tool's answers)")
+      ->check(CLI::IsMember({"float64", "float32"}))
+      ->capture_default_str();
+  cmd->callback([options, &exit_code] {
+    CommonOptions common;
+    exit_code = run_command(common, [&] {
+      std::string line, last_text;
+      CheckedProgram last_program;
+      while (std::getline(std::cin, line)) {
+        nlohmann::json request;
+        try {
+          request = nlohmann::json::parse(line);
+        } catch (const nlohmann::json::exception& e) {
+          std::cout << error_answer(0, "crash", std::string("a request that is not JSON: ") + e.what()).dump() << std::endl;
+          continue;
+        }
+        const std::string kind = request.value("kind", "");
+        if (kind == "bye") break;
+        if (kind == "hello") {
+          nlohmann::json hello = {{"kind", "hello"},
+                                  {"protocol", adapter_protocol_version},
+                                  {"tool", "chad-oracle-" + options->method},
+                                  {"version", "1"},
+                                  {"precision", options->precision},
+                                  {"translations", nlohmann::json::array()}};
+          std::cout << hello.dump() << std::endl;
+          continue;
+        }
+        if (kind != "differentiate") {
+          std::cout << error_answer(request.value("id", 0L), "crash", "unknown request kind `" + kind + "`").dump() << std::endl;
+          continue;
+        }
+        std::cout << answer_request(request, *options, last_text, last_program).dump() << std::endl;
+      }
+      return kExitOk;
+    });
+  });
+}
+
+}  // namespace chad

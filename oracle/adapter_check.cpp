@@ -1,0 +1,228 @@
+#include "oracle/adapter_check.hpp"
+
+#include <cmath>
+#include <functional>
+
+#include "logrel/agreement.hpp"
+#include "model/coordinate_labels.hpp"
+#include "model/tool_rounding.hpp"
+#include "oracle/adapter_client.hpp"
+#include "oracle/adapter_protocol.hpp"
+#include "syntax/printer.hpp"
+
+namespace chad {
+namespace {
+
+// One number of an answer: what it is, the tool's value, the reference's in double.
+struct Entry {
+  std::string what;
+  double got, expected;
+};
+
+// Enclosures of the products of an enclosed matrix with a seed: jvp (J v) or vjp (w J), in
+// interval arithmetic; under a ToolRoundingScope every operation is widened as the tool's.
+std::vector<Enclosure> product_enclosures(const std::vector<std::vector<Enclosure>>& j, std::size_t n,
+                                          const std::vector<double>& seed, AdapterAsk ask) {
+  const std::size_t m = j.size();
+  const std::size_t count = ask == AdapterAsk::Jvp ? m : n, terms = ask == AdapterAsk::Jvp ? n : m;
+  std::vector<Enclosure> out;
+  for (std::size_t a = 0; a < count; ++a) {
+    Mpfi sum = 0;
+    for (std::size_t b = 0; b < terms; ++b) {
+      const Enclosure& e = ask == AdapterAsk::Jvp ? j[a][b] : j[b][a];
+      Mpfi term = Mpfi(e.lo, e.hi) * Mpfi(seed[b]);
+      widen_for_tool(term);
+      sum += term;
+      widen_for_tool(sum);
+    }
+    out.push_back(enclose(sum));
+  }
+  return out;
+}
+
+std::vector<double> product(const std::vector<std::vector<double>>& j, std::size_t n, const std::vector<double>& seed,
+                            AdapterAsk ask) {
+  const std::size_t m = j.size();
+  std::vector<double> out(ask == AdapterAsk::Jvp ? m : n, 0.0);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t k = 0; k < n; ++k) out[ask == AdapterAsk::Jvp ? i : k] += j[i][k] * seed[ask == AdapterAsk::Jvp ? k : i];
+  return out;
+}
+
+// The enclosures of what an answer's entries should be, from an interval Jacobian (certified,
+// or in the tool's precision), in the order the entries were listed.
+std::vector<Enclosure> enclosures_of(const JacobianResult& r, bool with_output, AdapterAsk ask, std::size_t n,
+                                     const std::vector<double>& seed) {
+  std::vector<Enclosure> out;
+  if (with_output) out = r.output_enclosure;
+  if (ask == AdapterAsk::Jacobian) {
+    for (const auto& row : r.enclosure) out.insert(out.end(), row.begin(), row.end());
+  } else {
+    std::vector<Enclosure> p = product_enclosures(r.enclosure, n, seed, ask);
+    out.insert(out.end(), p.begin(), p.end());
+  }
+  return out;
+}
+
+bool inside(double got, const Enclosure& e, double slack) {
+  return got >= e.lo - slack * std::fmax(1.0, std::fabs(got)) && got <= e.hi + slack * std::fmax(1.0, std::fabs(got));
+}
+
+}  // namespace
+
+std::vector<double> adapter_seed(std::size_t dimension, int which) {
+  static const double pattern[] = {1.0, -0.5, 0.25, 2.0, -1.0, 0.75, -2.0, 0.5};
+  std::vector<double> seed(dimension);
+  for (std::size_t k = 0; k < dimension; ++k) seed[k] = pattern[(k + std::size_t(which) * 3) % 8];
+  return seed;
+}
+
+CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string& program_text,
+                              const CheckedProgram& program, const NormalForm<double>& input,
+                              const JacobianResult& reference, std::optional<JacobianResult>& certified) {
+  CheckOutcome c{ChadMode::Reverse, SumsStrategy::Biproduct, CampaignVerdict::Pass, false, 0, {}};
+  c.implementation = Implementation::Adapter;
+  AdapterClient& client = *options.adapter;
+  const AdapterHello& hello = client.hello();
+  const std::string tool = hello.tool;
+  const ToolPrecision precision = hello.precision;
+  const std::size_t n = input.coords.size(), m = std::size_t(reference.output_index.dimension());
+  const std::vector<std::string> in_labels = input_labels(entry_point(program.program), input.index);
+  const std::vector<std::string> out_labels = coordinate_labels(program.output_type, reference.output_index, "out");
+
+  // The interval Jacobian in the tool's precision (every operation widened by k·u), when needed.
+  std::optional<JacobianResult> in_precision;
+  std::string rounding_problem;  // why there is none: a tie or a domain error within rounding
+  auto tool_precision_reference = [&]() -> const JacobianResult* {
+    if (!in_precision && rounding_problem.empty()) {
+      ToolRoundingScope scope(kToolRoundingsPerOperation * unit_roundoff(precision));
+      try {
+        in_precision = jacobian_by_interval(program, input);
+        if (!in_precision->differentiable) rounding_problem = "within " + std::string(precision_name(precision)) +
+                                                              " rounding of a tie: " + in_precision->reason;
+      } catch (const DomainError& e) {
+        rounding_problem = "within " + std::string(precision_name(precision)) + " rounding of a domain error: " + e.message();
+      } catch (const SourceError& e) {
+        rounding_problem = std::string("the enclosure in the tool's precision is not finite: ") + e.what();
+      }
+    }
+    return rounding_problem.empty() ? &*in_precision : nullptr;
+  };
+
+  for (AdapterAsk ask : {AdapterAsk::Jacobian, AdapterAsk::Jvp, AdapterAsk::Vjp}) {
+    if (ask != AdapterAsk::Jacobian && (n == 0 || m == 0)) continue;
+    AdapterRequest request{program_text, &program, input, reference.output_index, ask, {}};
+    std::vector<double> seed;
+    if (ask != AdapterAsk::Jacobian) {
+      seed = adapter_seed(ask == AdapterAsk::Jvp ? n : m, ask == AdapterAsk::Jvp ? 0 : 1);
+      request.seeds.push_back(seed);
+    }
+    const std::string asked = std::string("the ") + ask_name(ask) + " request";
+    long id = 0;
+    AdapterReply reply = client.exchange(differentiate_request(request, 0, hello), id);
+    if (reply.status != AdapterReply::Status::Answered) {
+      c.verdict = CampaignVerdict::Fault;
+      c.detail = tool + " gave no answer to " + asked + ": " + reply.problem;
+      return c;
+    }
+    AdapterAnswer answer;
+    try {
+      answer = read_answer(reply.answer, id, request);
+    } catch (const ProtocolError& e) {
+      client.stop(false);
+      c.verdict = CampaignVerdict::Fault;
+      c.detail = tool + " gave a malformed answer to " + asked + ": " + e.what();
+      return c;
+    }
+    if (answer.error) {
+      if (answer.error_kind == "unsupported") {
+        c.verdict = CampaignVerdict::Unsupported;
+        c.detail = "outside " + tool + "'s fragment (" + asked + "): " + answer.message;
+      } else if (answer.error_kind == "crash") {
+        c.verdict = CampaignVerdict::Fault;
+        c.detail = tool + " failed on " + asked + ": " + answer.message;
+      } else if (!tool_precision_reference()) {
+        c.verdict = CampaignVerdict::Skip;
+        c.detail = tool + " reports a domain error (" + answer.message + "), and the input is " + rounding_problem;
+      } else {
+        c.verdict = CampaignVerdict::Fail;
+        c.detail = tool + " reports a domain error the program does not have at this input, even within " +
+                   precision_name(precision) + " rounding: " + answer.message;
+      }
+      return c;
+    }
+
+    // The entries to judge, in order: the output (when sent), then the answer's numbers.
+    std::vector<Entry> entries;
+    const bool with_output = answer.output.has_value();
+    if (with_output) {
+      if (answer.output->index != reference.output_index) {
+        if (!tool_precision_reference()) {
+          c.verdict = CampaignVerdict::Skip;
+          c.detail = tool + "'s output has another shape, and the input is " + rounding_problem;
+        } else {
+          c.verdict = CampaignVerdict::Fail;
+          c.detail = tool + "'s output has index " + answer.output->index.to_string() + ", the program's " +
+                     reference.output_index.to_string();
+        }
+        return c;
+      }
+      for (std::size_t i = 0; i < m; ++i) entries.push_back({out_labels[i], answer.output->coords[i], reference.output_coords[i]});
+    }
+    if (ask == AdapterAsk::Jacobian) {
+      for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+          entries.push_back({"d " + out_labels[i] + " / d " + in_labels[j], answer.rows[i][j], reference.jacobian[i][j]});
+    } else {
+      const std::vector<double> want = product(reference.jacobian, n, seed, ask);
+      for (std::size_t k = 0; k < want.size(); ++k)
+        entries.push_back({std::string(ask_name(ask)) + "[" + std::to_string(k) + "] (" +
+                               (ask == AdapterAsk::Jvp ? out_labels[k] : in_labels[k]) + ")",
+                           answer.rows[0][k], want[k]});
+    }
+
+    double error = 0;
+    for (const Entry& e : entries) error = std::isnan(e.got) ? INFINITY : std::fmax(error, relative_error(e.got, e.expected));
+    c.error = std::fmax(c.error, error);
+    if (precision == ToolPrecision::Float64 && error <= ScreenTolerance::relative) continue;
+
+    if (!certified) certified = jacobian_by_interval(program, input);
+    if (!certified->differentiable) {
+      c.verdict = CampaignVerdict::FailNumeric;
+      c.detail = tool + " differs from dual numbers by " + print_real(error) + " (" + asked +
+                 ") and the interval check cannot decide: " + certified->reason;
+      return c;
+    }
+    const std::vector<Enclosure> exact = enclosures_of(*certified, with_output, ask, n, seed);
+    bool all_inside = true;
+    for (std::size_t k = 0; k < entries.size() && all_inside; ++k)
+      all_inside = inside(entries[k].got, exact[k], ScreenTolerance::relative);
+    if (!all_inside) {
+      const JacobianResult* rounded = tool_precision_reference();
+      if (!rounded) {
+        c.verdict = CampaignVerdict::Skip;
+        c.detail = tool + " differs from the certified reference (" + asked + "), and the input is " + rounding_problem;
+        return c;
+      }
+      std::vector<Enclosure> wide;
+      {
+        ToolRoundingScope scope(kToolRoundingsPerOperation * unit_roundoff(precision));
+        wide = enclosures_of(*rounded, with_output, ask, n, seed);
+      }
+      for (std::size_t k = 0; k < entries.size(); ++k)
+        if (!inside(entries[k].got, wide[k], 0)) {
+          c.verdict = CampaignVerdict::Fail;
+          c.detail = entries[k].what + ": " + tool + " gives " + print_real(entries[k].got) +
+                     "; the certified value lies in [" + print_real(exact[k].lo) + ", " + print_real(exact[k].hi) +
+                     "], and any " + precision_name(precision) + " computation whose operations each err by at most " +
+                     print_real(kToolRoundingsPerOperation) + " ulp gives a value in [" + print_real(wide[k].lo) + ", " +
+                     print_real(wide[k].hi) + "]";
+          return c;
+        }
+    }
+    c.screen_cleared = true;
+  }
+  return c;
+}
+
+}  // namespace chad

@@ -1,0 +1,37 @@
+// The verdict on an outside AD tool behind the adapter protocol (docs/adapter-protocol.md, "The
+// verdict, and precision"), for one program with a data output: the tool is asked for the full
+// Jacobian, then one JVP and one VJP with fixed seeds, and each answer (and the primal output,
+// when sent) is judged:
+//   pass    a float64 tool within the screen's 1e-9 of the dual-number reference; or inside the
+//           certified enclosure; or inside the enclosure of every value a computation in the
+//           tool's precision could give when each operation errs by at most k·u (k = 8);
+//   fail    outside that last enclosure (certified under the model); a domain error the program
+//           does not have within the tool's rounding; a different output shape;
+//   skip    the input is within the tool's rounding of a tie or of a domain error;
+//   unsupported  the adapter said the program is outside its tool's fragment;
+//   fault   no usable answer: a timeout, an exit or signal, a malformed answer, an error of kind
+//           "crash" (the adapter is restarted for the next check).
+// An adapter that cannot be started or fails its handshake throws AdapterStartError.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "oracle/campaign.hpp"
+#include "references/jacobian.hpp"
+
+namespace chad {
+
+// Operations' relative error allowed per unit roundoff (docs/adapter-protocol.md).
+inline constexpr double kToolRoundingsPerOperation = 8;
+
+// Preconditions: options.adapter is set; `reference` is the differentiable dual-number Jacobian
+// at `input`; `certified`, the interval one, is computed here when first needed.
+CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string& program_text,
+                              const CheckedProgram& program, const NormalForm<double>& input,
+                              const JacobianResult& reference, std::optional<JacobianResult>& certified);
+
+// The seeds of the JVP (input tangents) and VJP (output cotangents) asked for: fixed patterns of
+// small dyadic numbers, so that every product is exact in the reference's arithmetic.
+std::vector<double> adapter_seed(std::size_t dimension, int which);
+
+}  // namespace chad

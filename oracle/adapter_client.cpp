@@ -1,0 +1,226 @@
+#include "oracle/adapter_client.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace chad {
+namespace {
+
+constexpr std::size_t kStderrLines = 12;
+
+bool write_all(int fd, const std::string& text) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += std::size_t(n);
+  }
+  return true;
+}
+
+std::string describe_status(int status) {
+  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) return std::string("died of signal ") + std::to_string(WTERMSIG(status)) + " (" +
+                                  strsignal(WTERMSIG(status)) + ")";
+  return "stopped";
+}
+
+}  // namespace
+
+AdapterClient::AdapterClient(AdapterOptions options) : options_(std::move(options)) {}
+
+AdapterClient::~AdapterClient() { stop(true); }
+
+bool AdapterClient::running_here() const { return pid_ > 0 && owner_ == getpid(); }
+
+void AdapterClient::start() {
+  if (owner_ != getpid() && owner_ != -1) {  // inherited from the parent: not ours to talk to
+    if (to_child_ >= 0) close(to_child_), close(from_child_), close(child_errors_);
+    to_child_ = from_child_ = child_errors_ = -1;
+    pid_ = -1;
+    hello_.reset();
+  }
+  std::signal(SIGPIPE, SIG_IGN);  // a dead adapter's stdin: write fails with EPIPE instead
+  int in[2], out[2], err[2];
+  if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+    throw AdapterStartError(std::string("cannot make pipes for the adapter: ") + std::strerror(errno));
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid < 0) throw AdapterStartError(std::string("cannot start the adapter: ") + std::strerror(errno));
+  if (pid == 0) {
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
+    dup2(in[0], 0), dup2(out[1], 1), dup2(err[1], 2);
+    execl("/bin/sh", "sh", "-c", options_.command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  close(in[0]), close(out[1]), close(err[1]);
+  pid_ = pid;
+  owner_ = getpid();
+  to_child_ = in[1], from_child_ = out[0], child_errors_ = err[0];
+  out_buffer_.clear(), err_buffer_.clear(), err_lines_.clear();
+  std::string problem;
+  if (!write_all(to_child_, hello_request().dump() + "\n")) problem = "it closed its input";
+  std::optional<std::string> line;
+  if (problem.empty()) line = read_line(options_.timeout_seconds, problem);
+  if (!line) {
+    stop(false);
+    throw AdapterStartError("the adapter `" + options_.command + "` gave no handshake: " + problem);
+  }
+  try {
+    hello_ = read_hello(nlohmann::json::parse(*line));
+  } catch (const nlohmann::json::exception&) {
+    stop(false);
+    throw AdapterStartError("the adapter `" + options_.command + "` answered the handshake with a line that is not JSON: " +
+                            line->substr(0, 200));
+  } catch (const ProtocolError& e) {
+    stop(false);
+    throw AdapterStartError("the adapter `" + options_.command + "`: " + e.what());
+  }
+}
+
+const AdapterHello& AdapterClient::hello() {
+  if (!running_here()) start();
+  return *hello_;
+}
+
+void AdapterClient::drain_stderr() {
+  char buffer[4096];
+  for (;;) {
+    pollfd p{child_errors_, POLLIN, 0};
+    if (poll(&p, 1, 0) <= 0 || !(p.revents & (POLLIN | POLLHUP))) return;
+    const ssize_t n = read(child_errors_, buffer, sizeof buffer);
+    if (n <= 0) return;
+    err_buffer_.append(buffer, std::size_t(n));
+    for (std::size_t end; (end = err_buffer_.find('\n')) != std::string::npos;) {
+      err_lines_.push_back(err_buffer_.substr(0, end));
+      err_buffer_.erase(0, end + 1);
+      if (err_lines_.size() > kStderrLines) err_lines_.pop_front();
+    }
+  }
+}
+
+std::string AdapterClient::stderr_tail() const {
+  std::string s;
+  for (const auto& l : err_lines_) s += "\n  | " + l;
+  if (!err_buffer_.empty()) s += "\n  | " + err_buffer_;
+  return s.empty() ? "" : "; its last stderr lines:" + s;
+}
+
+std::optional<std::string> AdapterClient::read_line(double seconds, std::string& problem) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+  char buffer[65536];
+  for (;;) {
+    const std::size_t end = out_buffer_.find('\n');
+    if (end != std::string::npos) {
+      std::string line = out_buffer_.substr(0, end);
+      out_buffer_.erase(0, end + 1);
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are ignored
+      return line;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) {
+      drain_stderr();
+      problem = "no answer within " + std::to_string(int(seconds)) + " s (timed out)" + stderr_tail();
+      return std::nullopt;
+    }
+    pollfd fds[2] = {{from_child_, POLLIN, 0}, {child_errors_, POLLIN, 0}};
+    const int ready = poll(fds, 2, int(std::min<long long>(left, 1000)));
+    if (ready < 0 && errno != EINTR) {
+      problem = std::string("poll: ") + std::strerror(errno);
+      return std::nullopt;
+    }
+    if (fds[1].revents & (POLLIN | POLLHUP)) drain_stderr();
+    if (fds[0].revents & (POLLIN | POLLHUP)) {
+      const ssize_t n = read(from_child_, buffer, sizeof buffer);
+      if (n > 0) {
+        out_buffer_.append(buffer, std::size_t(n));
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      // End of its output: wait for the exit status (briefly) to say how it ended.
+      int status = 0;
+      pid_t done = 0;
+      for (int k = 0; k < 50 && (done = waitpid(pid_, &status, WNOHANG)) == 0; ++k) usleep(10000);
+      drain_stderr();
+      problem = (done == pid_ ? "the adapter " + describe_status(status) : std::string("the adapter closed its output")) +
+                stderr_tail();
+      if (done == pid_) pid_ = -1;
+      return std::nullopt;
+    }
+  }
+}
+
+AdapterReply AdapterClient::exchange(nlohmann::json request, long& id) {
+  if (!running_here()) {
+    if (hello_ && owner_ == getpid()) ++restarts_;
+    start();
+  }
+  id = next_id_++;
+  request["id"] = id;
+  AdapterReply reply;
+  if (!write_all(to_child_, request.dump() + "\n")) {
+    std::string ignored;
+    read_line(1, ignored);  // collects the exit status if it has died
+    drain_stderr();
+    reply.status = AdapterReply::Status::Exited;
+    reply.problem = "the adapter closed its input (it has exited)" + stderr_tail();
+    stop(false);
+    return reply;
+  }
+  std::optional<std::string> line = read_line(options_.timeout_seconds, reply.problem);
+  if (!line) {
+    reply.status = reply.problem.find("timed out") != std::string::npos ? AdapterReply::Status::TimedOut
+                                                                         : AdapterReply::Status::Exited;
+    stop(false);
+    return reply;
+  }
+  try {
+    reply.answer = nlohmann::json::parse(*line);
+  } catch (const nlohmann::json::exception&) {
+    reply.status = AdapterReply::Status::NotJson;
+    drain_stderr();
+    reply.problem = "a line that is not JSON: " + line->substr(0, 200) + stderr_tail();
+    stop(false);
+  }
+  return reply;
+}
+
+void AdapterClient::stop(bool polite) {
+  if (owner_ != getpid()) {  // inherited: the parent's to end
+    pid_ = -1;
+    return;
+  }
+  if (polite && pid_ > 0) write_all(to_child_, "{\"kind\": \"bye\"}\n");
+  if (to_child_ >= 0) close(to_child_);
+  if (pid_ > 0) {
+    int status = 0;
+    bool ended = false;
+    if (polite)
+      for (int k = 0; k < 100 && !ended; ++k) {  // a second to finish
+        ended = waitpid(pid_, &status, WNOHANG) == pid_;
+        if (!ended) usleep(10000);
+      }
+    if (!ended) {
+      kill(-pid_, SIGKILL);
+      kill(pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
+    }
+  }
+  if (from_child_ >= 0) close(from_child_);
+  if (child_errors_ >= 0) close(child_errors_);
+  to_child_ = from_child_ = child_errors_ = -1;
+  pid_ = -1;
+}
+
+}  // namespace chad

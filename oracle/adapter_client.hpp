@@ -1,0 +1,71 @@
+// An adapter process (docs/adapter-protocol.md) as the oracle drives it: started with
+// `/bin/sh -c COMMAND` in its own process group on first use, the handshake read, then one
+// request and one answer at a time. A timeout, an exit, a signal or a line that is not JSON
+// ends the process (killed, its group with it); the next request starts a new one, so that a
+// campaign loses nothing but that one check. A process that forks (a campaign's workers) starts
+// its own adapter: an inherited one is never written to.
+#pragma once
+#include <deque>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <sys/types.h>
+
+#include "oracle/adapter_protocol.hpp"
+
+namespace chad {
+
+struct AdapterOptions {
+  std::string command;            // run by /bin/sh -c
+  double timeout_seconds = 30;    // per answer (and for the handshake)
+};
+
+// The adapter could not be started or its handshake failed: the campaign cannot go on.
+struct AdapterStartError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct AdapterReply {
+  enum class Status { Answered, TimedOut, Exited, NotJson };
+  Status status = Status::Answered;
+  nlohmann::json answer;  // Answered
+  std::string problem;    // otherwise: what happened, with the adapter's last stderr lines
+};
+
+class AdapterClient {
+ public:
+  explicit AdapterClient(AdapterOptions options);
+  ~AdapterClient();
+  AdapterClient(const AdapterClient&) = delete;
+  AdapterClient& operator=(const AdapterClient&) = delete;
+
+  // Starts the adapter if none is running here and returns its handshake; AdapterStartError.
+  const AdapterHello& hello();
+  // Sends one request (a "kind": "differentiate" object; its "id" is set here) and waits for the
+  // answer. Starts the adapter first when needed (AdapterStartError when it cannot).
+  AdapterReply exchange(nlohmann::json request, long& id);
+  // Ends the process: on failure the oracle kills it; `bye` asks it to stop politely.
+  void stop(bool polite);
+  // Restarts after a failure of the last exchange (counted).
+  int restarts() const { return restarts_; }
+  const AdapterOptions& options() const { return options_; }
+
+ private:
+  void start();
+  bool running_here() const;
+  std::optional<std::string> read_line(double seconds, std::string& problem);
+  std::string stderr_tail() const;
+  void drain_stderr();
+
+  AdapterOptions options_;
+  pid_t pid_ = -1, owner_ = -1;
+  int to_child_ = -1, from_child_ = -1, child_errors_ = -1;
+  std::string out_buffer_, err_buffer_;
+  std::deque<std::string> err_lines_;
+  std::optional<AdapterHello> hello_;
+  long next_id_ = 1;
+  int restarts_ = 0;
+};
+
+}  // namespace chad

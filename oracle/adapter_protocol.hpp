@@ -1,0 +1,83 @@
+// The oracle's side of the adapter protocol (docs/adapter-protocol.md, version 1): the JSON of
+// its messages, built and read. Exact numbers travel as hex floats; an index (the discrete
+// shape of a normal form) as a JSON tree; an answer that breaks the protocol throws
+// ProtocolError with what was wrong.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "model/normal_form.hpp"
+#include "syntax/type_checker.hpp"
+
+namespace chad {
+
+inline constexpr int adapter_protocol_version = 1;
+
+struct ProtocolError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// "0x1.8p+0"; "nan", "inf", "-inf" for the non-finite.
+std::string hex_float(double x);
+// A hex-float or decimal string, "nan"/"inf"/"-inf", or a JSON number; ProtocolError otherwise.
+double read_number(const nlohmann::json& j, const std::string& where);
+std::vector<double> read_numbers(const nlohmann::json& j, std::size_t expected, const std::string& where);
+
+// {"reals": n} | {"unit": true} | {"pair": [a, b]} | {"inject": {"ctor", "tag", "of"}} | {"roll": i}
+nlohmann::json index_json(const Index& index);
+// Reads an index of a value of the data type `type`; ProtocolError when it is not one.
+Index read_index(const nlohmann::json& j, const TypeP& type, const std::string& where);
+
+// The working precision an adapter states in its hello.
+enum class ToolPrecision { Float64, Float32 };
+const char* precision_name(ToolPrecision p);  // "float64", "float32"
+double unit_roundoff(ToolPrecision p);        // 2^-53, 2^-24
+
+struct AdapterHello {
+  std::string tool, version;
+  ToolPrecision precision = ToolPrecision::Float64;
+  std::vector<std::string> translations;  // "python", "cpp", "json"
+  std::string notes;
+};
+nlohmann::json hello_request();
+AdapterHello read_hello(const nlohmann::json& answer);
+
+enum class AdapterAsk { Jacobian, Jvp, Vjp };
+const char* ask_name(AdapterAsk ask);  // "jacobian", "jvp", "vjp"
+
+struct AdapterRequest {
+  std::string program_text;
+  const CheckedProgram* program = nullptr;
+  NormalForm<double> input;
+  Index output_index;  // the shape of the output at the input (from the reference)
+  AdapterAsk ask = AdapterAsk::Jacobian;
+  std::vector<std::vector<double>> seeds;  // jvp: input tangents; vjp: output cotangents
+};
+// The request's JSON, with the translations the adapter asked for in its hello.
+nlohmann::json differentiate_request(const AdapterRequest& request, long id, const AdapterHello& hello);
+
+struct AdapterAnswer {
+  bool error = false;
+  std::string error_kind;  // "unsupported", "domain", "crash"
+  std::string message;
+  std::optional<NormalForm<double>> output;  // when the adapter sent it
+  // jacobian: m rows of n; jvp: one output tangent per seed; vjp: one input cotangent per seed.
+  std::vector<std::vector<double>> rows;
+};
+// Reads the answer to request `id`; ProtocolError when it breaks the protocol.
+AdapterAnswer read_answer(const nlohmann::json& answer, long id, const AdapterRequest& request);
+
+// ---- The adapter's side (the golden adapter `chad-oracle serve-adapter`, tests) ----
+
+// The point of a request, read against the program's input type; ProtocolError when malformed.
+NormalForm<double> read_request_input(const nlohmann::json& request, const CheckedProgram& program);
+AdapterAsk read_ask(const nlohmann::json& request);
+// A result answer: `rows` under the ask's name, `output` when given.
+nlohmann::json result_answer(long id, AdapterAsk ask, const std::vector<std::vector<double>>& rows,
+                             const NormalForm<double>* output);
+nlohmann::json error_answer(long id, const std::string& kind, const std::string& message);
+
+}  // namespace chad
