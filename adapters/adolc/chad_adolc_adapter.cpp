@@ -67,10 +67,7 @@ Answer differentiate(const Request& request) {
       answer.rows.push_back(std::move(dy));
     }
   } else {
-    for (const auto& seed : request.seeds)
-      if (int(seed.size()) != m)
-        throw AdapterError("crash", "malformed request: a vjp seed of " + std::to_string(seed.size()) +
-                                        " entries for " + std::to_string(m) + " output coordinates");
+    check_vjp_seeds(request, std::size_t(m));
     std::vector<double> y(answer.output_coords.size());
     if (m > 0 && n > 0 && zos_forward(kTape, m, n, 1, x, y.data()) < 0)
       throw AdapterError("crash", "ADOL-C's zos_forward failed");

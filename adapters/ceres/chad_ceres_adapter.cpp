@@ -65,10 +65,8 @@ Answer differentiate(const Request& request) {
     for (const auto& seed : request.seeds) answer.rows.push_back(forward_pass(request, seed, answer));
   } else {  // vjp: seed^T J from the forward Jacobian (Jet has no reverse mode)
     const auto rows = jacobian(request, answer);
+    check_vjp_seeds(request, rows.size());
     for (const auto& seed : request.seeds) {
-      if (seed.size() != rows.size())
-        throw AdapterError("crash", "malformed request: a vjp seed of " + std::to_string(seed.size()) +
-                                        " entries for " + std::to_string(rows.size()) + " output coordinates");
       std::vector<double> z(request.input_coords.size(), 0.0);
       for (std::size_t i = 0; i < rows.size(); ++i)
         for (std::size_t j = 0; j < z.size(); ++j) z[j] += seed[i] * rows[i][j];

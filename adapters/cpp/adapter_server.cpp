@@ -108,6 +108,13 @@ std::string hex_float(double x) {
   return text;
 }
 
+void check_vjp_seeds(const Request& request, std::size_t m) {
+  for (const auto& seed : request.seeds)
+    if (seed.size() != m)
+      throw AdapterError("crash", "malformed request: a vjp seed of " + std::to_string(seed.size()) +
+                                      " entries for " + std::to_string(m) + " output coordinates");
+}
+
 json answer_line(const ToolInfo& info, const Differentiate& differentiate, const std::string& line) {
   json request;
   try {

@@ -68,6 +68,10 @@ double parse_number(const nlohmann::json& j);
 // The exact hex float ("%a") of x; "nan", "inf", "-inf" for non-finite values.
 std::string hex_float(double x);
 
+// Throws a "crash" error unless every seed of a vjp request has m entries (the output's dimension,
+// known once the tool has evaluated the program).
+void check_vjp_seeds(const Request& request, std::size_t m);
+
 // The answer to one request line (the loop's body, exposed for tests).
 nlohmann::json answer_line(const ToolInfo& info, const Differentiate& differentiate, const std::string& line);
 
