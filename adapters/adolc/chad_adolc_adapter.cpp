@@ -1,0 +1,95 @@
+// The ADOL-C adapter (docs/adapter-protocol.md): the program's JSON translation evaluated on
+// ADOL-C's taped `adouble`, retaped at every request (so that a comparison's branch is the
+// one taken at that point), then the Jacobian by ADOL-C's `jacobian` driver (reverse mode),
+// JVPs by `fos_forward`, VJPs by `fos_reverse` after a zero-order forward sweep that keeps the
+// Taylor values.
+#include <adolc/adolc.h>
+
+#include <iostream>
+#include <vector>
+
+#include "adapter_server.hpp"
+
+namespace chad_adapter {
+
+template <>
+struct ScalarTraits<adouble> {
+  static double value_of(const adouble& x) { return x.getValue(); }
+  static adouble constant(double x) { return adouble(x); }
+  static adouble log1p(const adouble& x) { return log(1.0 + x); }
+};
+
+namespace {
+
+constexpr short kTape = 1;
+
+// The taped evaluation: fills `answer`'s output and returns the output's dimension m.
+int tape(const Request& request, Answer& answer) {
+  const std::size_t n = request.input_coords.size();
+  trace_on(kTape);
+  try {
+    std::vector<adouble> x(n);
+    for (std::size_t i = 0; i < n; ++i) x[i] <<= request.input_coords[i];
+    std::vector<adouble> y;
+    {
+      ValueP<adouble> output = Interpreter<adouble>::run(request.program, input_value<adouble>(request, x));
+      answer.output_index = output_index<adouble>(request, output, y);
+    }
+    answer.output_coords.assign(y.size(), 0.0);
+    for (std::size_t i = 0; i < y.size(); ++i) y[i] >>= answer.output_coords[i];
+    trace_off();
+    return int(y.size());
+  } catch (...) {
+    trace_off();
+    throw;
+  }
+}
+
+Answer differentiate(const Request& request) {
+  Answer answer;
+  const int n = int(request.input_coords.size());
+  const int m = tape(request, answer);
+  const double* x = request.input_coords.data();
+  if (request.ask == Ask::Jacobian) {
+    answer.rows.assign(std::size_t(m), std::vector<double>(std::size_t(n), 0.0));
+    if (m > 0 && n > 0) {
+      std::vector<double*> rows(answer.rows.size());
+      for (int i = 0; i < m; ++i) rows[std::size_t(i)] = answer.rows[std::size_t(i)].data();
+      if (jacobian(kTape, m, n, x, rows.data()) < 0) throw AdapterError("crash", "ADOL-C's jacobian driver failed");
+    }
+  } else if (request.ask == Ask::Jvp) {
+    std::vector<double> y(answer.output_coords.size());
+    for (const auto& seed : request.seeds) {
+      std::vector<double> dy(answer.output_coords.size(), 0.0);
+      std::vector<double> dx = seed;  // fos_forward takes a non-const tangent
+      if (m > 0 && n > 0 && fos_forward(kTape, m, n, 0, x, dx.data(), y.data(), dy.data()) < 0)
+        throw AdapterError("crash", "ADOL-C's fos_forward failed");
+      answer.rows.push_back(std::move(dy));
+    }
+  } else {
+    check_vjp_seeds(request, std::size_t(m));
+    std::vector<double> y(answer.output_coords.size());
+    if (m > 0 && n > 0 && zos_forward(kTape, m, n, 1, x, y.data()) < 0)
+      throw AdapterError("crash", "ADOL-C's zos_forward failed");
+    for (const auto& seed : request.seeds) {
+      std::vector<double> z(request.input_coords.size(), 0.0);
+      std::vector<double> u = seed;  // fos_reverse takes a non-const weight vector
+      if (m > 0 && n > 0 && fos_reverse(kTape, m, n, u.data(), z.data()) < 0)
+        throw AdapterError("crash", "ADOL-C's fos_reverse failed");
+      answer.rows.push_back(std::move(z));
+    }
+  }
+  return answer;
+}
+
+}  // namespace
+}  // namespace chad_adapter
+
+int main() {
+  std::ios::sync_with_stdio(false);
+  chad_adapter::ToolInfo info;
+  info.tool = "adolc";
+  info.version = CHAD_ADOLC_VERSION;
+  info.notes = "taped adouble, retaped at every request; jacobian: reverse driver; jvp: fos_forward; vjp: fos_reverse";
+  return chad_adapter::serve(info, chad_adapter::differentiate, std::cin, std::cout);
+}

@@ -1,0 +1,154 @@
+// The ADOL-C and Ceres adapters (adapters/adolc, adapters/ceres) driven through their standard
+// input and output with a scripted conversation of the adapter protocol: the handshake,
+// Jacobians, JVPs and VJPs of programs whose derivatives are derived by hand, a domain error,
+// a malformed line answered without dying, `bye` and exit status 0. Skipped for an adapter
+// that was not built (its tool is absent).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "cpp_adapter_requests.hpp"
+
+namespace chad {
+namespace {
+
+using nlohmann::json;
+using testing::program_at;
+using testing::request_line;
+
+struct Conversation {
+  int exit_code = -1;
+  std::vector<json> answers;
+};
+
+Conversation converse(const std::string& adapter, const std::vector<std::string>& lines) {
+  const std::string input = (std::filesystem::temp_directory_path() / "chad_cpp_adapter_input.jsonl").string();
+  {
+    std::ofstream out(input);
+    for (const std::string& line : lines) out << line << '\n';
+  }
+  FILE* pipe = popen(("timeout 60 " + adapter + " < " + input).c_str(), "r");
+  std::string text;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, n);
+  const int status = pclose(pipe);
+  Conversation c;
+  c.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) c.answers.push_back(json::parse(line));
+  return c;
+}
+
+std::vector<double> numbers(const json& list) {
+  std::vector<double> out;
+  for (const json& x : list) out.push_back(chad_adapter::parse_number(x));
+  return out;
+}
+
+void expect_near(const std::vector<double>& actual, const std::vector<double>& expected) {
+  ASSERT_EQ(actual.size(), expected.size());
+  for (std::size_t i = 0; i < actual.size(); ++i)
+    EXPECT_NEAR(actual[i], expected[i], 1e-14 * std::fmax(1.0, std::fabs(expected[i]))) << "entry " << i;
+}
+
+class CppAdapter : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
+
+TEST_P(CppAdapter, ScriptedConversation) {
+  const auto [tool, path] = GetParam();
+  if (std::string(path).empty()) GTEST_SKIP() << tool << " adapter not built (its library is absent)";
+
+  const auto sin_times_x = program_at("def main (x : real) : real = sin(x) * x;", "1.5");
+  const auto sum_of_squares = program_at(
+      "type List = mu l. < Nil : unit | Cons : real * l >;\n"
+      "def main (xs : List) : real = fold xs with n -> case n of { Nil u -> 0 | Cons c -> fst c * fst c + snd c };",
+      "roll Cons (1, roll Cons (2, roll Cons (3, roll Nil)))");
+  const auto shape = program_at(
+      "type Shape = < Circle : real | Rect : real * real >;\n"
+      "def main (s : Shape, k : real) : real = case s of { Circle r -> r * k | Rect p -> (fst p + snd p) * k };",
+      "(Rect (2, 3), 4)");
+  const auto stream = program_at(
+      "type Stream = nu s. real * s;\n"
+      "def powers (x : real) : Stream = unfold x with y -> (y, y * x);\n"
+      "def main (x : real) : real * real * real = let s1 = unroll (powers x) in let s2 = unroll (snd s1) in"
+      " let s3 = unroll (snd s2) in (fst s1, fst s2, fst s3);",
+      "1.5");
+  const auto log = program_at("def main (x : real) : real = log(x);", "-1");
+
+  const Conversation c = converse(path, {
+      R"({"kind": "hello", "protocol": 1})",
+      request_line(1, sin_times_x, "jacobian"),
+      request_line(2, sin_times_x, "jvp", {{2}, {-1}}),
+      request_line(3, sin_times_x, "vjp", {{3}}),
+      request_line(4, sum_of_squares, "jacobian"),
+      request_line(5, sum_of_squares, "vjp", {{0.5}}),
+      request_line(6, shape, "jacobian"),
+      request_line(7, shape, "jvp", {{1, 1, 1}}),
+      request_line(8, stream, "jacobian"),
+      request_line(9, stream, "vjp", {{1, 1, 1}}),
+      request_line(10, log, "jacobian"),
+      "{not json",
+      request_line(11, sin_times_x, "jacobian"),
+      R"({"kind": "bye"})",
+      request_line(12, sin_times_x, "jacobian"),  // after bye: never answered
+  });
+  EXPECT_EQ(c.exit_code, 0);
+  ASSERT_EQ(c.answers.size(), 13u);
+
+  const json& hello = c.answers[0];
+  EXPECT_EQ(hello["kind"], "hello");
+  EXPECT_EQ(hello["protocol"], 1);
+  EXPECT_EQ(hello["tool"], tool);
+  EXPECT_EQ(hello["precision"], "float64");
+  EXPECT_EQ(hello["translations"], json::array({"json"}));
+  EXPECT_FALSE(hello["version"].get<std::string>().empty());
+
+  auto result = [&](std::size_t k, int id) -> const json& {
+    const json& a = c.answers[k];
+    EXPECT_EQ(a["kind"], "result") << a.dump();
+    EXPECT_EQ(a["id"], id);
+    return a;
+  };
+  // f(x) = x sin x, f'(x) = sin x + x cos x, at 1.5.
+  const double f = 1.5 * std::sin(1.5), df = std::sin(1.5) + 1.5 * std::cos(1.5);
+  expect_near(numbers(result(1, 1)["output"]["coords"]), {f});
+  expect_near(numbers(result(1, 1)["jacobian"][0]), {df});
+  expect_near(numbers(result(2, 2)["jvp"][0]), {2 * df});
+  expect_near(numbers(result(2, 2)["jvp"][1]), {-df});
+  expect_near(numbers(result(3, 3)["vjp"][0]), {3 * df});
+  // sum of squares at (1, 2, 3): 14, gradient 2 x = (2, 4, 6); times 0.5: (1, 2, 3).
+  expect_near(numbers(result(4, 4)["output"]["coords"]), {14});
+  expect_near(numbers(result(4, 4)["jacobian"][0]), {2, 4, 6});
+  expect_near(numbers(result(5, 5)["vjp"][0]), {1, 2, 3});
+  // (w + h) k at (2, 3, 4): 20, gradient (k, k, w + h) = (4, 4, 5); JVP with (1, 1, 1): 13.
+  expect_near(numbers(result(6, 6)["jacobian"][0]), {4, 4, 5});
+  expect_near(numbers(result(7, 7)["jvp"][0]), {13});
+  // (x, x^2, x^3) at 1.5: (1.5, 2.25, 3.375), Jacobian (1, 2x, 3x^2) = (1, 3, 6.75).
+  const json& powers = result(8, 8);
+  EXPECT_EQ(powers["output"]["index"], (json{{"pair", {{{"reals", 1}}, {{"pair", {{{"reals", 1}}, {{"reals", 1}}}}}}}}));
+  expect_near(numbers(powers["output"]["coords"]), {1.5, 2.25, 3.375});
+  ASSERT_EQ(powers["jacobian"].size(), 3u);
+  expect_near(numbers(powers["jacobian"][1]), {3});
+  expect_near(numbers(powers["jacobian"][2]), {6.75});
+  expect_near(numbers(result(9, 9)["vjp"][0]), {10.75});
+  // log(-1): a domain error.
+  EXPECT_EQ(c.answers[10]["kind"], "error");
+  EXPECT_EQ(c.answers[10]["id"], 10);
+  EXPECT_EQ(c.answers[10]["error"], "domain");
+  // The malformed line: an error answer, and the adapter goes on.
+  EXPECT_EQ(c.answers[11]["kind"], "error");
+  EXPECT_EQ(c.answers[11]["error"], "crash");
+  expect_near(numbers(result(12, 11)["jacobian"][0]), {df});
+}
+
+INSTANTIATE_TEST_SUITE_P(Tools, CppAdapter,
+                         ::testing::Values(std::make_pair("adolc", CHAD_ADOLC_ADAPTER),
+                                           std::make_pair("ceres-jet", CHAD_CERES_ADAPTER)),
+                         [](const auto& info) { return std::string(info.param.first) == "adolc" ? "adolc" : "ceres"; });
+
+}  // namespace
+}  // namespace chad
