@@ -1,6 +1,7 @@
 #include "codegen/translate.hpp"
 
 #include "codegen/generate_kernel.hpp"
+#include "codegen/json_emitter.hpp"
 
 namespace chad {
 
@@ -16,6 +17,7 @@ nlohmann::json translation_json(const CheckedProgram& program, const std::string
     options.mode = KernelMode::Primal;
     return generate_kernel_source(program, options);
   }
+  if (language == "json") return emit_json_program(program);
   CHAD_INTERNAL_ASSERT(false, "translation_json: no translation to `" + language + "`");
 }
 

@@ -70,7 +70,9 @@ Taylor<S> taylor_unary(PrimOp op, const Taylor<S>& u) {
 template <class S>
 Dual<S> apply_unary(PrimOp op, const Dual<S>& x) {
   Taylor<S> y = taylor_unary(op, Taylor<S>{x.value, x.tangent});
-  return tool_rounded(Dual<S>{std::move(y[0]), std::move(y[1])});
+  Dual<S> d = tool_rounded(Dual<S>{std::move(y[0]), std::move(y[1])});
+  if constexpr (std::is_same_v<S, Mpfi>) widen_for_tool(d.tangent, x.tangent);
+  return d;
 }
 
 }  // namespace chad

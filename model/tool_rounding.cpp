@@ -4,13 +4,20 @@
 
 namespace chad {
 namespace {
-thread_local double current_relative = 0;
+thread_local double current_relative = 0, current_absolute = 0;
 }
 
 double tool_rounding_relative() { return current_relative; }
 
-ToolRoundingScope::ToolRoundingScope(double relative) : previous_(current_relative) { current_relative = relative; }
-ToolRoundingScope::~ToolRoundingScope() { current_relative = previous_; }
+ToolRoundingScope::ToolRoundingScope(double relative, double absolute)
+    : previous_(current_relative), previous_absolute_(current_absolute) {
+  current_relative = relative;
+  current_absolute = absolute;
+}
+ToolRoundingScope::~ToolRoundingScope() {
+  current_relative = previous_;
+  current_absolute = previous_absolute_;
+}
 
 void widen_for_tool(Mpfi& x) {
   if (current_relative == 0) return;
@@ -19,7 +26,18 @@ void widen_for_tool(Mpfi& x) {
   mpfr_init2(width, mpfi_get_prec(i));
   mpfi_mag(width, i);  // max |x|, rounded up
   mpfr_mul_d(width, width, current_relative, MPFR_RNDU);
+  mpfr_add_d(width, width, current_absolute, MPFR_RNDU);
   mpfi_increase(i, width);
+  mpfr_clear(width);
+}
+
+void widen_for_tool(Mpfi& x, const Mpfi& reference) {
+  if (current_relative == 0) return;
+  mpfr_t width;
+  mpfr_init2(width, mpfi_get_prec(reference.backend().data()));
+  mpfi_mag(width, reference.backend().data());
+  mpfr_mul_d(width, width, current_relative, MPFR_RNDU);
+  mpfi_increase(x.backend().data(), width);
   mpfr_clear(width);
 }
 

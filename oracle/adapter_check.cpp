@@ -19,27 +19,6 @@ struct Entry {
   double got, expected;
 };
 
-// Enclosures of the products of an enclosed matrix with a seed: jvp (J v) or vjp (w J), in
-// interval arithmetic; under a ToolRoundingScope every operation is widened as the tool's.
-std::vector<Enclosure> product_enclosures(const std::vector<std::vector<Enclosure>>& j, std::size_t n,
-                                          const std::vector<double>& seed, AdapterAsk ask) {
-  const std::size_t m = j.size();
-  const std::size_t count = ask == AdapterAsk::Jvp ? m : n, terms = ask == AdapterAsk::Jvp ? n : m;
-  std::vector<Enclosure> out;
-  for (std::size_t a = 0; a < count; ++a) {
-    Mpfi sum = 0;
-    for (std::size_t b = 0; b < terms; ++b) {
-      const Enclosure& e = ask == AdapterAsk::Jvp ? j[a][b] : j[b][a];
-      Mpfi term = Mpfi(e.lo, e.hi) * Mpfi(seed[b]);
-      widen_for_tool(term);
-      sum += term;
-      widen_for_tool(sum);
-    }
-    out.push_back(enclose(sum));
-  }
-  return out;
-}
-
 std::vector<double> product(const std::vector<std::vector<double>>& j, std::size_t n, const std::vector<double>& seed,
                             AdapterAsk ask) {
   const std::size_t m = j.size();
@@ -70,6 +49,25 @@ bool inside(double got, const Enclosure& e, double slack) {
 
 }  // namespace
 
+std::vector<Enclosure> product_enclosures(const std::vector<std::vector<Enclosure>>& j, std::size_t n,
+                                          const std::vector<double>& seed, AdapterAsk ask) {
+  const std::size_t m = j.size();
+  const std::size_t count = ask == AdapterAsk::Jvp ? m : n, terms = ask == AdapterAsk::Jvp ? n : m;
+  std::vector<Enclosure> out;
+  for (std::size_t a = 0; a < count; ++a) {
+    Mpfi sum = 0;
+    for (std::size_t b = 0; b < terms; ++b) {
+      const Enclosure& e = ask == AdapterAsk::Jvp ? j[a][b] : j[b][a];
+      Mpfi term = Mpfi(e.lo, e.hi) * Mpfi(seed[b]);
+      widen_for_tool(term);
+      sum += term;
+      widen_for_tool(sum);
+    }
+    out.push_back(enclose(sum));
+  }
+  return out;
+}
+
 std::vector<double> adapter_seed(std::size_t dimension, int which) {
   static const double pattern[] = {1.0, -0.5, 0.25, 2.0, -1.0, 0.75, -2.0, 0.5};
   std::vector<double> seed(dimension);
@@ -95,7 +93,8 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
   std::string rounding_problem;  // why there is none: a tie or a domain error within rounding
   auto tool_precision_reference = [&]() -> const JacobianResult* {
     if (!in_precision && rounding_problem.empty()) {
-      ToolRoundingScope scope(kToolRoundingsPerOperation * unit_roundoff(precision));
+      ToolRoundingScope scope(kToolRoundingsPerOperation * unit_roundoff(precision),
+                              kToolRoundingsPerOperation * smallest_subnormal(precision));
       try {
         in_precision = jacobian_by_interval(program, input);
         if (!in_precision->differentiable) rounding_problem = "within " + std::string(precision_name(precision)) +
@@ -206,9 +205,17 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       }
       std::vector<Enclosure> wide;
       {
-        ToolRoundingScope scope(kToolRoundingsPerOperation * unit_roundoff(precision));
+        ToolRoundingScope scope(kToolRoundingsPerOperation * unit_roundoff(precision),
+                              kToolRoundingsPerOperation * smallest_subnormal(precision));
         wide = enclosures_of(*rounded, with_output, ask, n, seed);
       }
+      for (std::size_t k = 0; k < entries.size(); ++k)
+        if (std::fmax(std::fabs(wide[k].lo), std::fabs(wide[k].hi)) > largest_finite(precision)) {
+          c.verdict = CampaignVerdict::Skip;
+          c.detail = entries[k].what + " may overflow " + precision_name(precision) + ": its enclosure is [" +
+                     print_real(wide[k].lo) + ", " + print_real(wide[k].hi) + "]";
+          return c;
+        }
       for (std::size_t k = 0; k < entries.size(); ++k)
         if (!inside(entries[k].got, wide[k], 0)) {
           c.verdict = CampaignVerdict::Fail;

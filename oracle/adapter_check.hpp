@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 
+#include "oracle/adapter_protocol.hpp"
 #include "oracle/campaign.hpp"
 #include "references/jacobian.hpp"
 
@@ -33,5 +34,11 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
 // The seeds of the JVP (input tangents) and VJP (output cotangents) asked for: fixed patterns of
 // small dyadic numbers, so that every product is exact in the reference's arithmetic.
 std::vector<double> adapter_seed(std::size_t dimension, int which);
+
+// Enclosures of the products of an enclosed m x n matrix with a seed: `jvp` (J v, v of n) or
+// `vjp` (w J, w of m), in interval arithmetic; under a ToolRoundingScope every operation is
+// widened as the tool's.
+std::vector<Enclosure> product_enclosures(const std::vector<std::vector<Enclosure>>& j, std::size_t n,
+                                          const std::vector<double>& seed, AdapterAsk ask);
 
 }  // namespace chad

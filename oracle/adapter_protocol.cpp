@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 #include "codegen/translate.hpp"
 #include "model/coordinate_labels.hpp"
@@ -117,6 +118,12 @@ Index read_index(const json& j, const TypeP& type, const std::string& where) {
 
 const char* precision_name(ToolPrecision p) { return p == ToolPrecision::Float64 ? "float64" : "float32"; }
 double unit_roundoff(ToolPrecision p) { return p == ToolPrecision::Float64 ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24); }
+double smallest_subnormal(ToolPrecision p) {
+  return p == ToolPrecision::Float64 ? std::ldexp(1.0, -1074) : std::ldexp(1.0, -149);
+}
+double largest_finite(ToolPrecision p) {
+  return p == ToolPrecision::Float64 ? std::numeric_limits<double>::max() : double(std::numeric_limits<float>::max());
+}
 
 json hello_request() { return {{"kind", "hello"}, {"protocol", adapter_protocol_version}}; }
 

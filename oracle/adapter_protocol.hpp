@@ -35,6 +35,8 @@ Index read_index(const nlohmann::json& j, const TypeP& type, const std::string& 
 enum class ToolPrecision { Float64, Float32 };
 const char* precision_name(ToolPrecision p);  // "float64", "float32"
 double unit_roundoff(ToolPrecision p);        // 2^-53, 2^-24
+double smallest_subnormal(ToolPrecision p);   // 2^-1074, 2^-149
+double largest_finite(ToolPrecision p);       // DBL_MAX, FLT_MAX
 
 struct AdapterHello {
   std::string tool, version;
