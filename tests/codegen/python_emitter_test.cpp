@@ -11,6 +11,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include "../support/example_programs.hpp"
 #include "codegen/python_emitter.hpp"
@@ -65,10 +67,18 @@ bool python_has_torch() {
   return has;
 }
 
+// This process's folder for modules and requests, removed at exit.
 fs::path scratch_dir() {
-  fs::path dir = fs::temp_directory_path() / ("chad_python_emitter_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
+  struct Scratch {
+    fs::path dir = fs::temp_directory_path() / ("chad_python_emitter_" + std::to_string(::getpid()));
+    Scratch() { fs::create_directories(dir); }
+    ~Scratch() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  };
+  static const Scratch scratch;
+  return scratch.dir;
 }
 
 // The emitted module's answer at `input` (its stdout, one JSON object).
