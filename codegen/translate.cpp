@@ -2,6 +2,7 @@
 
 #include "codegen/generate_kernel.hpp"
 #include "codegen/json_emitter.hpp"
+#include "codegen/python_emitter.hpp"
 
 namespace chad {
 
@@ -18,6 +19,7 @@ nlohmann::json translation_json(const CheckedProgram& program, const std::string
     return generate_kernel_source(program, options);
   }
   if (language == "json") return emit_json_program(program);
+  if (language == "python") return emit_python_program(program);
   CHAD_INTERNAL_ASSERT(false, "translation_json: no translation to `" + language + "`");
 }
 

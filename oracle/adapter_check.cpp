@@ -185,11 +185,19 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     c.error = std::fmax(c.error, error);
     if (precision == ToolPrecision::Float64 && error <= ScreenTolerance::relative) continue;
 
-    if (!certified) certified = jacobian_by_interval(program, input);
-    if (!certified->differentiable) {
-      c.verdict = CampaignVerdict::FailNumeric;
+    std::string undecided;
+    try {
+      if (!certified) certified = jacobian_by_interval(program, input);
+      if (!certified->differentiable) undecided = certified->reason;
+    } catch (const SourceError& e) {  // the enclosure is not finite
+      undecided = e.what();
+    }
+    if (!undecided.empty()) {
+      // A float64 answer failed the screen: as for CHAD, a failure the certificate cannot settle.
+      // A float32 one never passes the screen, so an unsettled check says nothing about it.
+      c.verdict = precision == ToolPrecision::Float64 ? CampaignVerdict::FailNumeric : CampaignVerdict::Skip;
       c.detail = tool + " differs from dual numbers by " + print_real(error) + " (" + asked +
-                 ") and the interval check cannot decide: " + certified->reason;
+                 ") and the interval check cannot decide: " + undecided;
       return c;
     }
     const std::vector<Enclosure> exact = enclosures_of(*certified, with_output, ask, n, seed);

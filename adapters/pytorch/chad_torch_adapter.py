@@ -1,0 +1,246 @@
+#!/usr/bin/python3
+"""The PyTorch adapter of CHAD Oracle (docs/adapter-protocol.md, version 1).
+
+Runs each request's `python` translation (chad-oracle translate --to python) in eager PyTorch
+in float64: the Jacobian by reverse mode (torch.autograd.grad, one row per output coordinate),
+JVPs by forward mode (torch.autograd.forward_ad), VJPs by reverse mode with the seed as
+grad_outputs. Usage:
+
+    /usr/bin/python3 adapters/pytorch/chad_torch_adapter.py [--fault sin-derivative|drop-add-term]
+
+--fault injects a wrong derivative into the translation's runtime, for testing the oracle:
+sin-derivative makes sin's derivative -cos (reverse and forward mode), drop-add-term drops the
+right operand's contribution to the derivative of `+`. Logs go to standard error only.
+"""
+import argparse
+import json
+import sys
+import threading
+import traceback
+
+import torch
+import torch.autograd.forward_ad as fwAD
+
+PROTOCOL = 1
+FLOAT = torch.float64
+
+
+def log(message):
+    print("chad_torch_adapter: " + message, file=sys.stderr, flush=True)
+
+
+class Unsupported(Exception):
+    """The request is outside what this adapter runs."""
+
+
+# ---- fault injection: replacements for the runtime's primitives ----
+
+class WrongSin(torch.autograd.Function):
+    """sin, whose derivative is -cos in both reverse and forward mode."""
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        ctx.save_for_forward(x)
+        return torch.sin(x)
+
+    @staticmethod
+    def backward(ctx, cotangent):
+        (x,) = ctx.saved_tensors
+        return cotangent * -torch.cos(x)
+
+    @staticmethod
+    def jvp(ctx, tangent):
+        (x,) = ctx.saved_tensors
+        return tangent * -torch.cos(x)
+
+
+FAULTS = {
+    "sin-derivative": {"rt_sin": WrongSin.apply},
+    "drop-add-term": {"rt_add": lambda a, b: a + b.detach()},
+}
+
+
+# ---- numbers and the translation ----
+
+def number(text):
+    """A protocol number: a hex-float string, "nan", "inf", "-inf", or a JSON number."""
+    if isinstance(text, str):
+        return float(text) if text in ("nan", "inf", "-inf") else float.fromhex(text)
+    return float(text)
+
+
+def hex_of(x):
+    x = float(x)
+    if x != x:
+        return "nan"
+    if x in (float("inf"), float("-inf")):
+        return "inf" if x > 0 else "-inf"
+    return x.hex()
+
+
+def load_module(request, fault):
+    text = request.get("translations", {}).get("python")
+    if not isinstance(text, str):
+        raise Unsupported("the request has no python translation")
+    module = {"__name__": "chad_translation"}
+    exec(compile(text, "<python translation>", "exec"), module)
+    module.update(FAULTS.get(fault, {}))
+    return module
+
+
+def evaluate(module, request, coords):
+    """main at the request's input index and these coordinates (0-d tensors): the output's
+    index and coordinates (0-d tensors)."""
+    value = module["main"](module["read_input"](request["input"]["index"], coords))
+    return module["write_output"](value)
+
+
+def leaves(request):
+    return [torch.tensor(number(c), dtype=FLOAT, requires_grad=True)
+            for c in request["input"]["coords"]]
+
+
+def reverse(outputs, inputs, seeds):
+    """sum_i seed[i] * d outputs[i] / d inputs, as floats (0 where nothing depends)."""
+    used = [(o, s) for o, s in zip(outputs, seeds) if o.requires_grad]
+    if not used or not inputs:
+        return [0.0] * len(inputs)
+    grads = torch.autograd.grad([o for o, _ in used],
+                                inputs,
+                                grad_outputs=[torch.tensor(s, dtype=FLOAT) for _, s in used],
+                                retain_graph=True, allow_unused=True)
+    return [0.0 if g is None else float(g) for g in grads]
+
+
+def jacobian(module, request):
+    inputs = leaves(request)
+    index, outputs = evaluate(module, request, inputs)
+    rows = []
+    for i in range(len(outputs)):
+        seed = [1.0 if k == i else 0.0 for k in range(len(outputs))]
+        rows.append([hex_of(x) for x in reverse(outputs, inputs, seed)])
+    return index, outputs, {"jacobian": rows}
+
+
+def vjp(module, request):
+    inputs = leaves(request)
+    index, outputs = evaluate(module, request, inputs)
+    answers = []
+    for seed in request["seeds"]:
+        if len(seed) != len(outputs):
+            raise ValueError("a vjp seed has %d entries for %d output coordinates"
+                             % (len(seed), len(outputs)))
+        answers.append([hex_of(x) for x in reverse(outputs, inputs, [number(s) for s in seed])])
+    return index, outputs, {"vjp": answers}
+
+
+def jvp(module, request):
+    points = [number(c) for c in request["input"]["coords"]]
+    answers, index, primal = [], None, None
+    for seed in request["seeds"]:
+        if len(seed) != len(points):
+            raise ValueError("a jvp seed has %d entries for %d input coordinates"
+                             % (len(seed), len(points)))
+        with fwAD.dual_level():
+            inputs = [fwAD.make_dual(torch.tensor(p, dtype=FLOAT),
+                                     torch.tensor(number(s), dtype=FLOAT))
+                      for p, s in zip(points, seed)]
+            index, outputs = evaluate(module, request, inputs)
+            tangent = []
+            for o in outputs:
+                t = fwAD.unpack_dual(o).tangent
+                tangent.append(hex_of(0.0 if t is None else t))
+            primal = [fwAD.unpack_dual(o).primal for o in outputs]
+        answers.append(tangent)
+    if index is None:  # no seeds: the output alone
+        index, primal = evaluate(module, request, [torch.tensor(p, dtype=FLOAT) for p in points])
+    return index, primal, {"jvp": answers}
+
+
+ASKS = {"jacobian": jacobian, "jvp": jvp, "vjp": vjp}
+
+
+def differentiate(request, fault):
+    ask = request.get("ask")
+    if ask not in ASKS:
+        raise Unsupported("unknown ask %r" % (ask,))
+    module = load_module(request, fault)
+    index, outputs, answer = module["rt_call_deep"](ASKS[ask], module, request)
+    result = {"kind": "result", "id": request["id"],
+              "output": {"index": index, "coords": [hex_of(o.detach()) for o in outputs]}}
+    result.update(answer)
+    return result
+
+
+def error(request_id, kind, message):
+    return {"kind": "error", "id": request_id, "error": kind, "message": message}
+
+
+def forward_ad_missing(exc):
+    text = str(exc)
+    return "forward AD" in text and ("not implemented" in text or "does not support" in text)
+
+
+def answer(request, fault):
+    request_id = request.get("id")
+    try:
+        return differentiate(request, fault)
+    except Unsupported as exc:
+        return error(request_id, "unsupported", str(exc))
+    except NotImplementedError as exc:
+        return error(request_id, "unsupported", "not implemented in PyTorch: %s" % exc)
+    except Exception as exc:  # the translation's DomainError, or anything PyTorch raises
+        if type(exc).__name__ == "DomainError":
+            return error(request_id, "domain", str(exc))
+        if isinstance(exc, RuntimeError) and forward_ad_missing(exc):
+            return error(request_id, "unsupported", str(exc))
+        log("request %r: %s" % (request_id, traceback.format_exc()))
+        return error(request_id, "crash", "%s: %s" % (type(exc).__name__, exc))
+
+
+def serve(options):
+    sys.setrecursionlimit(1000000)  # deep indices in the requests' JSON
+    log("PyTorch %s, fault: %s" % (torch.__version__, options.fault or "none"))
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise ValueError("a request must be a JSON object")
+        except ValueError as exc:
+            log("malformed request: %s" % exc)
+            reply = error(None, "crash", "malformed request: %s" % exc)
+        else:
+            kind = request.get("kind")
+            if kind == "bye":
+                break
+            if kind == "hello":
+                reply = {"kind": "hello", "protocol": PROTOCOL, "tool": "pytorch",
+                         "version": torch.__version__, "precision": "float64",
+                         "translations": ["python"]}
+            elif kind == "differentiate":
+                reply = answer(request, options.fault)
+            else:
+                reply = error(request.get("id"), "crash", "unknown request kind %r" % (kind,))
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+def main():
+    """serve() on a thread with a large stack: requests and translations nest deeply."""
+    parser = argparse.ArgumentParser(description="CHAD Oracle adapter for PyTorch autograd")
+    parser.add_argument("--fault", choices=sorted(FAULTS), help="inject a wrong derivative")
+    options = parser.parse_args()
+    threading.stack_size(1 << 29)
+    outcome = []
+    worker = threading.Thread(target=lambda: outcome.append(serve(options)))
+    worker.start()
+    worker.join()
+    return outcome[0] if outcome else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
