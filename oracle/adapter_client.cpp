@@ -223,4 +223,10 @@ void AdapterClient::stop(bool polite) {
   pid_ = -1;
 }
 
+std::string shell_quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 }  // namespace chad

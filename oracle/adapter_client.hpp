@@ -68,4 +68,7 @@ class AdapterClient {
   int restarts_ = 0;
 };
 
+// `text` as one word of /bin/sh (for replay commands): it's -> 'it'\''s'.
+std::string shell_quoted(const std::string& text);
+
 }  // namespace chad

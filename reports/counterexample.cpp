@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diagrams/faults.hpp"
+#include "oracle/adapter_client.hpp"
 #include "oracle/blame.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/chad_faults.hpp"
@@ -81,6 +82,8 @@ std::string write_pictures(const std::string& dir, const Counterexample& c, cons
   bool svg = write_dot_and_svg(term_dot(entry_point(parsed).body, "the program's body", 400,
                                         blame.found && blame.in_body ? int(blame.node) : -1),
                                (fs::path(dir) / "program.dot").string());
+  if (c.options.implementation == Implementation::Adapter)  // the tool's own derivative has no picture
+    return svg ? "Picture: `program.svg` (the program's term)." : "Picture: `program.dot` (Graphviz's `dot` was not found).";
   for (const CheckOutcome& k : c.outcome.checks) {
     if (k.verdict == CampaignVerdict::Pass) continue;
     CheckedProgram program = check_program(parsed);
@@ -136,6 +139,7 @@ void write_report(const std::string& dir, const Counterexample& c) {
                                       : std::string(" --implementation ") + implementation_name(c.options.implementation)) +
                                  (c.mutant.empty() ? "" : " --mutant " + c.mutant) +
                                  (codegen_fault(c.options).empty() ? "" : " --codegen-fault " + codegen_fault(c.options)) +
+                                 (c.options.adapter ? " --adapter " + shell_quoted(c.options.adapter->options().command) : "") +
                                  " --only " + std::to_string(c.index);
   std::ofstream(fs::path(dir) / "program.chad")
       << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " (program " << c.index
@@ -155,6 +159,14 @@ void write_report(const std::string& dir, const Counterexample& c) {
   j["mutant"] = c.mutant;
   j["implementation"] = implementation_name(c.options.implementation);
   j["codegen_fault"] = codegen_fault(c.options);
+  if (c.options.adapter) {
+    const AdapterHello& hello = c.options.adapter->hello();
+    j["adapter"] = {{"command", c.options.adapter->options().command},
+                    {"timeout_seconds", c.options.adapter->options().timeout_seconds},
+                    {"tool", hello.tool},
+                    {"version", hello.version},
+                    {"precision", precision_name(hello.precision)}};
+  }
   j["modes"] = names(c.options, true);
   j["sums"] = names(c.options, false);
   j["features"] = c.options.features.describe();
@@ -171,11 +183,20 @@ void write_report(const std::string& dir, const Counterexample& c) {
      << (c.mutant.empty() ? "" : ", with the fault `" + c.mutant + "` injected")
      << "; shrunk from " << c.original_size << " to " << c.shrunk_size << " term nodes.\n\n"
      << "```\n" << o.generated.program << "```\n\nInput: `" << o.generated.input
-     << "` (coordinates " << join(input_coordinates(o.generated)) << ")\n\n"
-     << "| mode | sums | verdict | detail |\n|---|---|---|---|\n";
-  for (const CheckOutcome& k : o.checks)
-    md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
-       << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
+     << "` (coordinates " << join(input_coordinates(o.generated)) << ")\n\n";
+  if (c.options.adapter) {
+    const AdapterHello& hello = c.options.adapter->hello();
+    md << "The tool: " << hello.tool << " " << hello.version << " (" << precision_name(hello.precision)
+       << "), behind the adapter `" << c.options.adapter->options().command << "`.\n\n"
+       << "| tool | verdict | detail |\n|---|---|---|\n";
+    for (const CheckOutcome& k : o.checks)
+      md << "| " << hello.tool << " | " << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
+  } else {
+    md << "| mode | sums | verdict | detail |\n|---|---|---|---|\n";
+    for (const CheckOutcome& k : o.checks)
+      md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
+         << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
+  }
   md << "\n## Blame\n\n";
   if (blame.found)
     md << "The smallest subterm that fails its own check (in context of its free variables) is `" << blame.subterm
@@ -224,6 +245,16 @@ Replay replay_report(const std::string& dir) {
     }
     options.implementation = Implementation::ChadCompiled;
     options.compiled = compiled;
+  }
+  if (j.contains("adapter")) {
+    options.implementation = Implementation::Adapter;
+    options.adapter = std::make_shared<AdapterClient>(
+        AdapterOptions{j["adapter"].value("command", ""), j["adapter"].value("timeout_seconds", 30.0)});
+    try {
+      options.adapter->hello();
+    } catch (const AdapterStartError& e) {
+      throw SourceError(loc, std::string("the report's adapter: ") + e.what());
+    }
   }
   if (!mutant.empty() && sd) {
     const diagrams::SdFault* f = diagrams::find_sd_fault(mutant);

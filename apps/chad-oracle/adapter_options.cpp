@@ -25,10 +25,4 @@ std::shared_ptr<AdapterClient> start_adapter(const std::string& command, double 
   return client;
 }
 
-std::string shell_quoted(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 }  // namespace chad

@@ -15,7 +15,4 @@ void add_adapter_options(CLI::App& cmd, std::string& adapter, double& timeout_se
 // (a SourceError located at --adapter, exit code 3).
 std::shared_ptr<AdapterClient> start_adapter(const std::string& command, double timeout_seconds);
 
-// `text` as one word of /bin/sh: 'it''s' -> 'it'\''s'.
-std::string shell_quoted(const std::string& text);
-
 }  // namespace chad
