@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Every message of real conversations validates against docs/schemas/adapter-protocol.schema.json.
+
+A small campaign runs against each adapter through a tap that records both directions; each
+recorded line is validated, with the definition its direction and kind select (so a message
+that happens to match another definition does not pass). Exit 77 (skip) without jsonschema.
+Usage: protocol_schema_test.py CHAD_ORACLE SOURCE_DIR [ADAPTER_COMMAND ...]
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    import jsonschema
+except ImportError:
+    print("python3-jsonschema is not installed: skipped")
+    sys.exit(77)
+
+TAP = r'''
+import subprocess, sys, threading
+log = open(sys.argv[1], "a", buffering=1)
+child = subprocess.Popen(sys.argv[2], shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def pump_out():
+    for line in child.stdout:
+        log.write("A " + line if line.endswith("\n") else "A " + line + "\n")
+        sys.stdout.write(line); sys.stdout.flush()
+t = threading.Thread(target=pump_out); t.start()
+for line in sys.stdin:
+    log.write("O " + line)
+    child.stdin.write(line); child.stdin.flush()
+child.stdin.close(); t.join(); sys.exit(child.wait())
+'''
+
+oracle, source = sys.argv[1], sys.argv[2]
+adapters = sys.argv[3:] or [oracle + " serve-adapter"]
+schema = json.load(open(os.path.join(source, "docs", "schemas", "adapter-protocol.schema.json")))
+definitions = {
+    ("O", "hello"): "hello_request", ("A", "hello"): "hello_answer", ("O", "differentiate"): "differentiate",
+    ("A", "result"): "result", ("A", "error"): "error", ("O", "bye"): "bye",
+}
+failures = 0
+with tempfile.TemporaryDirectory() as tmp:
+    tap = os.path.join(tmp, "tap.py")
+    open(tap, "w").write(TAP)
+    for k, adapter in enumerate(adapters):
+        log = os.path.join(tmp, f"conversation{k}.log")
+        command = f"{sys.executable} {tap} {log} '{adapter}'"
+        subprocess.run([oracle, "campaign", "--implementation", "adapter", "--adapter", command, "--count", "25",
+                        "--seed", "3"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        lines = open(log).read().splitlines()
+        kinds = set()
+        for line in lines:
+            direction, text = line[0], line[2:]
+            message = json.loads(text)
+            name = definitions.get((direction, message.get("kind")))
+            kinds.add((direction, message.get("kind")))
+            if name is None:
+                print(f"{adapter}: a message of unknown kind: {text[:200]}")
+                failures += 1
+                continue
+            sub = dict(schema["$defs"][name])
+            sub["$defs"] = schema["$defs"]
+            try:
+                jsonschema.validate(message, sub)
+            except jsonschema.ValidationError as e:
+                print(f"{adapter}: {name} does not validate: {e.message}\n  {text[:300]}")
+                failures += 1
+        for needed in [("O", "hello"), ("A", "hello"), ("O", "differentiate"), ("A", "result")]:
+            if needed not in kinds:
+                print(f"{adapter}: the conversation had no {needed} message")
+                failures += 1
+        print(f"{adapter}: {len(lines)} messages checked")
+sys.exit(1 if failures else 0)
