@@ -441,8 +441,19 @@ int run(const CampaignArgs& args, bool json) {
                                                   report.failure);
       }
   if (json) {
-    std::cout << summary_json(summary, lines).dump(2) << "\n";
+    nlohmann::json j = summary_json(summary, lines);
+    if (options.adapter) {
+      const AdapterHello& hello = options.adapter->hello();
+      j["tool"] = {{"name", hello.tool}, {"version", hello.version}, {"precision", precision_name(hello.precision)},
+                   {"adapter", args.adapter}, {"restarts", options.adapter->restarts()}};
+    }
+    std::cout << j.dump(2) << "\n";
   } else {
+    if (options.adapter) {
+      const AdapterHello& hello = options.adapter->hello();
+      std::cout << "judged: " << hello.tool << " " << hello.version << " (" << precision_name(hello.precision)
+                << ") behind the adapter `" << args.adapter << "`\n";
+    }
     std::cout << summary.programs << " programs (seed " << args.seed << ", shard " << shard << "/"
               << shards << "): ";
     for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
