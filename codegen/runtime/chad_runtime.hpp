@@ -90,9 +90,14 @@ inline std::string describe_real(double value) {
 // ==== Scalars at the ABI (customisation points for another scalar type) ==========================
 
 inline double to_double(const double& x) { return x; }
+// For messages and the double ABI: a scalar that converts (double, ADOL-C's adouble), or an AD
+// tool's dual number by its value part (Ceres's Jet: `.a`). Overload it for another type.
 template <class S>
 double to_double(const S& x) {
-  return static_cast<double>(x);
+  if constexpr (requires { static_cast<double>(x); })
+    return static_cast<double>(x);
+  else
+    return to_double(x.a);
 }
 template <class S>
 S from_double(double x) {
