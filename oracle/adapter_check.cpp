@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "logrel/agreement.hpp"
 #include "model/coordinate_labels.hpp"
@@ -181,7 +182,10 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     }
 
     double error = 0;
-    for (const Entry& e : entries) error = std::isnan(e.got) ? INFINITY : std::fmax(error, relative_error(e.got, e.expected));
+    for (const Entry& e : entries) {
+      const double r = relative_error(e.got, e.expected);  // NaN, infinity: the largest double (logs hold numbers)
+      error = std::isfinite(r) ? std::fmax(error, r) : std::numeric_limits<double>::max();
+    }
     c.error = std::fmax(c.error, error);
     if (precision == ToolPrecision::Float64 && error <= ScreenTolerance::relative) continue;
 
