@@ -3,6 +3,7 @@
 // one taken at that point), then the Jacobian by ADOL-C's `jacobian` driver (reverse mode),
 // JVPs by `fos_forward`, VJPs by `fos_reverse` after a zero-order forward sweep that keeps the
 // Taylor values.
+#include <cmath>
 #include <adolc/adolc.h>
 
 #include <iostream>
@@ -16,7 +17,10 @@ template <>
 struct ScalarTraits<adouble> {
   static double value_of(const adouble& x) { return x.getValue(); }
   static adouble constant(double x) { return adouble(x); }
-  static adouble log1p(const adouble& x) { return log(1.0 + x); }
+  // ADOL-C 2.7 has no log1p, and log(1 + x) loses x's low digits (softplus(-40) was 0 instead of
+  // 4.2e-18, softplus(-9) wrong in its 13th digit; docs/findings/README.md). log1p(x) =
+  // 2 atanh(x / (2 + x)) keeps them: the quotient and atanh are accurate to a few ulps.
+  static adouble log1p(const adouble& x) { return 2.0 * atanh(x / (2.0 + x)); }
 };
 
 namespace {
