@@ -109,17 +109,25 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     return rounding_problem.empty() ? &*in_precision : nullptr;
   };
 
+  // The three requests differ only in what they ask: the translations are made once.
+  nlohmann::json message =
+      differentiate_request(AdapterRequest{program_text, &program, input, reference.output_index}, 0, hello);
   for (AdapterAsk ask : {AdapterAsk::Jacobian, AdapterAsk::Jvp, AdapterAsk::Vjp}) {
     if (ask != AdapterAsk::Jacobian && (n == 0 || m == 0)) continue;
     AdapterRequest request{program_text, &program, input, reference.output_index, ask, {}};
     std::vector<double> seed;
+    message["seeds"] = nlohmann::json::array();
     if (ask != AdapterAsk::Jacobian) {
       seed = adapter_seed(ask == AdapterAsk::Jvp ? n : m, ask == AdapterAsk::Jvp ? 0 : 1);
       request.seeds.push_back(seed);
+      nlohmann::json hex = nlohmann::json::array();
+      for (double x : seed) hex.push_back(hex_float(x));
+      message["seeds"].push_back(std::move(hex));
     }
+    message["ask"] = ask_name(ask);
     const std::string asked = std::string("the ") + ask_name(ask) + " request";
     long id = 0;
-    AdapterReply reply = client.exchange(differentiate_request(request, 0, hello), id);
+    AdapterReply reply = client.exchange(message, id);
     if (reply.status != AdapterReply::Status::Answered) {
       c.verdict = CampaignVerdict::Fault;
       c.detail = tool + " gave no answer to " + asked + ": " + reply.problem;
