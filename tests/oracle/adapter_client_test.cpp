@@ -72,21 +72,23 @@ TEST(AdapterClient, AHungAdapterTimesOutAndIsRestartedOnTheNextExchange) {
   EXPECT_EQ(client.restarts(), 1);
 }
 
-TEST(AdapterClient, AnAdapterThatExitsIsReportedWithItsStatus) {
-  AdapterClient client({shell_adapter("exit3", kHello, "echo 'going away' >&2\nexit 3"), 5.0});
+// The reply of the adapter `command` to one request (the identity at x = 1).
+AdapterReply first_reply(const std::string& command) {
+  AdapterClient client({command, 5.0});
   const CheckedProgram program = load("def main (x : real) : real = x;");
   long id = 0;
-  const AdapterReply reply = client.exchange(differentiate_request(cube_request(program, 1), 0, client.hello()), id);
+  return client.exchange(differentiate_request(cube_request(program, 1), 0, client.hello()), id);
+}
+
+TEST(AdapterClient, AnAdapterThatExitsIsReportedWithItsStatus) {
+  const AdapterReply reply = first_reply(shell_adapter("exit3", kHello, "echo 'going away' >&2\nexit 3"));
   EXPECT_EQ(reply.status, AdapterReply::Status::Exited);
   EXPECT_NE(reply.problem.find("status 3"), std::string::npos) << reply.problem;
   EXPECT_NE(reply.problem.find("going away"), std::string::npos) << reply.problem;  // its last stderr line
 }
 
 TEST(AdapterClient, ALineThatIsNotJsonIsNotJson) {
-  AdapterClient client({shell_adapter("garbage", kHello, "echo 'this is not json'\nsleep 100"), 5.0});
-  const CheckedProgram program = load("def main (x : real) : real = x;");
-  long id = 0;
-  const AdapterReply reply = client.exchange(differentiate_request(cube_request(program, 1), 0, client.hello()), id);
+  const AdapterReply reply = first_reply(shell_adapter("garbage", kHello, "echo 'this is not json'\nsleep 100"));
   EXPECT_EQ(reply.status, AdapterReply::Status::NotJson);
   EXPECT_NE(reply.problem.find("this is not json"), std::string::npos) << reply.problem;
 }
