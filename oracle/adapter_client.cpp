@@ -223,6 +223,26 @@ void AdapterClient::stop(bool polite) {
   pid_ = -1;
 }
 
+std::string AdapterClient::say_bye(double seconds) {
+  if (!running_here()) return "no adapter is running";
+  std::string outcome = "it did not exit within " + std::to_string(int(seconds)) + " s of `bye`";
+  if (!write_all(to_child_, "{\"kind\": \"bye\"}\n")) outcome = "it had closed its input before `bye`";
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+  int status = 0;
+  while (Clock::now() < deadline) {
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      outcome = WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "" : "after `bye` it " + describe_status(status);
+      break;
+    }
+    usleep(10000);
+  }
+  if (!outcome.empty()) drain_stderr(), outcome += stderr_tail();
+  stop(false);
+  return outcome;
+}
+
 std::string shell_quoted(const std::string& text) {
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);

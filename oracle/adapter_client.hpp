@@ -47,6 +47,10 @@ class AdapterClient {
   AdapterReply exchange(nlohmann::json request, long& id);
   // Ends the process: on failure the oracle kills it; `bye` asks it to stop politely.
   void stop(bool polite);
+  // Sends `bye` (its input left open) and waits up to `seconds` for the adapter to exit on its
+  // own: "" when it exited with status 0, else what happened (it is then killed). The
+  // conformance suite's check that `bye` ends an adapter.
+  std::string say_bye(double seconds);
   // Restarts after a failure of the last exchange (counted).
   int restarts() const { return restarts_; }
   const AdapterOptions& options() const { return options_; }

@@ -7,6 +7,7 @@
 #include "logrel/agreement.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
+#include "oracle/adapter_check.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/compute_jacobian.hpp"
 #include "oracle/relation_verdict.hpp"
@@ -238,6 +239,50 @@ std::vector<PointReport> verify_at_points(const CheckedProgram& program, const s
       p.skipped = "domain error here: " + e.message();
     } catch (const ComparisonUndecided& e) {
       p.skipped = "not differentiable here: " + e.message();
+    }
+    judged += p.skipped.empty();
+    points.push_back(std::move(p));
+  }
+  return points;
+}
+
+namespace {
+
+// One point judged by the adapter; DomainError, ComparisonUndecided and overflow propagate.
+AdapterPointReport judge_adapter_point(const CampaignOptions& options, const std::string& program_text,
+                                       const CheckedProgram& program, std::string at, bool given) {
+  AdapterPointReport p{std::move(at), given, {}, {}};
+  const NormalForm<double> input = read_input_point(program, p.at);
+  const JacobianResult reference = jacobian_by_dual(program, input);
+  if (!reference.differentiable) {
+    p.skipped = "not differentiable here: " + reference.reason;
+    return p;
+  }
+  std::optional<JacobianResult> certified;
+  p.outcome = check_by_adapter(options, program_text, program, input, reference, certified);
+  return p;
+}
+
+}  // namespace
+
+std::vector<AdapterPointReport> verify_adapter_at_points(const CampaignOptions& options, const std::string& program_text,
+                                                         const CheckedProgram& program, const std::string& given,
+                                                         int random_points, std::uint64_t seed) {
+  std::vector<AdapterPointReport> points{judge_adapter_point(options, program_text, program, given, true)};
+  if (!holds_reals(program.input_type)) return points;
+  ChoiceSource choices(seed);
+  int judged = 0;
+  for (int attempt = 0; judged < random_points && attempt < 4 * random_points; ++attempt) {
+    const std::string at = random_input_text(choices, program.input_type);
+    AdapterPointReport p{at, false, {}, {}};
+    try {
+      p = judge_adapter_point(options, program_text, program, at, false);
+    } catch (const DomainError& e) {
+      p.skipped = "domain error here: " + e.message();
+    } catch (const ComparisonUndecided& e) {
+      p.skipped = "not differentiable here: " + e.message();
+    } catch (const SourceError& e) {  // the reference overflows double
+      p.skipped = "overflow here: " + e.message();
     }
     judged += p.skipped.empty();
     points.push_back(std::move(p));

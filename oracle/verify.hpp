@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "chad/transformer.hpp"
+#include "oracle/campaign.hpp"
 #include "oracle/compiled_jacobian.hpp"
 #include "references/jacobian.hpp"
 
@@ -83,5 +84,25 @@ std::vector<PointReport> verify_at_points(const CheckedProgram& program, const s
                                           int random_points, std::uint64_t seed,
                                           const RuleTable* rules = nullptr,
                                           const CompilerOptions* compiler = nullptr);
+
+// `verify --adapter`: an outside AD tool behind its adapter (options.adapter) judged at one point
+// by check_by_adapter (oracle/adapter_check.hpp): its verdict (pass, fail, fail-numeric, skip,
+// unsupported, fault) and detail, or why the point was not judged (`skipped`: a random point
+// outside a primitive's domain or where the program is not differentiable; the given point
+// when it is not differentiable).
+struct AdapterPointReport {
+  std::string at;
+  bool given = true;
+  std::string skipped;
+  CheckOutcome outcome{ChadMode::Reverse, SumsStrategy::Biproduct, CampaignVerdict::Pass, false, 0, {}};
+};
+
+// As verify_at_points, for an adapter: the given point (its domain errors propagate as
+// DomainError, an overflow of the reference as SourceError), then random points drawn with `seed`
+// until `random_points` were judged or 4 times as many drawn. Preconditions: options.adapter is
+// set; the output type is a data type; `program_text` is the program's source.
+std::vector<AdapterPointReport> verify_adapter_at_points(const CampaignOptions& options, const std::string& program_text,
+                                                         const CheckedProgram& program, const std::string& given,
+                                                         int random_points, std::uint64_t seed);
 
 }  // namespace chad

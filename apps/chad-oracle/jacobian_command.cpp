@@ -1,20 +1,70 @@
 // `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd|chad-fwd|chad-rev|sd-rev|
 // chad-fwd-compiled|chad-rev-compiled [--sums biproduct|lifted|zero-fn] [--cxx C] [--cxxflags F]
 // [--cache-dir D]`: a reference Jacobian, or CHAD's (interpreted, or compiled to native code).
+// `--method adapter --adapter 'CMD'`: an outside AD tool's, asked through its adapter
+// (docs/adapter-protocol.md): exit 3 when it answers that the program is outside its fragment or
+// meets a domain error, 4 when it fails (a crash, a timeout, an exit, a malformed answer).
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
+#include "adapter_options.hpp"
 #include "command_context.hpp"
 #include "compiler_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "references/input_value.hpp"
+#include "oracle/adapter_jacobian.hpp"
 #include "oracle/compute_jacobian.hpp"
 #include "references/jacobian_json.hpp"
 #include "point_option.hpp"
 #include "table_printer.hpp"
 
 namespace chad {
+namespace {
+
+// `jacobian --method adapter`: the tool's Jacobian, in the shape of the other methods' output.
+int print_adapter_jacobian(const CommonOptions& options, const CheckedProgram& program, const NormalForm<double>& input,
+                           const std::string& command, double timeout_seconds) {
+  std::shared_ptr<AdapterClient> client = start_adapter(command, timeout_seconds);
+  const AdapterJacobian a = jacobian_by_adapter(*client, loaded_program_text(options.file), program, input);
+  const std::string tool = a.hello.tool + " " + a.hello.version + ", " + precision_name(a.hello.precision);
+  if (a.outcome != AdapterJacobian::Outcome::Answered) {
+    const bool fault = a.outcome == AdapterJacobian::Outcome::Fault || a.error_kind == "crash";
+    const std::string kind = a.outcome == AdapterJacobian::Outcome::Fault ? "fault" : a.error_kind;
+    const std::string message =
+        kind == "unsupported" ? "the program is outside " + a.hello.tool + "'s fragment (unsupported): " + a.problem
+        : kind == "domain"    ? "domain error: " + a.hello.tool + " reports one at this input: " + a.problem
+        : kind == "crash"     ? a.hello.tool + " failed (crash): " + a.problem
+                              : a.problem;
+    if (options.json)
+      std::cout << nlohmann::json{{"error", {{"kind", kind}, {"message", message}, {"tool", a.hello.tool},
+                                             {"file", options.file}, {"text", options.file + ": error: " + message}}}}
+                       .dump(2)
+                << "\n";
+    else
+      std::cerr << options.file << ": error: " << message << "\n";
+    return fault ? kExitInternalError : kExitBadInput;
+  }
+  if (options.json) {
+    nlohmann::json j = jacobian_json(a.result);
+    j["method"] = "adapter";
+    j["tool"] = a.hello.tool;
+    j["version"] = a.hello.version;
+    j["precision"] = precision_name(a.hello.precision);
+    j["output_by"] = a.output_from_tool ? "tool" : "oracle";
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::ostringstream table;
+    print_jacobian(table, a.result);
+    std::string text = table.str();
+    text.replace(0, text.find('\n'), "method: adapter (" + tool + ")");
+    std::cout << text;
+  }
+  return kExitOk;
+}
+
+}  // namespace
 
 void add_jacobian_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
@@ -30,17 +80,22 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
                   "fd (MPFR finite differences with Richardson extrapolation), "
                   "chad-fwd / chad-rev (CHAD's forward / reverse derivative, in double); "
                   "sd-rev (string-diagram reverse AD, simply typed fragment only); "
-                  "chad-fwd-compiled / chad-rev-compiled (CHAD's derivative compiled to native code)")
-      ->check(CLI::IsMember(
-          {"dual", "interval", "fd", "chad-fwd", "chad-rev", "sd-rev", "chad-fwd-compiled", "chad-rev-compiled"}))
+                  "chad-fwd-compiled / chad-rev-compiled (CHAD's derivative compiled to native code); "
+                  "adapter (an outside AD tool's, through --adapter)")
+      ->check(CLI::IsMember({"dual", "interval", "fd", "chad-fwd", "chad-rev", "sd-rev", "chad-fwd-compiled",
+                             "chad-rev-compiled", "adapter"}))
       ->capture_default_str();
   add_sums_option(*cmd, *sums);
   add_compiler_options(*cmd, *compiler);
-  cmd->callback([options, at, method, sums, compiler, &exit_code] {
+  auto adapter = std::make_shared<std::string>();
+  auto adapter_timeout = std::make_shared<double>(30);
+  add_adapter_options(*cmd, *adapter, *adapter_timeout);
+  cmd->callback([options, at, method, sums, compiler, adapter, adapter_timeout, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       NormalForm<double> input =
           read_input_point(program, point_text(program, *at, options->json));
+      if (*method == "adapter") return print_adapter_jacobian(*options, program, input, *adapter, *adapter_timeout);
       JacobianResult result = compute_jacobian(program, input, *parse_method(*method),
                                                *parse_sums_strategy(*sums), *compiler);
       if (options->json)

@@ -6,10 +6,14 @@
 // are judged by the logical relation instead. Exit 0 when every case passes, 1 on a mismatch
 // or fault at any point, 2 when the given point is not differentiable (a random point where
 // the program is not differentiable, or outside a primitive's domain, is skipped).
+// `--adapter 'CMD'`: an outside AD tool instead of CHAD, judged at the same points by the
+// adapter verdict (docs/adapter-protocol.md): pass, fail, skip, unsupported or fault per point;
+// exit 1 on a fail or fault, 2 when the given point is not differentiable.
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "adapter_options.hpp"
 #include "command_context.hpp"
 #include "compiler_options.hpp"
 #include "commands.hpp"
@@ -95,6 +99,57 @@ void print_report(std::ostream& out, const VerifyReport& report) {
       << " (relative distance of midpoints) against the certified interval reference\n";
 }
 
+// --adapter: one line per point (or one JSON object), and the exit code.
+int report_adapter_points(const CommonOptions& options, std::uint64_t seed, const std::string& command,
+                          const AdapterHello& hello, const std::vector<AdapterPointReport>& points) {
+  bool any_failed = false;
+  std::size_t skipped = 0;
+  for (const AdapterPointReport& p : points) {
+    skipped += !p.skipped.empty();
+    any_failed = any_failed || (p.skipped.empty() && is_failure(p.outcome.verdict));
+  }
+  if (options.json) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const AdapterPointReport& p : points) {
+      nlohmann::json j = {{"at", p.at}, {"origin", p.given ? "given" : "random"}};
+      if (!p.skipped.empty()) {
+        j["skipped"] = p.skipped;
+      } else {
+        j["verdict"] = campaign_verdict_name(p.outcome.verdict);
+        j["error"] = p.outcome.error;
+        j["detail"] = p.outcome.detail;
+      }
+      all.push_back(j);
+    }
+    std::cout << nlohmann::json{{"file", options.file},
+                                {"adapter", command},
+                                {"tool", hello.tool},
+                                {"version", hello.version},
+                                {"precision", precision_name(hello.precision)},
+                                {"passed", !any_failed},
+                                {"seed", seed},
+                                {"points", all}}
+                     .dump(2)
+              << "\n";
+  } else {
+    std::cout << "tool: " << hello.tool << " " << hello.version << ", " << precision_name(hello.precision) << "\n";
+    std::cout << std::left << std::setw(8) << "origin" << std::setw(13) << "verdict" << std::setw(14) << "error"
+              << "at / detail\n";
+    for (const AdapterPointReport& p : points) {
+      std::cout << std::setw(8) << (p.given ? "given" : "random")
+                << std::setw(13) << (p.skipped.empty() ? campaign_verdict_name(p.outcome.verdict) : "not-judged")
+                << std::setw(14) << (p.skipped.empty() ? p.outcome.error : 0.0) << p.at << "\n";
+      const std::string& detail = p.skipped.empty() ? p.outcome.detail : p.skipped;
+      if (!detail.empty()) std::cout << std::string(35, ' ') << detail << "\n";
+    }
+    std::cout << "== " << (any_failed ? "FAILED" : "PASSED") << " at " << points.size() - skipped << " of "
+              << points.size() << " points (the given one and " << points.size() - 1 << " random, seed " << seed
+              << "; " << skipped << " not judged)\n";
+  }
+  if (any_failed) return kExitCheckFailed;
+  return points.front().skipped.empty() ? kExitOk : kExitNotDifferentiable;
+}
+
 }  // namespace
 
 void add_verify_command(CLI::App& app, int& exit_code) {
@@ -116,9 +171,25 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--compiled", *compiled,
                 "also check CHAD's compiled kernels (fwd and rev, every sums strategy, in double)");
   add_compiler_options(*cmd, *compiler);
-  cmd->callback([options, at, points, seed, compiled, compiler, &exit_code] {
+  auto adapter = std::make_shared<std::string>();
+  auto adapter_timeout = std::make_shared<double>(30);
+  add_adapter_options(*cmd, *adapter, *adapter_timeout);
+  cmd->callback([options, at, points, seed, compiled, compiler, adapter, adapter_timeout, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
+      if (!adapter->empty()) {
+        if (!is_data_type(program.output_type))
+          throw SourceError(entry_point(program.program).loc,
+                            "--adapter: the output type is not a data type (an adapter answers over normal forms)");
+        CampaignOptions campaign;
+        campaign.implementation = Implementation::Adapter;
+        campaign.adapter = start_adapter(*adapter, *adapter_timeout);
+        const AdapterHello hello = campaign.adapter->hello();
+        const std::vector<AdapterPointReport> judged =
+            verify_adapter_at_points(campaign, loaded_program_text(options->file), program,
+                                     point_text(program, *at, options->json), *points, *seed);
+        return report_adapter_points(*options, *seed, *adapter, hello, judged);
+      }
       std::vector<PointReport> reports =
           verify_at_points(program, point_text(program, *at, options->json), *points, *seed, nullptr,
                            *compiled ? compiler.get() : nullptr);

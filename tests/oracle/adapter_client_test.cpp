@@ -1,0 +1,177 @@
+// The adapter client (oracle/adapter_client.hpp) against tiny adapters written here (shell and
+// Python scripts that misbehave on purpose) and the golden adapter `chad-oracle serve-adapter`;
+// and the verdicts of check_by_adapter (oracle/adapter_check.hpp) on them.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+#include "../support/example_programs.hpp"
+#include "../support/tool_runner.hpp"
+#include "oracle/adapter_check.hpp"
+#include "oracle/adapter_client.hpp"
+#include "oracle/adapter_conformance.hpp"
+#include "references/input_value.hpp"
+#include "syntax/deep_stack.hpp"
+#include "syntax/parser.hpp"
+
+namespace chad {
+namespace {
+
+using testing::write_temp_file;
+
+const std::string kHello =
+    R"({"kind": "hello", "protocol": 1, "tool": "fake", "version": "0", "precision": "float64", "translations": []})";
+
+std::string golden_adapter(const std::string& flags = "") {
+  return std::string(CHAD_BINARY_DIR) + "/apps/chad-oracle/chad-oracle serve-adapter" + flags;
+}
+
+// A shell adapter: answers the handshake with `hello`, then runs `then` on the next request.
+std::string shell_adapter(const std::string& name, const std::string& hello, const std::string& then) {
+  return "/bin/sh " + write_temp_file("chad_adapter_client_test", name + ".sh",
+                                      "read line\necho '" + hello + "'\nread line\n" + then + "\n");
+}
+
+// A Python adapter answering every request with `answer` (a Python expression over `r`, the request).
+std::string python_adapter(const std::string& name, const std::string& answer) {
+  const std::string script =
+      "import json, sys\n"
+      "for line in sys.stdin:\n"
+      "    r = json.loads(line)\n"
+      "    if r['kind'] == 'bye': break\n"
+      "    a = json.loads('" + kHello + "') if r['kind'] == 'hello' else " + answer + "\n"
+      "    print(json.dumps(a), flush=True)\n";
+  return "/usr/bin/python3 " + write_temp_file("chad_adapter_client_test", name + ".py", script);
+}
+
+AdapterRequest cube_request(const CheckedProgram& program, double x) {
+  Index reals;
+  reals.kind = Index::Kind::Reals;
+  reals.reals = 1;
+  return AdapterRequest{"", &program, NormalForm<double>{reals, {x}}, reals, AdapterAsk::Jacobian, {}};
+}
+
+CheckedProgram load(const std::string& text) { return check_program(parse_program(text, "<test>")); }
+
+TEST(AdapterClient, AHungAdapterTimesOutAndIsRestartedOnTheNextExchange) {
+  AdapterClient client({shell_adapter("hang", kHello, "sleep 100"), 1.0});
+  const CheckedProgram program = load("def main (x : real) : real = x;");
+  const AdapterHello hello = client.hello();  // (hello() would start a new adapter itself, uncounted)
+  long id = 0;
+  const auto start = std::chrono::steady_clock::now();
+  AdapterReply reply = client.exchange(differentiate_request(cube_request(program, 1), 0, hello), id);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(reply.status, AdapterReply::Status::TimedOut) << reply.problem;
+  EXPECT_NE(reply.problem.find("timed out"), std::string::npos) << reply.problem;
+  EXPECT_LT(seconds, 5.0);  // the timeout is 1 s; the kill is immediate
+  EXPECT_EQ(client.restarts(), 0);
+  reply = client.exchange(differentiate_request(cube_request(program, 1), 0, hello), id);
+  EXPECT_EQ(reply.status, AdapterReply::Status::TimedOut);
+  EXPECT_EQ(client.restarts(), 1);
+}
+
+// The reply of the adapter `command` to one request (the identity at x = 1).
+AdapterReply first_reply(const std::string& command) {
+  AdapterClient client({command, 5.0});
+  const CheckedProgram program = load("def main (x : real) : real = x;");
+  long id = 0;
+  return client.exchange(differentiate_request(cube_request(program, 1), 0, client.hello()), id);
+}
+
+TEST(AdapterClient, AnAdapterThatExitsIsReportedWithItsStatus) {
+  const AdapterReply reply = first_reply(shell_adapter("exit3", kHello, "echo 'going away' >&2\nexit 3"));
+  EXPECT_EQ(reply.status, AdapterReply::Status::Exited);
+  EXPECT_NE(reply.problem.find("status 3"), std::string::npos) << reply.problem;
+  EXPECT_NE(reply.problem.find("going away"), std::string::npos) << reply.problem;  // its last stderr line
+}
+
+TEST(AdapterClient, ALineThatIsNotJsonIsNotJson) {
+  const AdapterReply reply = first_reply(shell_adapter("garbage", kHello, "echo 'this is not json'\nsleep 100"));
+  EXPECT_EQ(reply.status, AdapterReply::Status::NotJson);
+  EXPECT_NE(reply.problem.find("this is not json"), std::string::npos) << reply.problem;
+}
+
+TEST(AdapterClient, AnotherProtocolVersionIsRefusedAtTheHandshake) {
+  std::string hello = kHello;
+  hello.replace(hello.find("\"protocol\": 1"), 13, "\"protocol\": 2");
+  AdapterClient client({shell_adapter("protocol2", hello, "sleep 100"), 5.0});
+  EXPECT_THROW(client.hello(), AdapterStartError);
+}
+
+TEST(AdapterClient, TheGoldenAdapterAnswersTheHandDerivedJacobian) {
+  AdapterClient client({golden_adapter(), 30.0});
+  // f(x) = x * x * x at x = 2: f = 8, f' = 3 x^2 = 12 (both exact in double).
+  const std::string text = "def main (x : real) : real = x * x * x;";
+  const CheckedProgram program = load(text);
+  AdapterRequest request = cube_request(program, 2);
+  request.program_text = text;
+  long id = 0;
+  const AdapterReply reply = client.exchange(differentiate_request(request, 0, client.hello()), id);
+  ASSERT_EQ(reply.status, AdapterReply::Status::Answered) << reply.problem;
+  const AdapterAnswer answer = read_answer(reply.answer, id, request);
+  ASSERT_FALSE(answer.error) << answer.message;
+  ASSERT_EQ(answer.rows.size(), 1u);
+  EXPECT_EQ(answer.rows[0], std::vector<double>{12.0});
+  ASSERT_TRUE(answer.output.has_value());
+  EXPECT_EQ(answer.output->coords, std::vector<double>{8.0});
+  EXPECT_EQ(client.say_bye(5), "");  // `bye` ends it with status 0
+}
+
+// check_by_adapter on `program_text` at `at`, against the adapter `command`.
+CheckOutcome judge(const std::string& command, const std::string& program_text, const std::string& at,
+                   double timeout = 30) {
+  CampaignOptions options;
+  options.implementation = Implementation::Adapter;
+  options.adapter = std::make_shared<AdapterClient>(AdapterOptions{command, timeout});
+  CheckOutcome outcome;
+  run_with_deep_stack([&] {
+    const CheckedProgram program = check_program(parse_program(program_text, "<test>"));
+    const NormalForm<double> input = read_input_point(program, at);
+    const JacobianResult reference = jacobian_by_dual(program, input);
+    std::optional<JacobianResult> certified;
+    outcome = check_by_adapter(options, program_text, program, input, reference, certified);
+  });
+  return outcome;
+}
+
+TEST(CheckByAdapter, TheGoldenAdapterPassesOnEveryExampleInFloat64AndNeverFailsInFloat32) {
+  const std::vector<std::string> examples = conformance_examples(std::string(CHAD_SOURCE_DIR) + "/examples");
+  ASSERT_GE(examples.size(), 10u);
+  for (const std::string& path : examples) {
+    const std::string text = testing::read_text_file(path);
+    const std::string at = testing::example_point(std::filesystem::path(path).filename().string());
+    const CheckOutcome exact = judge(golden_adapter(), text, at);
+    EXPECT_EQ(exact.verdict, CampaignVerdict::Pass) << path << ": " << exact.detail;
+    // Inputs and answers rounded to float: within the float32 model, so pass (or a skip at a
+    // tie within float32 rounding), never a fail.
+    const CheckOutcome rounded = judge(golden_adapter(" --precision float32"), text, at);
+    EXPECT_TRUE(rounded.verdict == CampaignVerdict::Pass || rounded.verdict == CampaignVerdict::Skip)
+        << path << ": " << campaign_verdict_name(rounded.verdict) << ": " << rounded.detail;
+  }
+}
+
+TEST(CheckByAdapter, AWrongDerivativeFails) {
+  // d(x*x)/dx at 3 is 6; the fake says 7 (0x1.cp+2), far outside any float64 rounding of 6.
+  const CheckOutcome c = judge(python_adapter("wrong", "{'kind': 'result', 'id': r['id'], 'jacobian': [['0x1.cp+2']]}"),
+                               "def main (x : real) : real = x * x;", "3");
+  EXPECT_EQ(c.verdict, CampaignVerdict::Fail) << c.detail;
+}
+
+TEST(CheckByAdapter, AnUnsupportedAnswerIsUnsupported) {
+  const CheckOutcome c = judge(python_adapter("unsupported", "{'kind': 'error', 'id': r['id'], 'error': 'unsupported', "
+                                                             "'message': 'no multiplication here'}"),
+                               "def main (x : real) : real = x * x;", "3");
+  EXPECT_EQ(c.verdict, CampaignVerdict::Unsupported) << c.detail;
+  EXPECT_NE(c.detail.find("no multiplication here"), std::string::npos) << c.detail;
+}
+
+TEST(CheckByAdapter, AHangingAdapterIsAFaultThatTimedOut) {
+  const CheckOutcome c = judge(shell_adapter("hang_check", kHello, "sleep 100"), "def main (x : real) : real = x * x;", "3", 1.0);
+  EXPECT_EQ(c.verdict, CampaignVerdict::Fault) << c.detail;
+  EXPECT_NE(c.detail.find("timed out"), std::string::npos) << c.detail;
+}
+
+}  // namespace
+}  // namespace chad
