@@ -44,8 +44,16 @@ std::vector<Enclosure> enclosures_of(const JacobianResult& r, bool with_output, 
   return out;
 }
 
+// Relative to the values themselves, with no floor: an outside tool's derivative of 1e-18 is held
+// to its digits, not to an absolute 1e-9 (CHAD's screen, logrel/agreement.hpp, floors at 1).
 bool inside(double got, const Enclosure& e, double slack) {
-  return got >= e.lo - slack * std::fmax(1.0, std::fabs(got)) && got <= e.hi + slack * std::fmax(1.0, std::fabs(got));
+  return got >= e.lo - slack * std::fabs(e.lo) && got <= e.hi + slack * std::fabs(e.hi);
+}
+
+// |got - want| / |want| (want = 0: over the smallest normal double), finite for the log.
+double tool_relative_error(double got, double want) {
+  const double r = std::fabs(got - want) / std::fmax(std::fabs(want), std::numeric_limits<double>::min());
+  return std::isfinite(r) ? r : std::numeric_limits<double>::max();
 }
 
 }  // namespace
@@ -191,8 +199,8 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
 
     double error = 0;
     for (const Entry& e : entries) {
-      const double r = relative_error(e.got, e.expected);  // NaN, infinity: the largest double (logs hold numbers)
-      error = std::isfinite(r) ? std::fmax(error, r) : std::numeric_limits<double>::max();
+      error = std::fmax(error, tool_relative_error(e.got, e.expected));  // NaN: the largest double (logs hold numbers)
+      if (std::isnan(e.got)) error = std::numeric_limits<double>::max();
     }
     c.error = std::fmax(c.error, error);
     if (precision == ToolPrecision::Float64 && error <= ScreenTolerance::relative) continue;

@@ -2,7 +2,8 @@
 // verdict, and precision"), for one program with a data output: the tool is asked for the full
 // Jacobian, then one JVP and one VJP with fixed seeds, and each answer (and the primal output,
 // when sent) is judged:
-//   pass    a float64 tool within the screen's 1e-9 of the dual-number reference; or inside the
+//   pass    a float64 tool within a relative 1e-9 of the dual-number reference (no absolute floor,
+//           unlike CHAD's screen: a tiny derivative is judged by its digits); or inside the
 //           certified enclosure; or inside the enclosure of every value a computation in the
 //           tool's precision could give when each operation errs by at most k·u (k = 8);
 //   fail    outside that last enclosure (certified under the model); a domain error the program
