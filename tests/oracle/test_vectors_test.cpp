@@ -109,7 +109,7 @@ TEST(TestVectors, PrecisionEnclosuresAreNarrowForAWellConditionedProgram) {
 
 TEST(TestVectors, ProgramsWithoutACertifiedJacobianAreSkippedWithTheirReason) {
   EXPECT_EQ(vector_of("def main (x : real) : real = log(x);", "-1").skipped, "domain error");
-  EXPECT_EQ(vector_of("def main (x : real) : real -> real = fun y -> x * y;", "1").skipped, "higher-order output");
+  EXPECT_EQ(vector_of("def main (x : real) : real -> real = fun (y : real) -> x * y;", "1").skipped, "higher-order output");
   EXPECT_EQ(vector_of("def main (x : real) : real = if x > 0 then x else -x;", "0").skipped, "not differentiable");
 }
 
