@@ -180,20 +180,22 @@ TestVectorSummary write_test_vectors(const TestVectorOptions& options, const std
   std::error_code error;
   std::filesystem::create_directories(root, error);
   if (error) throw SourceError(Loc{intern_file_name(dir), 0, 0}, "cannot create the directory: " + error.message());
-  std::string lines;
+  const std::filesystem::path cases_path = root / "cases.jsonl";
+  std::ofstream cases(cases_path, std::ios::binary | std::ios::trunc);
   TestVectorSummary summary;
-  for (std::size_t i = 0; i < options.campaign.count; ++i) {
+  for (std::size_t i = 0; i < options.campaign.count && cases; ++i) {
     TestVector v = test_vector_at(options, i);
     ++summary.programs;
     if (v.json) {
-      lines += v.json->dump() + "\n";
+      cases << v.json->dump() << "\n";
       ++summary.written;
     } else {
       ++summary.skipped[v.skipped];
     }
     if (on_program) on_program(summary);
   }
-  write_text(root / "cases.jsonl", lines);
+  cases.close();
+  if (!cases) throw SourceError(Loc{intern_file_name(cases_path.string()), 0, 0}, "cannot write the file");
   write_text(root / "README.md", test_vectors_readme());
   const json manifest{{"format", "chad-oracle test vectors"},
                       {"format_version", 1},
