@@ -398,6 +398,12 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   return out;
 }
 
+std::vector<std::string> program_features(const CheckedProgram& program) {
+  std::set<std::string> features;
+  features_of(user_body(program.main_function), features);
+  return {features.begin(), features.end()};
+}
+
 GeneratedCase generate_program_at(const CampaignOptions& options, std::size_t index,
                                   std::map<std::string, double>* seconds) {
   StageTimer t(seconds, "generate");

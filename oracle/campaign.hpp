@@ -136,6 +136,10 @@ const char* former_name(TermKind kind);
 // `fun input -> let x = ... in (body : B)`: what the generator wrote.
 const TermP& user_body(const TermP& main_function);
 
+// The formers, primitives and type formers the generated body of a checked program uses (sorted,
+// as ProgramOutcome::features).
+std::vector<std::string> program_features(const CheckedProgram& program);
+
 // Generates program `index` (check_program_at's first step).
 GeneratedCase generate_program_at(const CampaignOptions& options, std::size_t index,
                                   std::map<std::string, double>* seconds = nullptr);
