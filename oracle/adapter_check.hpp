@@ -2,10 +2,9 @@
 // verdict, and precision"), for one program with a data output: the tool is asked for the full
 // Jacobian, then one JVP and one VJP with fixed seeds, and each answer (and the primal output,
 // when sent) is judged:
-//   pass    a float64 tool within a relative 1e-9 of the dual-number reference (no absolute floor,
-//           unlike CHAD's screen: a tiny derivative is judged by its digits); or inside the
-//           certified enclosure; or inside the enclosure of every value a computation in the
-//           tool's precision could give when each operation errs by at most k·u (k = 8);
+//   pass    equal to the dual-number reference in double; or inside the certified enclosure; or
+//           inside the enclosure of every value a computation in the tool's precision could
+//           give when each operation errs by at most k·u (k = 8); no fixed tolerance;
 //   fail    outside that last enclosure (certified under the model); a domain error the program
 //           does not have within the tool's rounding; a different output shape;
 //   skip    the input is within the tool's rounding of a tie or of a domain error;

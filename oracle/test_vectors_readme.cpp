@@ -52,9 +52,7 @@ Numbers are C99 hex floats (`"0x1.8p+0"`): exact. An enclosure is `[lo, hi]`.
 
 ## The verdict (as the oracle's, `docs/adapter-protocol.md`)
 
-A number passes when it lies in `enclosure` widened by 1e-9 of its bounds' own magnitude, or,
-for a float64 tool, within 1e-9 relative of `mid` (relative to the value, with no absolute
-floor: a tiny derivative is judged by its digits), or in the enclosure
+A number passes when it lies in `enclosure`, or in the enclosure
 for the tool's precision. Otherwise it fails, unless that enclosure is null or exceeds the
 precision's largest finite number: then the case is skipped. A `domain` error fails where the
 precision's enclosure exists (the program has no domain error there) and is skipped
