@@ -4,7 +4,8 @@
 // when sent) is judged:
 //   pass    equal to the dual-number reference in double; or inside the certified enclosure; or
 //           inside the enclosure of every value a computation in the tool's precision could
-//           give when each operation errs by at most k·u (k = 8); no fixed tolerance;
+//           give when each operation errs by at most k·u (k = 8); no fixed tolerance, except
+//           where no certified enclosure can be had (as CHAD: within 1e-9 of dual numbers);
 //   fail    outside that last enclosure (certified under the model); a domain error the program
 //           does not have within the tool's rounding; a different output shape;
 //   skip    the input is within the tool's rounding of a tie or of a domain error;
