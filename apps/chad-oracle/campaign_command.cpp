@@ -457,7 +457,10 @@ int run(const CampaignArgs& args, bool json) {
     std::cout << summary.programs << " programs (seed " << args.seed << ", shard " << shard << "/"
               << shards << "): ";
     for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
-    std::cout << "\n" << summary.screen_cleared << " checks cleared by the certified check after the double screen\n";
+    if (options.adapter)  // no screen: the answers that did not equal the dual-number reference
+      std::cout << "\n" << summary.screen_cleared << " checks passed through the enclosures (not equal to the reference)\n";
+    else
+      std::cout << "\n" << summary.screen_cleared << " checks cleared by the certified check after the double screen\n";
     if (summary.cross_check.checked)
       std::cout << "cross-check with fd: " << summary.cross_check.checked << " programs, "
                 << summary.cross_check.disagreements << " disagreements, " << summary.cross_check.cannot_certify
