@@ -20,14 +20,6 @@ struct Entry {
   double got, expected;
 };
 
-std::vector<double> product(const std::vector<std::vector<double>>& j, std::size_t n, const std::vector<double>& seed,
-                            AdapterAsk ask) {
-  const std::size_t m = j.size();
-  std::vector<double> out(ask == AdapterAsk::Jvp ? m : n, 0.0);
-  for (std::size_t i = 0; i < m; ++i)
-    for (std::size_t k = 0; k < n; ++k) out[ask == AdapterAsk::Jvp ? i : k] += j[i][k] * seed[ask == AdapterAsk::Jvp ? k : i];
-  return out;
-}
 
 // The enclosures of what an answer's entries should be, from an interval Jacobian (certified,
 // or in the tool's precision), in the order the entries were listed.
@@ -74,6 +66,39 @@ std::vector<Enclosure> product_enclosures(const std::vector<std::vector<Enclosur
   return out;
 }
 
+ToolRoundingScope tool_rounding_scope(ToolPrecision precision) {
+  return ToolRoundingScope(kToolRoundingsPerOperation * unit_roundoff(precision),
+                           kToolRoundingsPerOperation * smallest_subnormal(precision));
+}
+
+InPrecision jacobian_in_precision(const CheckedProgram& program, const NormalForm<double>& input,
+                                  ToolPrecision precision) {
+  InPrecision out{precision, std::nullopt, ""};
+  const std::string within = std::string("within ") + precision_name(precision) + " rounding of ";
+  ToolRoundingScope scope = tool_rounding_scope(precision);
+  try {
+    JacobianResult r = jacobian_by_interval(program, input);
+    if (r.differentiable)
+      out.result = std::move(r);
+    else
+      out.problem = within + "a tie: " + r.reason;
+  } catch (const DomainError& e) {
+    out.problem = within + "a domain error: " + e.message();
+  } catch (const SourceError& e) {
+    out.problem = std::string("the enclosure in ") + precision_name(precision) + " is not finite: " + e.what();
+  }
+  return out;
+}
+
+std::vector<double> jacobian_product(const std::vector<std::vector<double>>& j, std::size_t n, const std::vector<double>& seed,
+                            AdapterAsk ask) {
+  const std::size_t m = j.size();
+  std::vector<double> out(ask == AdapterAsk::Jvp ? m : n, 0.0);
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t k = 0; k < n; ++k) out[ask == AdapterAsk::Jvp ? i : k] += j[i][k] * seed[ask == AdapterAsk::Jvp ? k : i];
+  return out;
+}
+
 std::vector<double> adapter_seed(std::size_t dimension, int which) {
   static const double pattern[] = {1.0, -0.5, 0.25, 2.0, -1.0, 0.75, -2.0, 0.5};
   std::vector<double> seed(dimension);
@@ -94,24 +119,15 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
   const std::vector<std::string> in_labels = input_labels(entry_point(program.program), input.index);
   const std::vector<std::string> out_labels = coordinate_labels(program.output_type, reference.output_index, "out");
 
-  // The interval Jacobian in the tool's precision (every operation widened by k·u), when needed.
-  std::optional<JacobianResult> in_precision;
+  // The interval Jacobian in the tool's precision, computed when first needed.
+  std::optional<InPrecision> in_precision;
   std::string rounding_problem;  // why there is none: a tie or a domain error within rounding
   auto tool_precision_reference = [&]() -> const JacobianResult* {
-    if (!in_precision && rounding_problem.empty()) {
-      ToolRoundingScope scope(kToolRoundingsPerOperation * unit_roundoff(precision),
-                              kToolRoundingsPerOperation * smallest_subnormal(precision));
-      try {
-        in_precision = jacobian_by_interval(program, input);
-        if (!in_precision->differentiable) rounding_problem = "within " + std::string(precision_name(precision)) +
-                                                              " rounding of a tie: " + in_precision->reason;
-      } catch (const DomainError& e) {
-        rounding_problem = "within " + std::string(precision_name(precision)) + " rounding of a domain error: " + e.message();
-      } catch (const SourceError& e) {
-        rounding_problem = std::string("the enclosure in the tool's precision is not finite: ") + e.what();
-      }
+    if (!in_precision) {
+      in_precision = jacobian_in_precision(program, input, precision);
+      rounding_problem = in_precision->problem;
     }
-    return rounding_problem.empty() ? &*in_precision : nullptr;
+    return in_precision->result ? &*in_precision->result : nullptr;
   };
 
   // The three requests differ only in what they ask: the translations are made once.
@@ -125,9 +141,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     if (ask != AdapterAsk::Jacobian) {
       seed = adapter_seed(ask == AdapterAsk::Jvp ? n : m, ask == AdapterAsk::Jvp ? 0 : 1);
       request.seeds.push_back(seed);
-      nlohmann::json hex = nlohmann::json::array();
-      for (double x : seed) hex.push_back(hex_float(x));
-      message["seeds"].push_back(std::move(hex));
+      message["seeds"].push_back(hex_floats(seed));
     }
     message["ask"] = ask_name(ask);
     const std::string asked = std::string("the ") + ask_name(ask) + " request";
@@ -187,7 +201,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
         for (std::size_t j = 0; j < n; ++j)
           entries.push_back({"d " + out_labels[i] + " / d " + in_labels[j], answer.rows[i][j], reference.jacobian[i][j]});
     } else {
-      const std::vector<double> want = product(reference.jacobian, n, seed, ask);
+      const std::vector<double> want = jacobian_product(reference.jacobian, n, seed, ask);
       for (std::size_t k = 0; k < want.size(); ++k)
         entries.push_back({std::string(ask_name(ask)) + "[" + std::to_string(k) + "] (" +
                                (ask == AdapterAsk::Jvp ? out_labels[k] : in_labels[k]) + ")",
@@ -235,8 +249,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       }
       std::vector<Enclosure> wide;
       {
-        ToolRoundingScope scope(kToolRoundingsPerOperation * unit_roundoff(precision),
-                              kToolRoundingsPerOperation * smallest_subnormal(precision));
+        ToolRoundingScope scope = tool_rounding_scope(precision);
         wide = enclosures_of(*rounded, with_output, ask, n, seed);
       }
       for (std::size_t k = 0; k < entries.size(); ++k)

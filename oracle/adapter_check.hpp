@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 
+#include "model/tool_rounding.hpp"
 #include "oracle/adapter_protocol.hpp"
 #include "oracle/campaign.hpp"
 #include "references/jacobian.hpp"
@@ -35,6 +36,24 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
 // The seeds of the JVP (input tangents) and VJP (output cotangents) asked for: fixed patterns of
 // small dyadic numbers, so that every product is exact in the reference's arithmetic.
 std::vector<double> adapter_seed(std::size_t dimension, int which);
+
+// The arithmetic of a tool in `precision` (model/tool_rounding.hpp: k·u relative, k·η absolute).
+ToolRoundingScope tool_rounding_scope(ToolPrecision precision);
+
+// The interval Jacobian in a tool's precision (every operation widened as above), or why there is
+// none (`problem`): the input is within that rounding of a tie or of a domain error, or the
+// enclosure is not finite.
+struct InPrecision {
+  ToolPrecision precision;
+  std::optional<JacobianResult> result;
+  std::string problem;
+};
+InPrecision jacobian_in_precision(const CheckedProgram& program, const NormalForm<double>& input,
+                                  ToolPrecision precision);
+
+// The products of an m x n matrix with a seed, in double: `jvp` (J v, v of n), `vjp` (w J, w of m).
+std::vector<double> jacobian_product(const std::vector<std::vector<double>>& j, std::size_t n,
+                                     const std::vector<double>& seed, AdapterAsk ask);
 
 // Enclosures of the products of an enclosed m x n matrix with a seed: `jvp` (J v, v of n) or
 // `vjp` (w J, w of m), in interval arithmetic; under a ToolRoundingScope every operation is

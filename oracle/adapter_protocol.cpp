@@ -21,6 +21,12 @@ std::string hex_float(double x) {
   return text;
 }
 
+json hex_floats(const std::vector<double>& xs) {
+  json out = json::array();
+  for (double x : xs) out.push_back(hex_float(x));
+  return out;
+}
+
 double read_number(const json& j, const std::string& where) {
   if (j.is_number()) return j.get<double>();
   if (j.is_string()) {
@@ -167,14 +173,8 @@ json differentiate_request(const AdapterRequest& request, long id, const Adapter
   const CheckedProgram& program = *request.program;
   json translations = json::object();
   for (const std::string& language : hello.translations) translations[language] = translation_json(program, language);
-  json coords = json::array();
-  for (double x : request.input.coords) coords.push_back(hex_float(x));
   json seeds = json::array();
-  for (const auto& seed : request.seeds) {
-    json s = json::array();
-    for (double x : seed) s.push_back(hex_float(x));
-    seeds.push_back(std::move(s));
-  }
+  for (const auto& seed : request.seeds) seeds.push_back(hex_floats(seed));
   return {{"kind", "differentiate"},
           {"id", id},
           {"program", request.program_text},
@@ -184,7 +184,7 @@ json differentiate_request(const AdapterRequest& request, long id, const Adapter
           {"input",
            {{"index", index_json(request.input.index)},
             {"index_text", request.input.index.to_string()},
-            {"coords", std::move(coords)},
+            {"coords", hex_floats(request.input.coords)},
             {"labels", input_labels(entry_point(program.program), request.input.index)}}},
           {"output",
            {{"index", index_json(request.output_index)},
@@ -251,16 +251,10 @@ AdapterAsk read_ask(const json& request) {
 json result_answer(long id, AdapterAsk ask, const std::vector<std::vector<double>>& rows, const NormalForm<double>* output) {
   json out = {{"kind", "result"}, {"id", id}};
   json r = json::array();
-  for (const auto& row : rows) {
-    json numbers = json::array();
-    for (double x : row) numbers.push_back(hex_float(x));
-    r.push_back(std::move(numbers));
-  }
+  for (const auto& row : rows) r.push_back(hex_floats(row));
   out[ask_name(ask)] = std::move(r);
   if (output) {
-    json coords = json::array();
-    for (double x : output->coords) coords.push_back(hex_float(x));
-    out["output"] = {{"index", index_json(output->index)}, {"coords", std::move(coords)}};
+    out["output"] = {{"index", index_json(output->index)}, {"coords", hex_floats(output->coords)}};
   }
   return out;
 }

@@ -22,6 +22,8 @@ struct ProtocolError : std::runtime_error {
 
 // "0x1.8p+0"; "nan", "inf", "-inf" for the non-finite.
 std::string hex_float(double x);
+// Each as hex_float, in a JSON list.
+nlohmann::json hex_floats(const std::vector<double>& xs);
 // A hex-float or decimal string, "nan"/"inf"/"-inf", or a JSON number; ProtocolError otherwise.
 double read_number(const nlohmann::json& j, const std::string& where);
 std::vector<double> read_numbers(const nlohmann::json& j, std::size_t expected, const std::string& where);

@@ -16,11 +16,6 @@ namespace {
 
 using json = nlohmann::json;
 
-json hex_list(const std::vector<double>& xs) {
-  json out = json::array();
-  for (double x : xs) out.push_back(hex_float(x));
-  return out;
-}
 
 json hex_enclosures(const std::vector<Enclosure>& es) {
   json out = json::array();
@@ -34,36 +29,6 @@ json hex_enclosure_rows(const std::vector<std::vector<Enclosure>>& rows) {
   return out;
 }
 
-// The interval reference in a tool's precision (every operation widened by k·u, as the adapter
-// verdict computes it), or why there is none: the input is within that rounding of a tie or a
-// domain error, or the enclosure is not finite.
-struct InPrecision {
-  ToolPrecision precision;
-  std::optional<JacobianResult> result;
-  std::string problem;
-};
-
-ToolRoundingScope rounding_of(ToolPrecision p) {
-  return ToolRoundingScope(kToolRoundingsPerOperation * unit_roundoff(p), kToolRoundingsPerOperation * smallest_subnormal(p));
-}
-
-InPrecision interval_in_precision(const CheckedProgram& program, const NormalForm<double>& input, ToolPrecision p) {
-  InPrecision out{p, std::nullopt, ""};
-  const std::string within = std::string("within ") + precision_name(p) + " rounding of ";
-  ToolRoundingScope scope = rounding_of(p);
-  try {
-    JacobianResult r = jacobian_by_interval(program, input);
-    if (r.differentiable)
-      out.result = std::move(r);
-    else
-      out.problem = within + "a tie: " + r.reason;
-  } catch (const DomainError& e) {
-    out.problem = within + "a domain error: " + e.message();
-  } catch (const SourceError& e) {
-    out.problem = std::string("the enclosure in ") + precision_name(p) + " is not finite: " + e.what();
-  }
-  return out;
-}
 
 // A JVP (`ask` Jvp) or VJP section: the seed, its certified product and the products in each
 // tool precision (null where that precision has no reference).
@@ -71,14 +36,14 @@ json product_section(const JacobianResult& certified, const std::vector<InPrecis
                      AdapterAsk ask) {
   const std::size_t m = certified.output_coords.size();
   const std::vector<double> seed = adapter_seed(ask == AdapterAsk::Jvp ? n : m, ask == AdapterAsk::Jvp ? 0 : 1);
-  json section{{"seeds", json::array({hex_list(seed)})},
+  json section{{"seeds", json::array({hex_floats(seed)})},
                {"enclosure", json::array({hex_enclosures(product_enclosures(certified.enclosure, n, seed, ask))})}};
   for (const InPrecision& r : rounded) {
     if (!r.result) {
       section[precision_name(r.precision)] = nullptr;
       continue;
     }
-    ToolRoundingScope scope = rounding_of(r.precision);
+    ToolRoundingScope scope = tool_rounding_scope(r.precision);
     section[precision_name(r.precision)] =
         json::array({hex_enclosures(product_enclosures(r.result->enclosure, n, seed, ask))});
   }
@@ -118,8 +83,8 @@ TestVector build_test_vector(const std::string& program_text, const std::string&
   }
   if (!certified.differentiable) return skip("not differentiable", certified.reason);
 
-  const std::vector<InPrecision> rounded = {interval_in_precision(program, input, ToolPrecision::Float64),
-                                            interval_in_precision(program, input, ToolPrecision::Float32)};
+  const std::vector<InPrecision> rounded = {jacobian_in_precision(program, input, ToolPrecision::Float64),
+                                            jacobian_in_precision(program, input, ToolPrecision::Float32)};
   // The request's own JSON for the input and output (index, index_text, coordinates, labels).
   const json request = differentiate_request(
       AdapterRequest{program_text, &program, input, certified.output_index, AdapterAsk::Jacobian, {}}, 0, AdapterHello{});
@@ -140,10 +105,10 @@ TestVector build_test_vector(const std::string& program_text, const std::string&
   c["translations"] = std::move(translated);
   if (!untranslatable.empty()) c["untranslatable"] = std::move(untranslatable);
 
-  c["output"]["mid"] = hex_list(certified.output_coords);
+  c["output"]["mid"] = hex_floats(certified.output_coords);
   c["output"]["enclosure"] = hex_enclosures(certified.output_enclosure);
   json mid = json::array();
-  for (const auto& row : certified.jacobian) mid.push_back(hex_list(row));
+  for (const auto& row : certified.jacobian) mid.push_back(hex_floats(row));
   c["jacobian"] = {{"mid", std::move(mid)}, {"enclosure", hex_enclosure_rows(certified.enclosure)}};
   json problems = json::object();
   for (const InPrecision& r : rounded) {

@@ -10,6 +10,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "oracle/adapter_check.hpp"
 #include "oracle/adapter_protocol.hpp"
 #include "oracle/compute_jacobian.hpp"
 #include "syntax/parser.hpp"
@@ -46,11 +47,7 @@ nlohmann::json answer_request(const nlohmann::json& request, const ServeOptions&
     } else {
       for (const auto& seed_json : request.value("seeds", nlohmann::json::array())) {
         const std::vector<double> seed = read_numbers(seed_json, ask == AdapterAsk::Jvp ? n : m, "seeds");
-        std::vector<double> row(ask == AdapterAsk::Jvp ? m : n, 0.0);
-        for (std::size_t i = 0; i < m; ++i)
-          for (std::size_t k = 0; k < n; ++k)
-            row[ask == AdapterAsk::Jvp ? i : k] += j.jacobian[i][k] * seed[ask == AdapterAsk::Jvp ? k : i];
-        rows.push_back(std::move(row));
+        rows.push_back(jacobian_product(j.jacobian, n, seed, ask));
       }
     }
     for (auto& row : rows)
