@@ -1,7 +1,8 @@
 // `chad-oracle campaign`: generate programs from a seed and check CHAD on each against the
 // reference (oracle/campaign.hpp). Options: --seed, --count or --time, --max-size, --features,
-// --modes, --sums, --jobs (worker processes), --shard I/N (disjoint, deterministic parts of one
-// campaign), --out DIR (log.jsonl, summary.json, summary.md, and failures/INDEX/ with a shrunk
+// --modes, --sums, --jobs (worker processes), --shard I/N|auto|auto/N (disjoint,
+// deterministic parts of one campaign; auto reads a Slurm array's or a Kubernetes Indexed Job's
+// index: shard_option.hpp), --out DIR (log.jsonl, summary.json, summary.md, and failures/INDEX/ with a shrunk
 // counterexample report for each failure; a re-run with the same arguments resumes from the
 // log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
 // --implementation chad|sd-rev (the AD under test: CHAD, or string-diagram reverse AD on its
@@ -45,6 +46,7 @@
 #include "oracle/compiled_check.hpp"
 #include "adapter_options.hpp"
 #include "worker_markers.hpp"
+#include "shard_option.hpp"
 
 namespace chad {
 namespace {
@@ -165,19 +167,6 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
   }
   if (!a.cross_check.empty()) o.cross_check_fd_rate = parse_cross_check_option(a.cross_check);
   return o;
-}
-
-// "I/N" with 0 <= I < N.
-std::pair<std::size_t, std::size_t> parse_shard(const std::string& text) {
-  std::size_t slash = text.find('/');
-  try {
-    if (slash != std::string::npos) {
-      long i = std::stol(text.substr(0, slash)), n = std::stol(text.substr(slash + 1));
-      if (n >= 1 && i >= 0 && i < n) return {std::size_t(i), std::size_t(n)};
-    }
-  } catch (const std::exception&) {
-  }
-  throw SourceError(option_loc(), "--shard: expected I/N with 0 <= I < N, found `" + text + "`");
 }
 
 void print_outcome(std::ostream& out, const ProgramOutcome& o) {
@@ -304,7 +293,9 @@ int run(const CampaignArgs& args, bool json) {
       print_outcome(std::cout, o);
     return is_failure(o.verdict) ? kExitCheckFailed : kExitOk;
   }
-  auto [shard, shards] = parse_shard(args.shard);
+  const ShardChoice shard_choice = parse_shard(args.shard);
+  const std::size_t shard = shard_choice.index, shards = shard_choice.count;
+  if (args.shard.rfind("auto", 0) == 0) std::cerr << "shard " << shard << "/" << shards << " (from " << shard_choice.source << ")\n";
   CampaignFiles files(args.out);
   const CampaignParameters parameters = campaign_parameters(args, options, shard, shards);
   record_or_check_campaign(files.dir(), parameters);
@@ -500,7 +491,10 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--modes", args->modes, "CHAD modes to check")->capture_default_str();
   cmd->add_option("--sums", args->sums, "sums strategies to check")->capture_default_str();
   cmd->add_option("--jobs", args->jobs, "worker processes")->check(CLI::Range(1, 256))->capture_default_str();
-  cmd->add_option("--shard", args->shard, "I/N: check only programs I, I + N, I + 2N, ...")->capture_default_str();
+  cmd->add_option("--shard", args->shard,
+                  "I/N: check only programs I, I + N, I + 2N, ...; auto: I and N from a Slurm job array "
+                  "(SLURM_ARRAY_TASK_ID, _MIN, _STEP, _COUNT); auto/N: I from SLURM_ARRAY_TASK_ID or a "
+                  "Kubernetes Indexed Job's JOB_COMPLETION_INDEX, N given")->capture_default_str();
   cmd->add_option("--out", args->out, "directory for log.jsonl, summary.json, summary.md (resumes a run)");
   cmd->add_option("--only", args->only, "check and print only the program with this index");
   cmd->add_option("--mutant", args->mutant,
