@@ -7,13 +7,13 @@ what an earlier one wrote), with `chad-oracle` on PATH and `examples/`, `adapter
 and `build/` linked from the source and build trees. Its output (stdout and stderr together) must
 match the lines shown under it:
   - lines are compared with trailing spaces removed;
-  - a line `...` stands for any number of lines (none included);
+  - a line `...` (indented or not) stands for any number of lines (none included);
   - `...` inside a line stands for any text within that line.
 A command's line that ends in a backslash goes on in the next line. `$ cat FILE` of a file that does not exist yet writes FILE with the lines shown (the README shows
 a program, then runs it). A block preceded by `<!-- readme-test: skip REASON -->` is not run.
 Exit codes are not compared (examples show failures on purpose).
 
-Usage: readme_examples_test.py SOURCE_DIR BUILD_DIR [--only LINE] [--list]
+Usage: readme_examples_test.py SOURCE_DIR BUILD_DIR [--only LINE,LINE...] [--list]
 """
 import os
 import re
@@ -72,7 +72,7 @@ def matches(expected, actual):
             return memo[(i, j)]
         if i == len(expected):
             ok = j == len(actual)
-        elif expected[i] == "...":
+        elif expected[i].strip() == "...":
             ok = any(fit(i + 1, k) for k in range(j, len(actual) + 1))
         elif j == len(actual):
             ok = False
@@ -91,7 +91,7 @@ def main():
     source, build = os.path.abspath(args[0]), os.path.abspath(args[1])
     only = None
     if "--only" in sys.argv:
-        only = int(sys.argv[sys.argv.index("--only") + 1])
+        only = {int(n) for n in sys.argv[sys.argv.index("--only") + 1].split(",")}
     with open(os.path.join(source, "README.md")) as f:
         blocks = transcripts(f.read().split("\n"))
     if "--list" in sys.argv:
@@ -107,7 +107,7 @@ def main():
     env.pop("TERM", None)
     failures = 0
     for start, steps in blocks:
-        if only is not None and start != only:
+        if only is not None and start not in only:
             continue
         for command, expected in steps:
             shown = command if len(command) < 100 else command[:97] + "..."
