@@ -118,7 +118,6 @@ CheckResult check_gradient_on(const GradientFunction& gradient, const std::vecto
         ChoiceSource choices(program_seed(seed, cases.size() + k));
         points.push_back(random_input_text(choices, program.input_type));
       }
-      if (programs[p].points.empty()) points.resize(options.count);
       for (const std::string& point : points) {
         read_input_point(program, point);  // a point that does not fit: a located SourceError
         cases.push_back(GeneratedCase{programs[p].text, point});
@@ -130,7 +129,10 @@ CheckResult check_gradient_on(const GradientFunction& gradient, const std::vecto
       const ProgramOutcome o = check_case(campaign, cases[i]);
       count(r, o);
       if (!is_failure(o.verdict)) continue;
-      const auto still_fails = [&](const GeneratedCase& g) { return check_case(campaign, g).verdict == o.verdict; };
+      const auto still_fails = [&](const GeneratedCase& g) {
+        return (options.shrink_given_programs || g.program == cases[i].program) &&
+               check_case(campaign, g).verdict == o.verdict;
+      };
       const TermShrinkResult shrunk = shrink_terms(cases[i], still_fails, options.shrink_budget);
       record_failure(r, options, campaign, i, cases[i], check_case(campaign, shrunk.shrunk));
       break;

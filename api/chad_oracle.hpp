@@ -28,8 +28,8 @@
 // NotDefinedHere (a failure unless the point is within rounding of a real domain error). Any
 // other exception, or a Jacobian of the wrong shape, is a `fault`.
 //
-// On the first failure the program (or, for given programs, the program and its point) is
-// shrunk, a counterexample report directory is written (program.chad, report.json, report.md,
+// On the first failure the program and its point (for given programs: the point only, unless
+// CheckOptions::shrink_given_programs) are shrunk, a counterexample report directory is written (program.chad, report.json, report.md,
 // pictures: reports/counterexample.hpp), and the result says how to re-run just that case:
 // the environment variables CHAD_ORACLE_SEED=S (the seed) and CHAD_ORACLE_ONLY=I (one program
 // or point) override the options, as RC_PARAMS does for RapidCheck.
@@ -91,6 +91,9 @@ struct CheckOptions {
   ToolPrecision precision = ToolPrecision::Float64;  // the arithmetic your function computes in
   std::vector<std::string> translations;  // "json", "python", "cpp": put into GradientQuestion::request
   std::string report_dir = "chad-oracle-counterexample";  // written on failure; "" for none
+  // check_gradient_on: shrink the given program as well as its point (off: a gradient written
+  // for one program says nothing about others, so only the point is made simpler).
+  bool shrink_given_programs = false;
   int shrink_budget = 1500;       // candidates tried when shrinking a given program (generated
                                   // ones: the campaign's shrinking, oracle/shrink.hpp)
 };

@@ -39,7 +39,8 @@ install(EXPORT ChadOracleTargets NAMESPACE ChadOracle:: DESTINATION ${CHAD_INSTA
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/ChadOracleConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/ChadOracleConfig.cmake
-                              INSTALL_DESTINATION ${CHAD_INSTALL_CMAKE_DIR})
+                              INSTALL_DESTINATION ${CHAD_INSTALL_CMAKE_DIR}
+                              PATH_VARS CMAKE_INSTALL_BINDIR)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/ChadOracleConfigVersion.cmake
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/ChadOracleConfig.cmake ${PROJECT_BINARY_DIR}/ChadOracleConfigVersion.cmake
