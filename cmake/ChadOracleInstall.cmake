@@ -48,18 +48,20 @@ install(FILES ${PROJECT_BINARY_DIR}/ChadOracleConfig.cmake ${PROJECT_BINARY_DIR}
         DESTINATION ${CHAD_INSTALL_CMAKE_DIR})
 
 # The man page: help2man (Debian help2man) runs `chad-oracle --help` and `--version` after the
-# tool is built. Without help2man at configure time there is no man page (said here).
+# tool is built; each subcommand's --help is added as a section (ChadOracleManSubcommands.cmake). Without help2man at configure time there is no man page (said here).
 find_program(HELP2MAN_EXECUTABLE help2man)
 if(HELP2MAN_EXECUTABLE)
   set(CHAD_MAN_PAGE ${PROJECT_BINARY_DIR}/man/chad-oracle.1)
   add_custom_command(
     OUTPUT ${CHAD_MAN_PAGE}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+    COMMAND ${CMAKE_COMMAND} -DTOOL=$<TARGET_FILE:chad-oracle> -DOUTPUT=${PROJECT_BINARY_DIR}/man/subcommands.h2m
+            -P ${PROJECT_SOURCE_DIR}/cmake/ChadOracleManSubcommands.cmake
     COMMAND ${HELP2MAN_EXECUTABLE} --no-info --no-discard-stderr
             --name "a test oracle for automatic differentiation (CHAD)"
-            --include ${PROJECT_SOURCE_DIR}/cmake/chad-oracle.h2m
+            --include ${PROJECT_SOURCE_DIR}/cmake/chad-oracle.h2m --include ${PROJECT_BINARY_DIR}/man/subcommands.h2m
             --output ${CHAD_MAN_PAGE} $<TARGET_FILE:chad-oracle>
-    DEPENDS chad-oracle ${PROJECT_SOURCE_DIR}/cmake/chad-oracle.h2m
+    DEPENDS chad-oracle ${PROJECT_SOURCE_DIR}/cmake/chad-oracle.h2m ${PROJECT_SOURCE_DIR}/cmake/ChadOracleManSubcommands.cmake
     COMMENT "Generating the man page chad-oracle.1 (help2man)"
     VERBATIM)
   add_custom_target(chad-oracle-man ALL DEPENDS ${CHAD_MAN_PAGE})

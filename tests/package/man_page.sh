@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # man_page (tests/package/CMakeLists.txt): the generated chad-oracle.1 names every subcommand
-# that `chad-oracle --help` lists, and `man -l` renders it. Exit 77 (skipped) without the page.
+# that `chad-oracle --help` lists and holds its --help, and `man -l` renders it. Exit 77 (skipped) without the page.
 # Arguments: MAN_PAGE CHAD_ORACLE
 set -euo pipefail
 page=$1 tool=$2
@@ -17,5 +17,7 @@ fi
 grep -q "chad-oracle" <<<"$text" || { echo "the page does not name chad-oracle"; exit 1; }
 for s in $subcommands; do
   grep -qE -- "^ *$s( |\$)" <<<"$text" || { echo "the man page lacks the subcommand $s"; exit 1; }
+  # ... and holds its own --help (the SUBCOMMANDS section, cmake/ChadOracleManSubcommands.cmake).
+  grep -qF -- "Usage: chad-oracle $s " <<<"$text" || { echo "the man page lacks the --help of $s"; exit 1; }
 done
 echo "chad-oracle.1 names all $(wc -w <<<"$subcommands") subcommands"
