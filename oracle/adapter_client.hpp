@@ -6,6 +6,7 @@
 // its own adapter: an inherited one is never written to.
 #pragma once
 #include <deque>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -33,9 +34,17 @@ struct AdapterReply {
   std::string problem;    // otherwise: what happened, with the adapter's last stderr lines
 };
 
+// An adapter inside this process (the C++ API, api/chad_oracle.hpp): answers a "differentiate"
+// request's JSON (with its "id") as an adapter process would. An exception it throws is a fault
+// of that one check (the answer is lost, as when a process dies).
+using InProcessAdapter = std::function<nlohmann::json(const nlohmann::json& request)>;
+
 class AdapterClient {
  public:
   explicit AdapterClient(AdapterOptions options);
+  // In-process: no process, no pipe, no timeout; `hello` stands for the handshake and
+  // `options.command` only describes the adapter in messages and reports.
+  AdapterClient(AdapterOptions options, AdapterHello hello, InProcessAdapter answer);
   ~AdapterClient();
   AdapterClient(const AdapterClient&) = delete;
   AdapterClient& operator=(const AdapterClient&) = delete;
@@ -70,6 +79,7 @@ class AdapterClient {
   std::optional<AdapterHello> hello_;
   long next_id_ = 1;
   int restarts_ = 0;
+  InProcessAdapter in_process_;
 };
 
 // `text` as one word of /bin/sh (for replay commands): it's -> 'it'\''s'.

@@ -1,0 +1,21 @@
+# Writes OUTPUT, a help2man include file whose section SUBCOMMANDS holds each subcommand's own
+# `chad-oracle SUB --help`, verbatim (the man page's detail; help2man itself reads only the
+# top-level --help). Run at build time: cmake -DTOOL=... -DOUTPUT=... -P this file.
+execute_process(COMMAND ${TOOL} --help OUTPUT_VARIABLE top RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "${TOOL} --help failed")
+endif()
+string(REGEX REPLACE ".*\nSubcommands:\n" "" listed "${top}")
+string(REPLACE "\n" ";" lines "${listed}")
+set(text "[SUBCOMMANDS]\n")
+foreach(line ${lines})
+  if(line MATCHES "^  ([a-z][a-z-]*) ")
+    set(sub ${CMAKE_MATCH_1})
+    execute_process(COMMAND ${TOOL} ${sub} --help OUTPUT_VARIABLE help)
+    string(REPLACE "${TOOL}" "chad-oracle" help "${help}")
+    string(REPLACE "\\" "\\e" help "${help}")
+    string(REGEX REPLACE "(^|\n)([.'])" "\\1\\\\&\\2" help "${help}")
+    string(APPEND text ".SS ${sub}\n.nf\n${help}.fi\n")
+  endif()
+endforeach()
+file(WRITE ${OUTPUT} "${text}")
