@@ -1,11 +1,18 @@
-// One forward dual-number pass per input coordinate: the shared core of the `dual` and
-// `interval` reference methods. Column j seeds tangent e_j in the input's normal-form fibre
-// and reads the output's tangent coordinates.
+// Forward dual-number passes over the columns of a Jacobian: the shared core of the `dual` and
+// `interval` reference methods. Column j seeds tangent e_j in the input's normal-form fibre and
+// reads the output's tangent coordinates. A pass carries up to `directions` columns at once
+// (vector-mode dual numbers, model/vector_dual.hpp), so n columns take ceil(n / directions)
+// passes; each component is computed exactly as a one-column pass (Dual<S>) computes it. Under a
+// ToolRoundingScope (model/tool_rounding.hpp), and with directions = 1, every column has its own
+// scalar pass.
 #pragma once
+#include <algorithm>
 #include <vector>
 
 #include "model/dual.hpp"
 #include "model/normal_form.hpp"
+#include "model/tool_rounding.hpp"
+#include "model/vector_dual.hpp"
 #include "semantics/evaluate.hpp"
 
 namespace chad {
@@ -14,37 +21,95 @@ template <class Base>
 struct ForwardColumns {
   Index output_index;
   std::vector<Base> output;                   // primal output coordinates
-  std::vector<std::vector<Base>> columns;     // columns[j][i] = d output_i / d input_j
+  std::vector<std::vector<Base>> columns;     // columns[c][i] = d output_i / d input_{selected c}
 };
 
-// Throws ComparisonUndecided where a comparison ties (or its intervals overlap).
+namespace forward_detail {
+
+// Records a pass's output: its index and primal coordinates on the first pass.
+template <class Base, class D>
+const NormalForm<D>& record_output(ForwardColumns<Base>& result, const NormalForm<D>& nf, bool first) {
+  if (first) {
+    result.output_index = nf.index;
+    for (const D& c : nf.coords) result.output.push_back(c.value);
+  }
+  CHAD_INTERNAL_ASSERT(nf.index == result.output_index,
+                       "output index changed between dual passes at the same point");
+  return nf;
+}
+
 template <class Base>
-ForwardColumns<Base> forward_columns(const CheckedProgram& program,
-                                     const NormalForm<double>& input) {
+void scalar_passes(const CheckedProgram& program, const NormalForm<double>& input,
+                   const std::vector<std::size_t>& columns, ForwardColumns<Base>& result) {
   using D = Dual<Base>;
   const std::size_t n = input.coords.size();
-  ForwardColumns<Base> result;
-  // With no input coordinates, one pass still computes the output.
-  for (std::size_t j = 0; j < (n == 0 ? 1 : n); ++j) {
+  // With no column, one pass still computes the output.
+  for (std::size_t c = 0; c < std::max<std::size_t>(columns.size(), 1); ++c) {
+    const std::size_t seeded = columns.empty() ? n : columns[c];
     std::vector<D> coords;
     coords.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
       coords.push_back(tool_rounded(D{ScalarTraits<Base>::from_double(input.coords[i]),
-                                      ScalarTraits<Base>::from_double(i == j ? 1.0 : 0.0)}));
+                                      ScalarTraits<Base>::from_double(i == seeded ? 1.0 : 0.0)}));
     ValueP<D> out = run_main<D>(program, rebuild<D>(program.input_type, input.index, coords));
-    NormalForm<D> nf = normal_form<D>(program.output_type, out);
-    if (j == 0) {
-      result.output_index = nf.index;
-      for (const D& c : nf.coords) result.output.push_back(c.value);
-    }
-    CHAD_INTERNAL_ASSERT(nf.index == result.output_index,
-                         "output index changed between dual passes at the same point");
-    if (n == 0) break;
+    const NormalForm<D> nf = normal_form<D>(program.output_type, out);
+    record_output(result, nf, c == 0);
+    if (columns.empty()) break;
     std::vector<Base> column;
     column.reserve(nf.coords.size());
-    for (const D& c : nf.coords) column.push_back(c.tangent);
+    for (const D& x : nf.coords) column.push_back(x.tangent);
     result.columns.push_back(std::move(column));
   }
+}
+
+template <class Base>
+void vector_passes(const CheckedProgram& program, const NormalForm<double>& input,
+                   const std::vector<std::size_t>& columns, std::size_t directions,
+                   ForwardColumns<Base>& result) {
+  using D = VectorDual<Base>;
+  const std::size_t n = input.coords.size();
+  std::vector<int> direction_of(n, -1);  // the input coordinate's direction in this pass
+  for (std::size_t first = 0; first < std::max<std::size_t>(columns.size(), 1); first += directions) {
+    const std::size_t width = std::min(directions, columns.size() - std::min(first, columns.size()));
+    for (std::size_t d = 0; d < width; ++d) direction_of[columns[first + d]] = int(d);
+    std::vector<D> coords;
+    coords.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      D x{ScalarTraits<Base>::from_double(input.coords[i])};
+      if (direction_of[i] >= 0) {
+        auto unit = make_local<std::vector<Base>>(width, Base(0));
+        (*unit)[std::size_t(direction_of[i])] = Base(1);
+        x.tangent = std::move(unit);
+      }
+      coords.push_back(std::move(x));
+    }
+    for (std::size_t d = 0; d < width; ++d) direction_of[columns[first + d]] = -1;
+    ValueP<D> out = run_main<D>(program, rebuild<D>(program.input_type, input.index, coords));
+    coords.clear();
+    const NormalForm<D> nf = normal_form<D>(program.output_type, out);
+    record_output(result, nf, first == 0);
+    for (std::size_t d = 0; d < width; ++d) {
+      std::vector<Base> column;
+      column.reserve(nf.coords.size());
+      for (const D& y : nf.coords) column.push_back(y.tangent_at(d));
+      result.columns.push_back(std::move(column));
+    }
+  }
+}
+
+}  // namespace forward_detail
+
+// The columns `columns` (input coordinates, each < input.coords.size()), `directions` per pass.
+// Throws ComparisonUndecided where a comparison ties (or its intervals overlap).
+template <class Base>
+ForwardColumns<Base> forward_columns(const CheckedProgram& program, const NormalForm<double>& input,
+                                     const std::vector<std::size_t>& columns,
+                                     std::size_t directions) {
+  ForwardColumns<Base> result;
+  if (directions <= 1 || tool_rounding_relative() != 0)
+    forward_detail::scalar_passes(program, input, columns, result);
+  else
+    forward_detail::vector_passes(program, input, columns, directions, result);
   return result;
 }
 

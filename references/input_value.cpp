@@ -1,6 +1,7 @@
 #include "references/input_value.hpp"
 
 #include "semantics/evaluate.hpp"
+#include "syntax/list_literal.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
 
@@ -34,14 +35,39 @@ void require_value_form(const TermP& t) {
   }
 }
 
+// The value of the value-form term `t` at `type`: pairs and list literals are built directly,
+// a list's spine in a loop (a literal of a million elements makes no million checked rolls and
+// no recursion as deep as the list); every other form, and any form the checker would reject
+// here, goes through check_term and evaluate, whose messages are the ones a program gets.
+// Recurses only as deep as the value's nesting away from list spines.
+ValueP<double> value_of(const TermP& t, const TypeP& type) {
+  if (t->kind == TermKind::Pair && type->kind == TypeKind::Prod)
+    return pair_value<double>(value_of(t->args[0], type->left), value_of(t->args[1], type->right));
+  if (t->kind == TermKind::ArrayLit && type->kind == TypeKind::Mu) {
+    const std::optional<ListShape> shape = list_shape(type);
+    if (shape && !(shape->non_empty && t->args.empty())) {
+      std::vector<ValueP<double>> elements;
+      elements.reserve(t->args.size());
+      for (const TermP& e : t->args) elements.push_back(value_of(e, shape->element));
+      std::size_t n = elements.size();
+      ValueP<double> list = roll_value<double>(
+          inject_value<double>(shape->end, shape->non_empty ? std::move(elements[--n]) : unit_value<double>()));
+      while (n-- > 0)
+        list = roll_value<double>(
+            inject_value<double>(shape->cons, pair_value<double>(std::move(elements[n]), std::move(list))));
+      return list;
+    }
+  }
+  return evaluate<double>(check_term({}, t, type), nullptr);
+}
+
 }  // namespace
 
 ValueP<double> read_value(const CheckedProgram& program, const TypeP& type,
                           const std::string& text) {
   TermP term = parse_term(text, kValueFile, program.program.aliases);
   require_value_form(term);
-  TermP checked = check_term({}, term, type);
-  return evaluate<double>(checked, nullptr);
+  return value_of(term, type);
 }
 
 NormalForm<double> read_input_point(const CheckedProgram& program, const std::string& text) {

@@ -77,7 +77,21 @@ struct JacobianResult {
   std::vector<std::vector<Enclosure>> enclosure;     // interval only: [output][input]
   std::vector<Enclosure> output_enclosure;           // interval only: of each output coordinate
   std::vector<std::vector<double>> error_estimate;   // fd only: Richardson error estimate
+  // A selection (`jacobian --rows / --cols`): the output / input coordinates that `jacobian`'s
+  // rows / columns (and enclosure's, error_estimate's) are, in increasing order; empty: all.
+  std::vector<std::size_t> selected_rows, selected_cols;
 };
+
+// Which columns a reference method computes, and how many tangent directions a forward pass
+// carries (dual, interval: references/forward_columns.hpp).
+inline constexpr std::size_t kDefaultDirections = 64;
+struct ReferenceOptions {
+  std::vector<std::size_t> columns;  // increasing input coordinates; empty: every column
+  std::size_t directions = kDefaultDirections;  // >= 1
+};
+
+// options.columns, or every input coordinate when it is empty.
+std::vector<std::size_t> columns_to_compute(const ReferenceOptions& options, const NormalForm<double>& input);
 
 // The three reference methods. Preconditions: the output type is a data type; `input` has the
 // input type's shape; called inside run_with_deep_stack. Domain errors at the point propagate
@@ -87,5 +101,18 @@ JacobianResult jacobian_by_interval(const CheckedProgram& program,
                                     const NormalForm<double>& input);
 JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
                                               const NormalForm<double>& input);
+// The same, computing only options.columns (then listed in selected_cols).
+JacobianResult jacobian_by_dual(const CheckedProgram& program, const NormalForm<double>& input,
+                                const ReferenceOptions& options);
+JacobianResult jacobian_by_interval(const CheckedProgram& program, const NormalForm<double>& input,
+                                    const ReferenceOptions& options);
+JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
+                                              const NormalForm<double>& input,
+                                              const ReferenceOptions& options);
+
+// `result` restricted to the rows and columns selected (increasing, in range; empty: all), as
+// selected_rows / selected_cols; a selection already made is composed with it.
+JacobianResult select_jacobian(JacobianResult result, const std::vector<std::size_t>& rows,
+                               const std::vector<std::size_t>& cols);
 
 }  // namespace chad

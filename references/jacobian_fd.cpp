@@ -223,20 +223,23 @@ ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalFo
 }  // namespace
 
 JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
-                                              const NormalForm<double>& input) {
+                                              const NormalForm<double>& input,
+                                              const ReferenceOptions& options) {
   JacobianResult result = start_result(JacobianMethod::FiniteDifference, input);
+  result.selected_cols = options.columns;
+  const std::vector<std::size_t> selected = columns_to_compute(options, input);
   std::vector<Mpfr> x;
   for (double c : input.coords) x.push_back(Mpfr(c));
   Evaluation base = evaluate_at(program, input.index, x);
   result.output_index = base.index;
   for (const Mpfr& y : base.coords) result.output_coords.push_back(y.convert_to<double>());
-  const std::size_t m = base.coords.size(), n = input.coords.size();
+  const std::size_t m = base.coords.size(), n = selected.size();
   result.jacobian.assign(m, std::vector<double>(n));
   result.error_estimate.assign(m, std::vector<double>(n));
   for (std::size_t j = 0; j < n; ++j) {
     ColumnAttempt attempt;
     for (Step step : kSteps) {
-      attempt = differentiate_column(program, input, base, j, step);
+      attempt = differentiate_column(program, input, base, selected[j], step);
       if (attempt.failure.empty() || attempt.cannot_certify) break;  // smaller steps lose more
     }
     if (attempt.cannot_certify) {
@@ -254,6 +257,11 @@ JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
   }
   require_finite_result(program, result);
   return result;
+}
+
+JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
+                                              const NormalForm<double>& input) {
+  return jacobian_by_finite_differences(program, input, ReferenceOptions{});
 }
 
 }  // namespace chad

@@ -1,6 +1,9 @@
 // `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd|chad-fwd|chad-rev|sd-rev|
 // chad-fwd-compiled|chad-rev-compiled [--sums biproduct|lifted|zero-fn] [--cxx C] [--cxxflags F]
-// [--cache-dir D]`: a reference Jacobian, or CHAD's (interpreted, or compiled to native code).
+// [--cache-dir D] [--rows R] [--cols C] [--directions K]`: a reference Jacobian, or CHAD's
+// (interpreted, or compiled to native code). `--rows` / `--cols` select output / input
+// coordinates (`0:10,17`): dual, interval and fd compute only the selected columns; every other
+// selection is computed whole and sliced.
 // `--method adapter --adapter 'CMD'`: an outside AD tool's, asked through its adapter
 // (docs/adapter-protocol.md): exit 3 when it answers that the program is outside its fragment or
 // meets a domain error, 4 when it fails (a crash, a timeout, an exit, a malformed answer).
@@ -13,6 +16,7 @@
 #include "compiler_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "references/coordinate_selection.hpp"
 #include "references/input_value.hpp"
 #include "oracle/adapter_jacobian.hpp"
 #include "oracle/compute_jacobian.hpp"
@@ -64,6 +68,26 @@ int print_adapter_jacobian(const CommonOptions& options, const CheckedProgram& p
   return kExitOk;
 }
 
+// The Jacobian of `method` restricted to `rows` x `cols` (empty: all). The forward reference
+// methods compute only the selected columns, `directions` per pass.
+JacobianResult selected_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
+                                 JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler,
+                                 const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
+                                 std::size_t directions) {
+  require_selection_within(cols, input.coords.size(), "--cols", "input coordinate");
+  const ReferenceOptions options{cols, directions};
+  JacobianResult result;
+  switch (method) {
+    case JacobianMethod::Dual: result = jacobian_by_dual(program, input, options); break;
+    case JacobianMethod::Interval: result = jacobian_by_interval(program, input, options); break;
+    case JacobianMethod::FiniteDifference: result = jacobian_by_finite_differences(program, input, options); break;
+    default: result = compute_jacobian(program, input, method, sums, compiler); break;
+  }
+  if (result.differentiable)
+    require_selection_within(rows, result.output_coords.size(), "--rows", "output coordinate");
+  return select_jacobian(std::move(result), rows, cols);
+}
+
 }  // namespace
 
 void add_jacobian_command(CLI::App& app, int& exit_code) {
@@ -90,18 +114,45 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
   auto adapter = std::make_shared<std::string>();
   auto adapter_timeout = std::make_shared<double>(30);
   add_adapter_options(*cmd, *adapter, *adapter_timeout);
-  cmd->callback([options, at, method, sums, compiler, adapter, adapter_timeout, &exit_code] {
+  auto rows = std::make_shared<std::string>();
+  auto cols = std::make_shared<std::string>();
+  auto directions = std::make_shared<std::size_t>(kDefaultDirections);
+  cmd->add_option("--rows", *rows,
+                  "only these output coordinates (rows), e.g. 0:10,17 (a:b is a <= k < b); "
+                  "computed whole and sliced");
+  cmd->add_option("--cols", *cols,
+                  "only these input coordinates (columns), e.g. 0:10,17; dual, interval and fd "
+                  "compute only these, other methods compute all and slice");
+  cmd->add_option("--directions", *directions,
+                  "tangent directions per forward pass of dual and interval (vector mode; "
+                  "1: one pass per column)")
+      ->check(CLI::Range(std::size_t(1), std::size_t(4096)))
+      ->capture_default_str();
+  cmd->callback([options, at, method, sums, compiler, adapter, adapter_timeout, rows, cols, directions,
+                 &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       NormalForm<double> input =
           read_input_point(program, point_text(program, *at, options->json));
+      const std::vector<std::size_t> row_selection =
+          rows->empty() ? std::vector<std::size_t>{} : parse_coordinate_selection(*rows, "--rows");
+      const std::vector<std::size_t> col_selection =
+          cols->empty() ? std::vector<std::size_t>{} : parse_coordinate_selection(*cols, "--cols");
       if (*method == "adapter") return print_adapter_jacobian(*options, program, input, *adapter, *adapter_timeout);
-      JacobianResult result = compute_jacobian(program, input, *parse_method(*method),
-                                               *parse_sums_strategy(*sums), *compiler);
-      if (options->json)
-        std::cout << jacobian_json(result).dump(2) << "\n";
-      else
+      JacobianResult result = selected_jacobian(program, input, *parse_method(*method), *parse_sums_strategy(*sums),
+                                                *compiler, row_selection, col_selection, *directions);
+      if (options->json) {
+        nlohmann::json j = jacobian_json(result);
+        if (result.differentiable && !result.selected_rows.empty()) j["selected_rows"] = result.selected_rows;
+        if (result.differentiable && !result.selected_cols.empty()) j["selected_cols"] = result.selected_cols;
+        std::cout << j.dump(2) << "\n";
+      } else {
         print_jacobian(std::cout, result);
+        if (result.differentiable && !result.selected_rows.empty())
+          std::cout << "rows: the output coordinates " << *rows << "\n";
+        if (result.differentiable && !result.selected_cols.empty())
+          std::cout << "columns: the input coordinates " << *cols << "\n";
+      }
       return result.differentiable ? kExitOk : kExitNotDifferentiable;
     });
   });
