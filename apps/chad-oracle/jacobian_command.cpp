@@ -47,7 +47,7 @@ int print_adapter_jacobian(const CommonOptions& options, const CheckedProgram& p
     return fault ? kExitInternalError : kExitBadInput;
   }
   if (options.json) {
-    nlohmann::json j = jacobian_json(a.result);
+    nlohmann::json j = jacobian_json(a.result, program);
     j["method"] = "adapter";
     j["tool"] = a.hello.tool;
     j["version"] = a.hello.version;
@@ -99,7 +99,7 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
       JacobianResult result = compute_jacobian(program, input, *parse_method(*method),
                                                *parse_sums_strategy(*sums), *compiler);
       if (options->json)
-        std::cout << jacobian_json(result).dump(2) << "\n";
+        std::cout << jacobian_json(result, program).dump(2) << "\n";
       else
         print_jacobian(std::cout, result);
       return result.differentiable ? kExitOk : kExitNotDifferentiable;
