@@ -60,7 +60,9 @@ const CheckOutcome* first_failure(const ProgramOutcome& o) {
 }
 
 nlohmann::json blame_json(const Blame& b) {
-  nlohmann::json j = {{"found", b.found}, {"reason", b.reason}};
+  nlohmann::json j = {{"found", b.found}, {"reason", b.reason}, {"former", nullptr}, {"primitive", nullptr},
+                      {"rule", nullptr}, {"mode", nullptr}, {"sums", nullptr}, {"subterm", nullptr},
+                      {"in_body", nullptr}, {"node", nullptr}};  // null when nothing was blamed
   if (!b.found) return j;
   j["former"] = former_name(b.kind);
   if (b.kind == TermKind::Prim) j["primitive"] = prim_name(b.op);

@@ -39,7 +39,8 @@ int print_adapter_jacobian(const CommonOptions& options, const CheckedProgram& p
                               : a.problem;
     if (options.json)
       std::cout << nlohmann::json{{"error", {{"kind", kind}, {"message", message}, {"tool", a.hello.tool},
-                                             {"file", options.file}, {"text", options.file + ": error: " + message}}}}
+                                             {"file", options.file}, {"line", nullptr}, {"column", nullptr},
+                                             {"text", options.file + ": error: " + message}}}}
                        .dump(2)
                 << "\n";
     else
