@@ -171,7 +171,8 @@ void write_report(const std::string& dir, const Counterexample& c) {
   }
   j["modes"] = names(c.options, true);
   j["sums"] = names(c.options, false);
-  j["features"] = c.options.features.describe();
+  j["program_features"] = j["features"];  // the log line's: what the program uses
+  j["features"] = c.options.features.describe();  // the generator's
   j["max_size"] = c.options.max_size;
   j["original_size"] = c.original_size;
   j["shrunk_size"] = c.shrunk_size;
