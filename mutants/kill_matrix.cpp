@@ -82,7 +82,13 @@ nlohmann::json kill_json(const MutantKill& k) {
                       {"seconds", k.seconds},
                       {"counterexample_size", k.killed ? nlohmann::json(k.counterexample_size) : nlohmann::json()},
                       {"blame_correct", k.blame_correct},
-                      {"shrunk", k.shrunk}};
+                      {"shrunk", k.shrunk},
+                      {"index", nullptr},  // null when not killed
+                      {"original_size", nullptr},
+                      {"counterexample", nullptr},
+                      {"blamed_rule", nullptr},
+                      {"blamed_subterm", nullptr},
+                      {"blame_reason", nullptr}};
   if (k.killed) {
     j["index"] = k.index;
     j["original_size"] = k.original_size;

@@ -19,7 +19,7 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
                             {"error", c.error},
                             {"screen_cleared", c.screen_cleared},
                             {"detail", c.detail}};
-    if (c.implementation != Implementation::Chad) check["implementation"] = implementation_name(c.implementation);
+    check["implementation"] = implementation_name(c.implementation);
     check["informative"] = c.informative;
     checks.push_back(check);
   }
@@ -27,6 +27,9 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
           {"input", o.generated.input}, {"verdict", campaign_verdict_name(o.verdict)},
           {"detail", o.detail},     {"checks", checks},   {"features", o.features},
           {"shapes", o.shapes},     {"live", o.live}};
+  line["cross_check"] = nullptr;  // not checked against fd
+  line["signal"] = nullptr;       // crash lines only
+  line["replay"] = nullptr;
   if (o.cross_check != CrossCheck::NotChecked)
     line["cross_check"] = {{"result", cross_check_name(o.cross_check)}, {"detail", o.cross_check_detail}};
   return line;
@@ -35,7 +38,7 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
 nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const GeneratedCase& generated,
                           const std::string& detail, int signal, const std::string& replay) {
   nlohmann::json line = outcome_json(ProgramOutcome{index, seed, generated, CampaignVerdict::Crash, detail, {}, {}});
-  if (signal) line["signal"] = signal;
+  line["signal"] = signal ? nlohmann::json(signal) : nlohmann::json();
   line["replay"] = replay;
   return line;
 }
@@ -84,7 +87,7 @@ CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
     ++s.verdicts[line["verdict"].get<std::string>()];
     for (const auto& f : line["features"]) ++s.coverage[f.get<std::string>()];
     for (const auto& c : line["checks"]) s.screen_cleared += c["screen_cleared"].get<bool>();
-    if (line.contains("cross_check"))
+    if (line.contains("cross_check") && !line["cross_check"].is_null())
       count_cross_check(parse_cross_check(line["cross_check"]["result"].get<std::string>()).value_or(CrossCheck::NotChecked),
                         s.cross_check);
     count_informative(line, s);

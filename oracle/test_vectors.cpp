@@ -103,13 +103,16 @@ TestVector build_test_vector(const std::string& program_text, const std::string&
     }
   }
   c["translations"] = std::move(translated);
-  if (!untranslatable.empty()) c["untranslatable"] = std::move(untranslatable);
+  c["untranslatable"] = std::move(untranslatable);  // {} when every language could
 
   c["output"]["mid"] = hex_floats(certified.output_coords);
   c["output"]["enclosure"] = hex_enclosures(certified.output_enclosure);
   json mid = json::array();
   for (const auto& row : certified.jacobian) mid.push_back(hex_floats(row));
-  c["jacobian"] = {{"mid", std::move(mid)}, {"enclosure", hex_enclosure_rows(certified.enclosure)}};
+  c["jacobian"] = {{"rows", certified.output_coords.size()},
+                   {"cols", input.coords.size()},
+                   {"mid", std::move(mid)},
+                   {"enclosure", hex_enclosure_rows(certified.enclosure)}};
   json problems = json::object();
   for (const InPrecision& r : rounded) {
     const char* name = precision_name(r.precision);
@@ -117,7 +120,7 @@ TestVector build_test_vector(const std::string& program_text, const std::string&
     c["jacobian"][name] = r.result ? hex_enclosure_rows(r.result->enclosure) : json();
     if (!r.result) problems[name] = r.problem;
   }
-  if (!problems.empty()) c["precision_problems"] = std::move(problems);
+  c["precision_problems"] = std::move(problems);  // {} when every precision has its enclosures
 
   const std::size_t n = input.coords.size(), m = certified.output_coords.size();
   const bool products = n > 0 && m > 0;  // as the adapter verdict: no JVP or VJP of an empty side

@@ -33,12 +33,12 @@ Numbers are C99 hex floats (`"0x1.8p+0"`): exact. An enclosure is `[lo, hi]`.
   `features`: the term formers, primitives and type formers it uses.
 - `translations`: the program as Python over PyTorch (`python`), C++ generic in the scalar type
   (`cpp`), the typed syntax tree (`json`), those that were asked for; `untranslatable`: a
-  language that cannot express this program, with the reason.
+  language that cannot express this program, with the reason ({} when none).
 - `input`: the point as a normal form: `index` (its discrete shape, as JSON), `index_text`,
   `coords` (hex floats), `labels` (a name per coordinate: `x.fst`, `w[1][3]`, `cs[2]`).
 - `output`: the output's `index`, `index_text` and `labels`; `mid` (the certified values'
   midpoints), `enclosure` (certified to contain the exact values), `float64` and `float32`.
-- `jacobian`: `mid` (m rows of n, output coordinates by input coordinates), `enclosure`,
+- `jacobian`: `rows` (m) and `cols` (n), so that a 0 x n Jacobian keeps n; `mid` (m rows of n, output coordinates by input coordinates), `enclosure`,
   `float64`, `float32`.
 - `jvp`: `seeds` (one input tangent), `enclosure` (the certified J·seed, one row per seed),
   `float64`, `float32`. `vjp`: likewise with an output cotangent and seed·J. Both are null
@@ -48,7 +48,7 @@ Numbers are C99 hex floats (`"0x1.8p+0"`): exact. An enclosure is `[lo, hi]`.
   primitive, on values and on derivatives) errs by at most 8 units in the last place: wide
   where the program is ill-conditioned, narrow elsewhere. Null when the point is within that
   rounding of a tie or a domain error, or the enclosure is not finite;
-  `precision_problems` then says why.
+  `precision_problems` then says why ({} when there is none).
 
 ## The verdict (as the oracle's, `docs/adapter-protocol.md`)
 

@@ -60,7 +60,9 @@ const CheckOutcome* first_failure(const ProgramOutcome& o) {
 }
 
 nlohmann::json blame_json(const Blame& b) {
-  nlohmann::json j = {{"found", b.found}, {"reason", b.reason}};
+  nlohmann::json j = {{"found", b.found}, {"reason", b.reason}, {"former", nullptr}, {"primitive", nullptr},
+                      {"rule", nullptr}, {"mode", nullptr}, {"sums", nullptr}, {"subterm", nullptr},
+                      {"in_body", nullptr}, {"node", nullptr}};  // null when nothing was blamed
   if (!b.found) return j;
   j["former"] = former_name(b.kind);
   if (b.kind == TermKind::Prim) j["primitive"] = prim_name(b.op);
@@ -169,7 +171,8 @@ void write_report(const std::string& dir, const Counterexample& c) {
   }
   j["modes"] = names(c.options, true);
   j["sums"] = names(c.options, false);
-  j["features"] = c.options.features.describe();
+  j["program_features"] = j["features"];  // the log line's: what the program uses
+  j["features"] = c.options.features.describe();  // the generator's
   j["max_size"] = c.options.max_size;
   j["original_size"] = c.original_size;
   j["shrunk_size"] = c.shrunk_size;

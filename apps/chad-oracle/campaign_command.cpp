@@ -433,6 +433,7 @@ int run(const CampaignArgs& args, bool json) {
       }
   if (json) {
     nlohmann::json j = summary_json(summary, lines);
+    j["tool"] = nullptr;  // the judged outside tool, with --implementation adapter
     if (options.adapter) {
       const AdapterHello& hello = options.adapter->hello();
       j["tool"] = {{"name", hello.tool}, {"version", hello.version}, {"precision", precision_name(hello.precision)},

@@ -52,7 +52,8 @@ namespace {
 void report_error(const CommonOptions& options, const std::string& kind, const std::string& text,
                   const Loc* loc, const std::string& message) {
   if (options.json) {
-    nlohmann::json error = {{"kind", kind}, {"message", message}, {"text", text}};
+    nlohmann::json error = {{"kind", kind}, {"message", message}, {"text", text},
+                            {"file", nullptr}, {"line", nullptr}, {"column", nullptr}};
     if (loc) {
       error["file"] = loc->file ? *loc->file : "";
       error["line"] = loc->line;

@@ -73,10 +73,8 @@ void add_compile_command(CLI::App& app, int& exit_code) {
       if (options->json) {
         nlohmann::json j{{"file", options->file}, {"kernel", *name},  {"mode", *mode},
                          {"sums", *sums},         {"main", *with_main}, {"bytes", source.size()}};
-        if (output->empty())
-          j["source"] = source;
-        else
-          j["output"] = *output;
+        j["source"] = output->empty() ? nlohmann::json(source) : nlohmann::json();
+        j["output"] = output->empty() ? nlohmann::json() : nlohmann::json(*output);
         std::cout << j.dump(2) << "\n";
       } else if (output->empty()) {
         std::cout << source;

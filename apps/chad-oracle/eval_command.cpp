@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "command_context.hpp"
+#include "references/jacobian_json.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "model/normal_form.hpp"
@@ -27,7 +28,8 @@ void add_eval_command(CLI::App& app, int& exit_code) {
           read_value(program, program.input_type, point_text(program, *at, options->json));
       ValueP<double> output = run_main<double>(program, input);
       std::string printed = print_value<double>(program.output_type, output);
-      nlohmann::json out = {{"type", print_type(program.output_type)}, {"value", printed}};
+      nlohmann::json out = {{"type", print_type(program.output_type)}, {"value", printed},
+                            {"index", nullptr},  {"coords", nullptr}, {"labels", nullptr}};
       if (is_data_type(program.output_type)) {
         NormalForm<double> nf = normal_form<double>(program.output_type, output);
         for (double c : nf.coords)
@@ -37,6 +39,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
                 "the result has a non-finite coordinate (overflow in double): " + printed);
         out["index"] = nf.index.to_string();
         out["coords"] = nf.coords;
+        out["labels"] = output_coordinate_labels(program, nf.index);
       }
       if (options->json)
         std::cout << out.dump(2) << "\n";

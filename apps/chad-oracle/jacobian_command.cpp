@@ -43,7 +43,8 @@ int print_adapter_jacobian(const CommonOptions& options, const CheckedProgram& p
                               : a.problem;
     if (options.json)
       std::cout << nlohmann::json{{"error", {{"kind", kind}, {"message", message}, {"tool", a.hello.tool},
-                                             {"file", options.file}, {"text", options.file + ": error: " + message}}}}
+                                             {"file", options.file}, {"line", nullptr}, {"column", nullptr},
+                                             {"text", options.file + ": error: " + message}}}}
                        .dump(2)
                 << "\n";
     else
@@ -51,7 +52,7 @@ int print_adapter_jacobian(const CommonOptions& options, const CheckedProgram& p
     return fault ? kExitInternalError : kExitBadInput;
   }
   if (options.json) {
-    nlohmann::json j = jacobian_json(a.result);
+    nlohmann::json j = jacobian_json(a.result, program);
     j["method"] = "adapter";
     j["tool"] = a.hello.tool;
     j["version"] = a.hello.version;
@@ -86,6 +87,27 @@ JacobianResult selected_jacobian(const CheckedProgram& program, const NormalForm
   if (result.differentiable)
     require_selection_within(rows, result.output_coords.size(), "--rows", "output coordinate");
   return select_jacobian(std::move(result), rows, cols);
+}
+
+// jacobian_json with a selection applied: `rows`, `cols` and the labels are the selected
+// coordinates', and `selected_rows` / `selected_cols` list their positions in the whole
+// Jacobian (null: all of them).
+nlohmann::json selected_jacobian_json(const JacobianResult& result, const CheckedProgram& program) {
+  nlohmann::json j = jacobian_json(result, program);
+  auto restrict = [&](const std::vector<std::size_t>& selected, const char* size, const char* labels,
+                      const char* key) {
+    j[key] = nullptr;
+    if (selected.empty()) return;
+    nlohmann::json kept = nlohmann::json::array();
+    for (std::size_t k : selected) kept.push_back(j[labels].at(k));
+    j[labels] = kept;
+    j[size] = selected.size();
+    j[key] = selected;
+  };
+  if (result.differentiable) restrict(result.selected_rows, "rows", "row_labels", "selected_rows");
+  else j["selected_rows"] = nullptr;
+  restrict(result.selected_cols, "cols", "col_labels", "selected_cols");
+  return j;
 }
 
 }  // namespace
@@ -142,10 +164,7 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
       JacobianResult result = selected_jacobian(program, input, *parse_method(*method), *parse_sums_strategy(*sums),
                                                 *compiler, row_selection, col_selection, *directions);
       if (options->json) {
-        nlohmann::json j = jacobian_json(result);
-        if (result.differentiable && !result.selected_rows.empty()) j["selected_rows"] = result.selected_rows;
-        if (result.differentiable && !result.selected_cols.empty()) j["selected_cols"] = result.selected_cols;
-        std::cout << j.dump(2) << "\n";
+        std::cout << selected_jacobian_json(result, program).dump(2) << "\n";
       } else {
         print_jacobian(std::cout, result);
         if (result.differentiable && !result.selected_rows.empty())

@@ -34,8 +34,10 @@ void add_shape_command(CLI::App& app, int& exit_code) {
           run_main<double>(program, rebuild<double>(program.input_type, input.index, input.coords));
       NormalForm<double> output = normal_form<double>(program.output_type, value);
       if (options->json) {
-        std::cout << nlohmann::json{{"input", normal_form_json(input.index, input.coords)},
-                                    {"output", normal_form_json(output.index, output.coords)}}
+        std::cout << nlohmann::json{{"input", normal_form_json(input.index, input.coords,
+                                                              input_coordinate_labels(program, input.index))},
+                                    {"output", normal_form_json(output.index, output.coords,
+                                                               output_coordinate_labels(program, output.index))}}
                          .dump(2)
                   << "\n";
       } else {

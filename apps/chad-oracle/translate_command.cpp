@@ -46,10 +46,10 @@ void add_translate_command(CLI::App& app, int& exit_code) {
       }
       if (options->json) {
         nlohmann::json j{{"file", options->file}, {"to", *target}, {"bytes", text.size()}};
-        if (output->empty())
-          j["text"] = text;
-        else
-          j["output"] = *output;
+        j["text"] = output->empty() ? nlohmann::json(text) : nlohmann::json();
+        j["output"] = output->empty() ? nlohmann::json() : nlohmann::json(*output);
+        j["input_labels"] = nullptr;  // without --at (or with an output that is not a data type)
+        j["output_labels"] = nullptr;
         if (!at->empty() && is_data_type(program.output_type)) {
           NormalForm<double> input = read_input_point(program, point_text(program, *at, true));
           NormalForm<double> out = normal_form<double>(

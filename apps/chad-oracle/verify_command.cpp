@@ -25,7 +25,10 @@
 namespace chad {
 namespace {
 
-nlohmann::json report_json(const VerifyReport& report) {
+// The keys of one judged point (docs/schemas/verify.schema.json); each case's `enclosure` is
+// indexed as the reference's `jacobian` (rows: row_labels, columns: col_labels), [] when the case
+// has none (judged by the relation, or a fault before any number).
+nlohmann::json report_json(const VerifyReport& report, const CheckedProgram& program) {
   nlohmann::json cases = nlohmann::json::array();
   for (const VerifyCase& c : report.cases) {
     nlohmann::json enclosure = nlohmann::json::array();
@@ -47,9 +50,32 @@ nlohmann::json report_json(const VerifyReport& report) {
           {"differentiable", report.differentiable()},
           {"worst_discrepancy", report.worst_discrepancy()},
           {"judged_by", report.by_relation ? "logical relation" : "jacobian"},
-          {"reference", jacobian_json(report.reference)},
+          {"reference", report.by_relation ? nlohmann::json() : jacobian_json(report.reference, program)},
           {"cases", cases}};
 }
+
+// The columns of the table (and the keys of each case in --json), for `verify --help` and the README.
+constexpr const char* kVerifyColumns =
+    "Columns (one row per case; the same keys in each --json case):\n"
+    "  mode         fwd or rev: CHAD's forward or reverse derivative, evaluated in MPFI intervals;\n"
+    "               fwd-compiled / rev-compiled (--compiled): CHAD's compiled kernel, in double\n"
+    "  sums         how CHAD represents (co)tangents of sum types: biproduct, lifted or zero-fn\n"
+    "  verdict      pass, mismatch (a number is wrong), fault (CHAD's output is ill-typed or fails\n"
+    "               internally), not-differentiable (a comparison ties at this point)\n"
+    "  discrepancy  the largest, over the Jacobian's entries, of |m - r| / max(1, |r|), where m and r\n"
+    "               are the midpoints of CHAD's and the reference's enclosures of the entry (relative\n"
+    "               distance of midpoints; inf when an enclosure is unbounded). A compiled kernel's\n"
+    "               number x counts as the enclosure x +- 1e-9 max(1, |x|). Judged by the logical\n"
+    "               relation: the relation's relative error in double. Informative only: a case\n"
+    "               fails on a gap, not on a discrepancy\n"
+    "  gap          the largest distance between CHAD's enclosure and the reference's, over the\n"
+    "               Jacobian's entries and the primal output's coordinates: 0 when every pair meets\n"
+    "               (intervals that meet may hold the same exact number); > 0 proves a wrong number\n"
+    "  detail       what failed first and where (e.g. `d output[0] / d input[1]: CHAD encloses [a, b],\n"
+    "               the reference [c, d]`, the primal coordinate, or the fault's message); empty on pass\n"
+    "The reference is the certified interval Jacobian (jacobian --method interval). --json: one object\n"
+    "(docs/schemas/verify.schema.json); rows and columns of each Jacobian are labelled by their path in\n"
+    "the value (row_labels: out..., col_labels: the parameters').";
 
 bool failed(const VerifyReport& report) {
   for (const VerifyCase& c : report.cases)
@@ -57,7 +83,8 @@ bool failed(const VerifyReport& report) {
   return false;
 }
 
-nlohmann::json points_json(const std::string& file, std::uint64_t seed, const std::vector<PointReport>& points) {
+nlohmann::json points_json(const std::string& file, std::uint64_t seed, const std::vector<PointReport>& points,
+                           const CheckedProgram& program) {
   nlohmann::json all = nlohmann::json::array();
   bool passed = true;
   for (const PointReport& p : points) {
@@ -65,7 +92,8 @@ nlohmann::json points_json(const std::string& file, std::uint64_t seed, const st
     if (!p.skipped.empty()) {
       j["skipped"] = p.skipped;
     } else {
-      j.update(report_json(p.report));
+      j["skipped"] = nullptr;
+      j.update(report_json(p.report, program));
       passed = passed && p.report.passed();
     }
     all.push_back(j);
@@ -115,6 +143,7 @@ int report_adapter_points(const CommonOptions& options, std::uint64_t seed, cons
       if (!p.skipped.empty()) {
         j["skipped"] = p.skipped;
       } else {
+        j["skipped"] = nullptr;
         j["verdict"] = campaign_verdict_name(p.outcome.verdict);
         j["error"] = p.outcome.error;
         j["detail"] = p.outcome.detail;
@@ -164,6 +193,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
       "Check CHAD (both modes, every sums strategy) against the certified reference, at the given "
       "point and at random points",
       *options, *at);
+  cmd->footer(kVerifyColumns);
   cmd->add_option("--points", *points, "random points of the input type checked beside the given one")
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
@@ -194,7 +224,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
           verify_at_points(program, point_text(program, *at, options->json), *points, *seed, nullptr,
                            *compiled ? compiler.get() : nullptr);
       if (options->json) {
-        std::cout << points_json(options->file, *seed, reports).dump(2) << "\n";
+        std::cout << points_json(options->file, *seed, reports, program).dump(2) << "\n";
       } else {
         for (const PointReport& p : reports) {
           std::cout << "== " << (p.given ? "given point" : "random point") << ": " << p.at << "\n";

@@ -90,7 +90,7 @@ TEST(CliChad, VerifyChecksTheWrittenPointAndRandomPoints) {
   for (std::size_t k = 1; k < 5; ++k) {
     const auto& p = j["points"][k];
     EXPECT_EQ(p["origin"], "random");
-    if (!p.contains("skipped")) {
+    if (p["skipped"].is_null()) {
       EXPECT_EQ(p["cases"].size(), 6u) << p;
     }
   }

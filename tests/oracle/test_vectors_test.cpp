@@ -90,7 +90,7 @@ TEST(TestVectors, EnclosuresContainTheHandDerivedDerivatives) {
     EXPECT_TRUE(contains(interval(c["vjp"]["enclosure"][0][k]), vjp[k])) << k;
   }
   for (const char* key : {"output", "jacobian", "jvp", "vjp"}) expect_precisions_nest(c, key);
-  EXPECT_FALSE(c.contains("precision_problems"));
+  EXPECT_EQ(c["precision_problems"], json::object());
 }
 
 // d/dx sin(x) at 0 is cos(0) = 1: the float64 enclosure holds it and is narrow (a tool that
