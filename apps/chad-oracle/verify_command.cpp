@@ -303,18 +303,22 @@ int run_inputs(const CommonOptions& options, const InputsRun& run, const Checked
   } else {
     if (result.shrunk) {
       const ShrunkVerifyInput& s = *result.shrunk;
-      std::cout << "== shrunk (the program fixed, " << s.shrink.candidates << " candidates) from "
-                << s.shrink.original_nodes << " to " << s.shrink.nodes << " term nodes: " << s.shrink.input << "\n";
+      std::cout << "== input " << s.point << " shrunk with the program fixed (" << s.shrink.candidates
+                << " candidates; " << s.shrink.original_nodes << " -> " << s.shrink.nodes
+                << " term nodes): " << s.shrink.input << "\n";
       print_report(std::cout, s.report);
       if (!run.out.empty())
         std::cout << "counterexample report in " << run.out << "/ (the campaign's check there: " << report_verdict
                   << ")\n";
     }
     const std::size_t random = reports.size() - (given ? 1 : 0);
-    std::cout << "== " << (any_failed ? "FAILED" : all_passed ? "PASSED" : "NOT DIFFERENTIABLE") << " at "
-              << reports.size() - skipped << " of " << reports.size() << " points ("
-              << (given ? "the given one and " : "") << random << " random, seed " << run.seed << "; " << skipped
-              << " skipped" << (any_failed ? "; stopped at the first failure" : "") << ")\n";
+    if (any_failed)
+      std::cout << "== FAILED at input " << reports.size() - 1 << " (" << (given ? "the given one and " : "") << random
+                << " random judged, seed " << run.seed << "; " << skipped << " skipped; stopped at the first failure)\n";
+    else
+      std::cout << "== " << (all_passed ? "PASSED" : "NOT DIFFERENTIABLE") << " at " << reports.size() - skipped
+                << " of " << reports.size() << " points (" << (given ? "the given one and " : "") << random
+                << " random, seed " << run.seed << "; " << skipped << " skipped)\n";
     if (!replay.empty()) std::cout << "replay: " << replay << "\n";
   }
   if (any_failed) return kExitCheckFailed;
