@@ -15,7 +15,8 @@
 // first failing one shrunk with the program fixed (oracle/verify.hpp's verify_inputs); with --out DIR
 // its counterexample report (reports/counterexample.hpp, as a campaign's) and `chad-oracle replay
 // DIR` as its replay command, else the `verify --at` of the shrunk input. `--mutant NAME` injects a
-// catalogued fault into CHAD (apps/chad-oracle/mutant_option.hpp).
+// catalogued fault into CHAD (apps/chad-oracle/mutant_option.hpp). With --adapter, the random
+// inputs grow the same way, but each is judged and none is shrunk.
 #include <unistd.h>
 
 #include <iomanip>
@@ -278,7 +279,8 @@ int run_inputs(const CommonOptions& options, const InputsRun& run, const Checked
   }
   if (options.json) {
     nlohmann::json j = points_json(options.file, run.seed, reports);
-    for (std::size_t k = 0; k < reports.size(); ++k) j["points"][k]["size"] = reports[k].depth;
+    for (std::size_t k = 0; k < reports.size(); ++k)
+      j["points"][k]["size"] = reports[k].given ? nlohmann::json(nullptr) : nlohmann::json(reports[k].depth);
     j["inputs"] = run.count;
     j["mutant"] = run.mutant;
     j["shrunk"] = nullptr;

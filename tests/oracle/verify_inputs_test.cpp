@@ -95,5 +95,23 @@ TEST(VerifyInputs, AFailingInputShrinksToTheSmallestFailingList) {
   EXPECT_EQ(read_input_point(program, random.shrunk->shrink.input).coords.size(), 2u) << random.shrunk->shrink.input;
 }
 
+// A mutant outside the rule table (its faults switched on around CHAD only): the derivative
+// table's tanh' = 1 + tanh^2 instead of 1 - tanh^2 agrees only where tanh x = 0, at x = 0. Every
+// nonzero input fails; the simplest (an integer, the smallest magnitude) is 1 or -1.
+TEST(VerifyInputs, AFaultOutsideTheRuleTableShrinksToOneOrMinusOne) {
+  const std::string source = "def main (x : real) : real = tanh(x);";
+  CheckedProgram program = testing::load_source(source);
+  VerifyInputsOptions options;
+  options.count = 5;
+  options.faults = &find_mutant("table-tanh-one-plus")->faults;
+  VerifyInputsResult r;
+  run_with_deep_stack([&] { r = verify_inputs(program, source, std::nullopt, options); });
+  ASSERT_TRUE(r.shrunk.has_value());
+  EXPECT_EQ(std::fabs(read_input_point(program, r.shrunk->shrink.input).coords.at(0)), 1.0) << r.shrunk->shrink.input;
+  options.faults = nullptr;
+  run_with_deep_stack([&] { r = verify_inputs(program, source, std::nullopt, options); });
+  EXPECT_FALSE(r.shrunk.has_value()) << "without the fault, every input passes";
+}
+
 }  // namespace
 }  // namespace chad
