@@ -133,6 +133,18 @@ std::vector<TermP> literal_edits(const TermP& n) {
   return out;
 }
 
+// The input-only phase's further edits of a real literal (verify --inputs: oracle/input_shrink.hpp):
+// its sign (1 or -1), the nearest integer, and fewer decimal digits (one, then two).
+std::vector<TermP> simpler_literal_edits(const TermP& n) {
+  std::vector<TermP> out;
+  if (n->kind != TermKind::Literal || n->literal == 0) return out;
+  const double x = n->literal;
+  std::vector<double> values{x > 0 ? 1.0 : -1.0, std::round(x), std::round(x * 10) / 10, std::round(x * 100) / 100};
+  for (double v : values)
+    if (v != x && v != std::trunc(x)) out.push_back(make_literal(v));
+  return out;
+}
+
 // Smaller is simpler: fewer body nodes, then fewer input nodes, then fewer fractions among the
 // input's reals, then reals nearer 0, then shorter input text.
 struct Measure {
@@ -155,13 +167,13 @@ void measure_literals(const TermP& t, std::size_t& fractions, double& magnitude)
 
 class TermShrinker {
  public:
-  TermShrinker(const std::function<bool(const GeneratedCase&)>& still_fails, int budget)
-      : still_fails_(still_fails), budget_(budget) {}
+  TermShrinker(const std::function<bool(const GeneratedCase&)>& still_fails, int budget, bool input_only = false)
+      : still_fails_(still_fails), budget_(budget), input_only_(input_only) {}
 
   TermShrinkResult run(const GeneratedCase& start) {
     best_ = start;
     if (!load(best_, best_measure_)) return {best_, 0};
-    for (bool improved = true; improved && candidates_ < budget_;) improved = shrink_body() || shrink_input();
+    for (bool improved = true; improved && candidates_ < budget_;) improved = (!input_only_ && shrink_body()) || shrink_input();
     return {best_, candidates_};
   }
 
@@ -223,6 +235,10 @@ class TermShrinker {
     nodes_of(input, path, nodes);
     for (const Node& n : nodes) {
       std::vector<TermP> edits = literal_edits(n.term);
+      if (input_only_) {  // before halving (which can go on for long): the simpler values
+        std::vector<TermP> simpler = simpler_literal_edits(n.term);
+        edits.insert(edits.end() - (edits.empty() ? 0 : 1), simpler.begin(), simpler.end());
+      }
       std::vector<Node> inside;
       std::vector<int> p2;
       nodes_of(n.term, p2, inside);
@@ -236,6 +252,7 @@ class TermShrinker {
 
   const std::function<bool(const GeneratedCase&)>& still_fails_;
   int budget_;
+  bool input_only_;
   int candidates_ = 0;
   GeneratedCase best_;
   Measure best_measure_{};
@@ -249,6 +266,11 @@ class TermShrinker {
 TermShrinkResult shrink_terms(const GeneratedCase& failing,
                               const std::function<bool(const GeneratedCase&)>& still_fails, int budget) {
   return TermShrinker(still_fails, budget).run(failing);
+}
+
+TermShrinkResult shrink_input_terms(const GeneratedCase& failing,
+                                    const std::function<bool(const GeneratedCase&)>& still_fails, int budget) {
+  return TermShrinker(still_fails, budget, true).run(failing);
 }
 
 }  // namespace chad

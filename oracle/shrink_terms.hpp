@@ -22,4 +22,9 @@ struct TermShrinkResult {
 TermShrinkResult shrink_terms(const GeneratedCase& failing,
                               const std::function<bool(const GeneratedCase&)>& still_fails, int budget = 1500);
 
+// The input's edits alone, the program fixed (`verify --inputs`, oracle/input_shrink.hpp), with
+// further edits of its reals: their sign (1, -1), the nearest integer, fewer decimal digits.
+TermShrinkResult shrink_input_terms(const GeneratedCase& failing,
+                                    const std::function<bool(const GeneratedCase&)>& still_fails, int budget = 1000);
+
 }  // namespace chad

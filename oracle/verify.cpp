@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "generators/input_generator.hpp"
+#include "oracle/input_shrink.hpp"
 #include "logrel/agreement.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
@@ -32,6 +33,15 @@ bool VerifyReport::passed() const {
   for (const auto& c : cases)
     if (c.verdict != Verdict::Pass || !std::isfinite(c.discrepancy)) return false;
   return differentiable();
+}
+
+bool VerifyReport::failed() const { return first_verify_failure(*this).has_value(); }
+
+std::optional<VerifyFailure> first_verify_failure(const VerifyReport& report) {
+  for (const VerifyCase& c : report.cases)
+    if (c.verdict == Verdict::Mismatch || c.verdict == Verdict::Fault)
+      return VerifyFailure{c.mode, c.sums, c.compiled, c.verdict};
+  return std::nullopt;
 }
 
 double VerifyReport::worst_discrepancy() const {
@@ -88,7 +98,8 @@ void judge_numbers(VerifyCase& c, const Index& output_index, const std::vector<N
 
 void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double>& input,
            const JacobianResult& reference, const std::vector<Enclosure>& output,
-           const RuleTable* rules) {
+           const RuleTable* rules, const ChadFaults* faults) {
+  ScopedChadFaults guard(faults);
   ChadProgram chad = chad_program(program, ChadOptions{c.mode, c.sums, rules});
   ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
   judge_numbers(c, e.output_index, e.output, e.jacobian, reference, output,
@@ -131,7 +142,7 @@ bool holds_reals(const TypeP& t) {
 }
 
 VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<double>& input,
-                                const RuleTable* rules) {
+                                const RuleTable* rules, const ChadFaults* faults) {
   VerifyReport report;
   report.by_relation = true;
   report.reference = start_result(JacobianMethod::Interval, input);
@@ -140,6 +151,7 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
     for (SumsStrategy sums : kAllSumsStrategies) {
       VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
       try {
+        ScopedChadFaults guard(faults);
         ChadProgram chad = chad_program(program, ChadOptions{mode, sums, rules});
         if (auto failure = relation_failure<Mpfi>(program, chad, input)) {
           c.verdict = Verdict::Mismatch;
@@ -161,8 +173,9 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
 }  // namespace
 
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
-                         const RuleTable* rules, const std::vector<CompiledProgram>* compiled) {
-  if (!is_data_type(program.output_type)) return verify_by_relation(program, input, rules);
+                         const RuleTable* rules, const std::vector<CompiledProgram>* compiled,
+                         const ChadFaults* faults) {
+  if (!is_data_type(program.output_type)) return verify_by_relation(program, input, rules, faults);
   VerifyReport report;
   report.reference = compute_jacobian(program, input, JacobianMethod::Interval);
   if (!report.reference.differentiable) return report;
@@ -176,7 +189,7 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
     for (SumsStrategy sums : kAllSumsStrategies) {
       VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
       try {
-        judge(c, program, input, report.reference, output, rules);
+        judge(c, program, input, report.reference, output, rules, faults);
       } catch (const ComparisonUndecided& e) {
         c.verdict = Verdict::NotDifferentiable;
         c.detail = format_loc(e.loc()) + ": " + e.message();
@@ -217,23 +230,34 @@ std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& progr
   return compile_programs(kernels, compiler);
 }
 
-std::vector<PointReport> verify_at_points(const CheckedProgram& program, const std::string& given,
-                                          int random_points, std::uint64_t seed, const RuleTable* rules,
-                                          const CompilerOptions* compiler) {
+namespace {
+
+// The given point (if any), then random points with sizes growing, each handed to
+// options.on_point; after a failing one, none when `stop_at_failure`.
+std::vector<PointReport> judge_points(const CheckedProgram& program, const std::optional<std::string>& given,
+                                      const VerifyInputsOptions& options, bool stop_at_failure) {
   std::vector<CompiledProgram> kernels;
-  if (compiler) kernels = compiled_verify_kernels(program, *compiler);
-  const std::vector<CompiledProgram>* compiled = compiler ? &kernels : nullptr;
+  if (options.compiler) kernels = compiled_verify_kernels(program, *options.compiler);
+  const std::vector<CompiledProgram>* compiled = options.compiler ? &kernels : nullptr;
   std::vector<PointReport> points;
-  PointReport first{given, true, {}, {}};
-  first.report = verify_chad(program, read_input_point(program, given), rules, compiled);
-  points.push_back(std::move(first));
+  auto add = [&](PointReport p) {
+    if (options.on_point) options.on_point(p);
+    points.push_back(std::move(p));
+    return !(stop_at_failure && points.back().skipped.empty() && points.back().report.failed());
+  };
+  if (given) {
+    PointReport first{*given, true, {}, {}};
+    first.report = verify_chad(program, read_input_point(program, *given), options.rules, compiled, options.faults);
+    if (!add(std::move(first))) return points;
+  }
   if (!holds_reals(program.input_type)) return points;  // no other point to move to
-  ChoiceSource choices(seed);
+  ChoiceSource choices(options.seed);
   int judged = 0;
-  for (int attempt = 0; judged < random_points && attempt < 4 * random_points; ++attempt) {
-    PointReport p{random_input_text(choices, program.input_type), false, {}, {}};
+  for (int attempt = 0; judged < options.count && attempt < 4 * options.count; ++attempt) {
+    const int depth = input_depth(judged, options.count);
+    PointReport p{random_input_text(choices, program.input_type, depth), false, {}, {}, depth};
     try {
-      p.report = verify_chad(program, read_input_point(program, p.at), rules, compiled);
+      p.report = verify_chad(program, read_input_point(program, p.at), options.rules, compiled, options.faults);
       if (!p.report.differentiable()) p.skipped = "not differentiable here: " + p.report.reference.reason;
     } catch (const DomainError& e) {
       p.skipped = "domain error here: " + e.message();
@@ -241,9 +265,56 @@ std::vector<PointReport> verify_at_points(const CheckedProgram& program, const s
       p.skipped = "not differentiable here: " + e.message();
     }
     judged += p.skipped.empty();
-    points.push_back(std::move(p));
+    if (!add(std::move(p))) break;
   }
   return points;
+}
+
+}  // namespace
+
+std::vector<PointReport> verify_at_points(const CheckedProgram& program, const std::string& given,
+                                          int random_points, std::uint64_t seed, const RuleTable* rules,
+                                          const CompilerOptions* compiler) {
+  VerifyInputsOptions options;
+  options.count = random_points;
+  options.seed = seed;
+  options.rules = rules;
+  options.compiler = compiler;
+  return judge_points(program, given, options, false);
+}
+
+VerifyInputsResult verify_inputs(const CheckedProgram& program, const std::string& program_text,
+                                 const std::optional<std::string>& given, const VerifyInputsOptions& options) {
+  VerifyInputsResult result;
+  result.points = judge_points(program, given, options, true);
+  if (result.points.empty() || !result.points.back().skipped.empty()) return result;
+  const std::optional<VerifyFailure> failure = first_verify_failure(result.points.back().report);
+  if (!failure) return result;
+  std::vector<CompiledProgram> kernels;  // (compiled again: the cache makes it cheap)
+  if (options.compiler && failure->compiled) kernels = compiled_verify_kernels(program, *options.compiler);
+  const std::vector<CompiledProgram>* compiled = failure->compiled ? &kernels : nullptr;
+  auto judge_input = [&](const std::string& at) {
+    return verify_chad(program, read_input_point(program, at), options.rules, compiled, options.faults);
+  };
+  auto still_fails = [&](const std::string& at) {
+    try {
+      const VerifyReport r = judge_input(at);
+      for (const VerifyCase& c : r.cases)
+        if (c.mode == failure->mode && c.sums == failure->sums && c.compiled == failure->compiled)
+          return r.differentiable() && c.verdict == failure->verdict;
+    } catch (const DomainError&) {
+    } catch (const ComparisonUndecided&) {
+    } catch (const SourceError&) {  // a value the program's input reading refuses
+    }
+    return false;
+  };
+  ShrunkVerifyInput shrunk;
+  shrunk.point = result.points.size() - 1;
+  shrunk.failure = *failure;
+  shrunk.shrink = shrink_input(program_text, result.points.back().at, still_fails, options.shrink_budget);
+  shrunk.report = judge_input(shrunk.shrink.input);
+  result.shrunk = std::move(shrunk);
+  return result;
 }
 
 namespace {
@@ -273,10 +344,12 @@ std::vector<AdapterPointReport> verify_adapter_at_points(const CampaignOptions& 
   ChoiceSource choices(seed);
   int judged = 0;
   for (int attempt = 0; judged < random_points && attempt < 4 * random_points; ++attempt) {
-    const std::string at = random_input_text(choices, program.input_type);
-    AdapterPointReport p{at, false, {}, {}};
+    const int depth = input_depth(judged, random_points);
+    const std::string at = random_input_text(choices, program.input_type, depth);
+    AdapterPointReport p{at, false, {}, {}, depth};
     try {
       p = judge_adapter_point(options, program_text, program, at, false);
+      p.depth = depth;
     } catch (const DomainError& e) {
       p.skipped = "domain error here: " + e.message();
     } catch (const ComparisonUndecided& e) {

@@ -9,13 +9,19 @@
 // A program is verified at several points (verify_at_points): the one given (an example's
 // `-- at:` point) and random points drawn from the input type, so that a wrong derivative
 // that happens to agree at one point (2x = 1 at x = 0.5) is still caught.
+// `verify --inputs N` (verify_inputs): N random inputs with sizes growing, stopping at the first
+// failing one, which is shrunk with the program fixed (oracle/input_shrink.hpp).
 #pragma once
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "chad/transformer.hpp"
 #include "oracle/campaign.hpp"
+#include "oracle/chad_faults.hpp"
 #include "oracle/compiled_jacobian.hpp"
+#include "oracle/input_shrink.hpp"
 #include "references/jacobian.hpp"
 
 namespace chad {
@@ -42,6 +48,7 @@ struct VerifyReport {
   bool by_relation = false;  // judged by the logical relation (no Jacobian: higher-order output)
   bool differentiable() const { return reference.differentiable; }
   bool passed() const;
+  bool failed() const;  // some case is a mismatch or a fault
   double worst_discrepancy() const;
 };
 
@@ -52,13 +59,16 @@ struct VerifyReport {
 void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enclosure& got,
                           const Enclosure& want);
 
-// `options.rules` (if set) replaces the standard rules in every case (fault injection).
+// `rules` (if set) replaces the standard rules in every case (fault injection); `faults` (if set:
+// a mutant's faults outside the rule table) are switched on around CHAD's transformation and
+// evaluation only, never around the reference.
 // `compiled` (if set; data output types only): the compiled kernels (compiled_verify_kernels)
 // are judged too, one case each: in double, each number must lie within the screen's relative
 // tolerance (logrel/agreement.hpp) of the certified enclosure.
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
                          const RuleTable* rules = nullptr,
-                         const std::vector<CompiledProgram>* compiled = nullptr);
+                         const std::vector<CompiledProgram>* compiled = nullptr,
+                         const ChadFaults* faults = nullptr);
 
 // CHAD's fwd and rev kernels of `program` in every sums strategy, compiled in one translation
 // unit (none when the output is not a data type). Throws what compile_programs throws.
@@ -72,6 +82,7 @@ struct PointReport {
   bool given = true;    // the given point (else a random one)
   std::string skipped;  // non-empty: why this random point was not judged
   VerifyReport report;
+  int depth = -1;       // a random point's size (oracle/input_shrink.hpp's input_depth)
 };
 
 // `given`: the given point's text (checked whatever happens there: its domain errors propagate
@@ -85,6 +96,50 @@ std::vector<PointReport> verify_at_points(const CheckedProgram& program, const s
                                           const RuleTable* rules = nullptr,
                                           const CompilerOptions* compiler = nullptr);
 
+// verify_inputs's options: how many random inputs, their seed, fault injection (as verify_chad),
+// the compiled kernels (as verify_at_points), the shrinking budget (candidates), and a callback
+// that sees each point as soon as it is judged (progress, one line per input).
+struct VerifyInputsOptions {
+  int count = 3;
+  std::uint64_t seed = 1;
+  const RuleTable* rules = nullptr;
+  const ChadFaults* faults = nullptr;
+  const CompilerOptions* compiler = nullptr;
+  int shrink_budget = 1000;
+  std::function<void(const PointReport&)> on_point;
+};
+
+// The failure a shrunk input keeps: the first failing case of the failing point.
+struct VerifyFailure {
+  ChadMode mode = ChadMode::Reverse;
+  SumsStrategy sums = SumsStrategy::Biproduct;
+  bool compiled = false;
+  Verdict verdict = Verdict::Mismatch;
+};
+// Null when no case of `report` is a mismatch or a fault.
+std::optional<VerifyFailure> first_verify_failure(const VerifyReport& report);
+
+struct ShrunkVerifyInput {
+  std::size_t point = 0;  // the failing point's index in VerifyInputsResult::points
+  VerifyFailure failure;
+  InputShrinkResult shrink;
+  VerifyReport report;    // the shrunk input's
+};
+
+struct VerifyInputsResult {
+  std::vector<PointReport> points;
+  std::optional<ShrunkVerifyInput> shrunk;  // set when a point failed
+};
+
+// The given point (if any; judged whatever happens there: its domain errors propagate as
+// DomainError), then random inputs of the input type drawn with options.seed, the k-th of N
+// with depth input_depth(k, N), until N were judged or 4N drawn (none when the input type holds
+// no reals), the skipped ones listed too; stops at the first failing point and shrinks its input
+// (oracle/input_shrink.hpp) against the same failure. Preconditions: as verify_chad;
+// `program_text` is the program's source; `given` is a value of the input type.
+VerifyInputsResult verify_inputs(const CheckedProgram& program, const std::string& program_text,
+                                 const std::optional<std::string>& given, const VerifyInputsOptions& options);
+
 // `verify --adapter`: an outside AD tool behind its adapter (options.adapter) judged at one point
 // by check_by_adapter (oracle/adapter_check.hpp): its verdict (pass, fail, fail-numeric, skip,
 // unsupported, fault) and detail, or why the point was not judged (`skipped`: a random point
@@ -95,6 +150,7 @@ struct AdapterPointReport {
   bool given = true;
   std::string skipped;
   CheckOutcome outcome{ChadMode::Reverse, SumsStrategy::Biproduct, CampaignVerdict::Pass, false, 0, {}};
+  int depth = -1;  // a random point's size (oracle/input_shrink.hpp's input_depth)
 };
 
 // As verify_at_points, for an adapter: the given point (its domain errors propagate as

@@ -128,12 +128,14 @@ std::string write_kernel_source(const std::string& dir, const Counterexample& c)
 
 }  // namespace
 
-void write_report(const std::string& dir, const Counterexample& c) {
+void write_report(const std::string& dir, const Counterexample& c) { write_report(dir, c, ReportOrigin{}); }
+
+void write_report(const std::string& dir, const Counterexample& c, const ReportOrigin& origin) {
   namespace fs = std::filesystem;
   fs::create_directories(dir);
   const ProgramOutcome& o = c.outcome;
   const std::string replay = "chad-oracle replay " + dir;
-  const std::string regenerate = "chad-oracle campaign --seed " + std::to_string(c.campaign_seed) +
+  std::string regenerate = "chad-oracle campaign --seed " + std::to_string(c.campaign_seed) +
                                  " --max-size " + std::to_string(c.options.max_size) +
                                  " --features " + c.options.features.describe() +
                                  (c.options.implementation == Implementation::Chad
@@ -143,10 +145,14 @@ void write_report(const std::string& dir, const Counterexample& c) {
                                  (codegen_fault(c.options).empty() ? "" : " --codegen-fault " + codegen_fault(c.options)) +
                                  (c.options.adapter ? " --adapter " + shell_quoted(c.options.adapter->options().command) : "") +
                                  " --only " + std::to_string(c.index);
+  if (!origin.regenerate.empty()) regenerate = origin.regenerate;
   std::ofstream(fs::path(dir) / "program.chad")
-      << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " (program " << c.index
-      << " of campaign seed " << c.campaign_seed << ", shrunk from " << c.original_size << " to "
-      << c.shrunk_size << " term nodes).\n-- Replay: " << replay << "\n-- at: " << o.generated.input
+      << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " ("
+      << (origin.found_by.empty() ? "program " + std::to_string(c.index) + " of campaign seed " + std::to_string(c.campaign_seed) +
+                                   ", shrunk from " + std::to_string(c.original_size) + " to " +
+                                   std::to_string(c.shrunk_size) + " term nodes"
+                             : origin.found_by)
+      << ").\n-- Replay: " << replay << "\n-- at: " << o.generated.input
       << "\n" << o.generated.program;
   Blame blame;
   if (c.options.implementation != Implementation::Chad)
@@ -177,14 +183,20 @@ void write_report(const std::string& dir, const Counterexample& c) {
   j["original_size"] = c.original_size;
   j["shrunk_size"] = c.shrunk_size;
   j["replay"] = replay;
+  j["found_by"] = origin.found_by;
   j["regenerate_original"] = regenerate;
   std::ofstream(fs::path(dir) / "report.json") << j.dump(2) << "\n";
 
   std::ostringstream md;
   md << "# Counterexample: " << campaign_verdict_name(o.verdict) << "\n\n"
-     << "Program " << c.index << " of the campaign with seed " << c.campaign_seed
+     << (origin.found_by.empty() ? "Program " + std::to_string(c.index) + " of the campaign with seed " +
+                                  std::to_string(c.campaign_seed)
+                            : origin.found_by)
      << (c.mutant.empty() ? "" : ", with the fault `" + c.mutant + "` injected")
-     << "; shrunk from " << c.original_size << " to " << c.shrunk_size << " term nodes.\n\n"
+     << (origin.found_by.empty() ? "; shrunk from " + std::to_string(c.original_size) + " to " +
+                                  std::to_string(c.shrunk_size) + " term nodes"
+                            : "")
+     << ".\n\n"
      << "```\n" << o.generated.program << "```\n\nInput: `" << o.generated.input
      << "` (coordinates " << join(input_coordinates(o.generated)) << ")\n\n";
   if (c.options.adapter) {

@@ -23,8 +23,17 @@ struct Counterexample {
   std::size_t shrunk_size = 0;
 };
 
+// Where a report's failure was found when not by a campaign: `verify --inputs` (a fixed program,
+// a random input shrunk). `found_by` is said instead of "program INDEX of campaign seed S, shrunk
+// from ... term nodes", `regenerate` is the command that finds the unshrunk input again.
+struct ReportOrigin {
+  std::string found_by;
+  std::string regenerate;
+};
+
 // Writes dir/program.chad, dir/report.json, dir/report.md (creating dir).
 void write_report(const std::string& dir, const Counterexample& c);
+void write_report(const std::string& dir, const Counterexample& c, const ReportOrigin& origin);
 
 struct Replay {
   ProgramOutcome outcome;

@@ -47,6 +47,7 @@
 #include "adapter_options.hpp"
 #include "worker_markers.hpp"
 #include "shard_option.hpp"
+#include "mutant_option.hpp"
 
 namespace chad {
 namespace {
@@ -147,24 +148,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     o.sums.push_back(*parsed);
   }
   if (o.modes.empty() || o.sums.empty()) throw SourceError(option_loc(), "--modes and --sums need at least one entry");
-  if (!a.mutant.empty() && sd) {
-    const diagrams::SdFault* f = diagrams::find_sd_fault(a.mutant);
-    if (!f) {
-      std::string known;
-      for (const diagrams::SdFault& k : diagrams::sd_fault_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
-      throw SourceError(option_loc(), "--mutant: unknown string-diagram fault `" + a.mutant + "` (known: " + known + ")");
-    }
-    o.sd_rules = &f->rules;
-  } else if (!a.mutant.empty()) {
-    const Mutant* m = find_mutant(a.mutant);
-    if (!m) m = find_test_fault(a.mutant);  // not catalogued: for the tests of the `fault` verdict
-    if (!m) {
-      std::string known;
-      for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
-      throw SourceError(option_loc(), "--mutant: unknown mutant `" + a.mutant + "` (known: " + known + ")");
-    }
-    use_mutant(o, *m);
-  }
+  use_mutant_option(o, a.mutant, sd);
   if (!a.cross_check.empty()) o.cross_check_fd_rate = parse_cross_check_option(a.cross_check);
   return o;
 }

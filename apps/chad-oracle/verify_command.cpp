@@ -9,9 +9,20 @@
 // `--adapter 'CMD'`: an outside AD tool instead of CHAD, judged at the same points by the
 // adapter verdict (docs/adapter-protocol.md): pass, fail, skip, unsupported or fault per point;
 // exit 1 on a fail or fault, 2 when the given point is not differentiable.
+// `--inputs N` (alias `--points N`): N random inputs of main's input type (beside the given point, if
+// any: without --at and without a `-- at:` line there is none), drawn with --seed, sizes growing
+// (oracle/input_shrink.hpp); one line per input (a progress line on a terminal when N > 50), the
+// first failing one shrunk with the program fixed (oracle/verify.hpp's verify_inputs); with --out DIR
+// its counterexample report (reports/counterexample.hpp, as a campaign's) and `chad-oracle replay
+// DIR` as its replay command, else the `verify --at` of the shrunk input. `--mutant NAME` injects a
+// catalogued fault into CHAD (apps/chad-oracle/mutant_option.hpp). With --adapter, the random
+// inputs grow the same way, but each is judged and none is shrunk.
+#include <unistd.h>
+
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "adapter_options.hpp"
 #include "command_context.hpp"
@@ -21,6 +32,11 @@
 #include "references/jacobian_json.hpp"
 #include "oracle/verify.hpp"
 #include "point_option.hpp"
+#include "mutant_option.hpp"
+#include "oracle/adapter_client.hpp"
+#include "oracle/compiled_check.hpp"
+#include "oracle/shrink.hpp"
+#include "reports/counterexample.hpp"
 
 namespace chad {
 namespace {
@@ -76,12 +92,6 @@ constexpr const char* kVerifyColumns =
     "The reference is the certified interval Jacobian (jacobian --method interval). --json: one object\n"
     "(docs/schemas/verify.schema.json); rows and columns of each Jacobian are labelled by their path in\n"
     "the value (row_labels: out..., col_labels: the parameters').";
-
-bool failed(const VerifyReport& report) {
-  for (const VerifyCase& c : report.cases)
-    if (c.verdict == Verdict::Mismatch || c.verdict == Verdict::Fault) return true;
-  return false;
-}
 
 nlohmann::json points_json(const std::string& file, std::uint64_t seed, const std::vector<PointReport>& points,
                            const CheckedProgram& program) {
@@ -179,6 +189,174 @@ int report_adapter_points(const CommonOptions& options, std::uint64_t seed, cons
   return points.front().skipped.empty() ? kExitOk : kExitNotDifferentiable;
 }
 
+// What `verify --inputs` was asked, for its lines, its report and its replay commands.
+struct InputsRun {
+  std::string file;
+  int count = 3;
+  std::uint64_t seed = 1;
+  std::string mutant;
+  bool compiled = false;
+  std::string out;  // the report directory, or empty
+  std::string command() const {
+    return "chad-oracle verify " + shell_quoted(file) + " --inputs " + std::to_string(count) + " --seed " +
+           std::to_string(seed) + (mutant.empty() ? "" : " --mutant " + mutant) + (compiled ? " --compiled" : "");
+  }
+};
+
+// One line for a point: its number, origin and size, its verdict, its input.
+std::string point_line(const PointReport& p, std::size_t number) {
+  std::ostringstream line;
+  line << "input " << number << " (" << (p.given ? "given" : "size " + std::to_string(p.depth)) << "): ";
+  if (!p.skipped.empty())
+    line << "skipped: " << p.skipped;
+  else if (!p.report.differentiable())
+    line << "not differentiable: " << p.report.reference.reason;
+  else if (std::optional<VerifyFailure> f = first_verify_failure(p.report))
+    line << "FAIL (" << chad_mode_name(f->mode) << (f->compiled ? "-compiled " : " ") << sums_strategy_name(f->sums)
+         << ": " << verdict_name(f->verdict) << ")";
+  else
+    line << "pass, worst discrepancy " << p.report.worst_discrepancy();
+  line << ": " << p.at;
+  return line.str();
+}
+
+// Writes the counterexample report of a shrunk input into run.out, as a campaign does (the
+// campaign's check of the program at the shrunk input; replay_report re-checks it the same way).
+// Returns the report's verdict.
+std::string write_input_report(const InputsRun& run, const std::string& program_text, const VerifyInputsResult& result,
+                               const CompilerOptions& compiler) {
+  const ShrunkVerifyInput& shrunk = *result.shrunk;
+  CampaignOptions campaign;
+  campaign.seed = run.seed;
+  use_mutant_option(campaign, run.mutant, false);
+  if (shrunk.failure.compiled) {
+    auto compiled = std::make_shared<CompiledCampaignOptions>();
+    compiled->compiler = compiler;
+    campaign.implementation = Implementation::ChadCompiled;
+    campaign.compiled = compiled;
+  }
+  GeneratedCase shrunk_case{program_text, shrunk.shrink.input};
+  const std::size_t size = program_size(shrunk_case);
+  Counterexample c{run.seed, shrunk.point, run.mutant, campaign, check_case(campaign, shrunk_case), size, size};
+  c.outcome.index = shrunk.point;
+  c.outcome.seed = run.seed;
+  ReportOrigin origin;
+  origin.found_by = "input " + std::to_string(shrunk.point) + " of `" + run.command() + "`, `" +
+               result.points[shrunk.point].at + "` (" + std::to_string(shrunk.shrink.original_nodes) +
+               " term nodes), shrunk to " + std::to_string(shrunk.shrink.nodes) + " term nodes, the program fixed";
+  origin.regenerate = run.command();
+  write_report(run.out, c, origin);
+  return campaign_verdict_name(c.outcome.verdict);
+}
+
+// `verify` without --adapter: the points (streamed as they are judged), the shrunk input, the
+// report and the summary; returns the exit code.
+int run_inputs(const CommonOptions& options, const InputsRun& run, const CheckedProgram& program,
+               const std::optional<std::string>& given, const CompilerOptions* compiler) {
+  CampaignOptions mutated;
+  use_mutant_option(mutated, run.mutant, false);
+  VerifyInputsOptions o;
+  o.count = run.count;
+  o.seed = run.seed;
+  o.rules = mutated.rules;
+  o.faults = mutated.faults;
+  o.compiler = compiler;
+  const bool progress = !options.json && isatty(STDOUT_FILENO) && run.count > 50;
+  std::size_t seen = 0, passed = 0;
+  o.on_point = [&](const PointReport& p) {
+    ++seen;
+    passed += p.skipped.empty() && p.report.passed();
+    if (options.json) return;
+    const bool failing = p.skipped.empty() && p.report.failed();
+    if (progress && !failing && !p.given) {
+      std::cerr << "\rinput " << seen << " of " << run.count + (given ? 1 : 0) << ": " << passed << " passed"
+                << std::flush;
+      return;
+    }
+    if (progress) std::cerr << "\n";
+    if (p.given) {
+      std::cout << "== given point: " << p.at << "\n";
+      print_report(std::cout, p.report);
+      return;
+    }
+    std::cout << point_line(p, seen - 1) << "\n";
+    if (failing) print_report(std::cout, p.report);
+  };
+  const std::string& program_text = loaded_program_text(options.file);
+  const VerifyInputsResult result = verify_inputs(program, program_text, given, o);
+  if (progress) std::cerr << "\n";
+  const std::vector<PointReport>& reports = result.points;
+  bool any_failed = false, all_passed = true;
+  std::size_t skipped = 0;
+  for (const PointReport& p : reports) {
+    if (!p.skipped.empty()) {
+      ++skipped;
+      continue;
+    }
+    any_failed = any_failed || p.report.failed();
+    all_passed = all_passed && p.report.passed();
+  }
+  std::string replay, report_verdict;
+  if (result.shrunk) {
+    if (!run.out.empty()) {
+      report_verdict = write_input_report(run, program_text, result, compiler ? *compiler : CompilerOptions{});
+      replay = "chad-oracle replay " + shell_quoted(run.out);
+    } else {
+      replay = "chad-oracle verify " + shell_quoted(options.file) + " --at " + shell_quoted(result.shrunk->shrink.input) +
+               " --inputs 0" + (run.mutant.empty() ? "" : " --mutant " + run.mutant) + (run.compiled ? " --compiled" : "");
+    }
+  }
+  if (options.json) {
+    nlohmann::json j = points_json(options.file, run.seed, reports, program);
+    for (std::size_t k = 0; k < reports.size(); ++k)
+      j["points"][k]["size"] = reports[k].given ? nlohmann::json(nullptr) : nlohmann::json(reports[k].depth);
+    j["inputs"] = run.count;
+    j["mutant"] = run.mutant;
+    j["shrunk"] = nullptr;
+    if (result.shrunk) {
+      const ShrunkVerifyInput& s = *result.shrunk;
+      nlohmann::json shrunk = {{"point", s.point},
+                               {"original", reports[s.point].at},
+                               {"input", s.shrink.input},
+                               {"original_nodes", s.shrink.original_nodes},
+                               {"nodes", s.shrink.nodes},
+                               {"candidates", s.shrink.candidates},
+                               {"mode", chad_mode_name(s.failure.mode)},
+                               {"sums", sums_strategy_name(s.failure.sums)},
+                               {"compiled", s.failure.compiled},
+                               {"verdict", verdict_name(s.failure.verdict)}};
+      shrunk.update(report_json(s.report, program));
+      j["shrunk"] = shrunk;
+    }
+    j["report"] = result.shrunk && !run.out.empty() ? nlohmann::json(run.out) : nlohmann::json(nullptr);
+    j["replay"] = replay.empty() ? nlohmann::json(nullptr) : nlohmann::json(replay);
+    std::cout << j.dump(2) << "\n";
+  } else {
+    if (result.shrunk) {
+      const ShrunkVerifyInput& s = *result.shrunk;
+      std::cout << "== input " << s.point << " shrunk with the program fixed (" << s.shrink.candidates
+                << " candidates; " << s.shrink.original_nodes << " -> " << s.shrink.nodes
+                << " term nodes): " << s.shrink.input << "\n";
+      print_report(std::cout, s.report);
+      if (!run.out.empty())
+        std::cout << "counterexample report in " << run.out << "/ (the campaign's check there: " << report_verdict
+                  << ")\n";
+    }
+    const std::size_t random = reports.size() - (given ? 1 : 0);
+    if (any_failed)
+      std::cout << "== FAILED at input " << reports.size() - 1 << " (" << (given ? "the given one and " : "") << random
+                << " random judged, seed " << run.seed << "; " << skipped << " skipped; stopped at the first failure)\n";
+    else
+      std::cout << "== " << (all_passed ? "PASSED" : "NOT DIFFERENTIABLE") << " at " << reports.size() - skipped
+                << " of " << reports.size() << " points (" << (given ? "the given one and " : "") << random
+                << " random, seed " << run.seed << "; " << skipped << " skipped)\n";
+    if (!replay.empty()) std::cout << "replay: " << replay << "\n";
+  }
+  if (any_failed) return kExitCheckFailed;
+  if (given && !reports.front().report.differentiable()) return kExitNotDifferentiable;
+  return all_passed ? kExitOk : kExitNotDifferentiable;
+}
+
 }  // namespace
 
 void add_verify_command(CLI::App& app, int& exit_code) {
@@ -194,20 +372,31 @@ void add_verify_command(CLI::App& app, int& exit_code) {
       "point and at random points",
       *options, *at);
   cmd->footer(kVerifyColumns);
-  cmd->add_option("--points", *points, "random points of the input type checked beside the given one")
-      ->check(CLI::Range(0, 1000))
+  cmd->add_option("--inputs,--points", *points,
+                  "random inputs of the input type checked beside the given point (if any), sizes growing; "
+                  "the first failing one is shrunk with the program fixed")
+      ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
-  cmd->add_option("--seed", *seed, "seed of the random points")->capture_default_str();
+  cmd->add_option("--seed", *seed, "seed of the random inputs")->capture_default_str();
+  auto mutant = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  cmd->add_option("--mutant", *mutant, "inject a fault into CHAD: a catalogued mutant (`chad-oracle mutants`)");
+  cmd->add_option("--out", *out,
+                  "write the counterexample report of a shrunk failing input here (as a campaign's; "
+                  "`chad-oracle replay DIR` re-checks it)");
   cmd->add_flag("--compiled", *compiled,
                 "also check CHAD's compiled kernels (fwd and rev, every sums strategy, in double)");
   add_compiler_options(*cmd, *compiler);
   auto adapter = std::make_shared<std::string>();
   auto adapter_timeout = std::make_shared<double>(30);
   add_adapter_options(*cmd, *adapter, *adapter_timeout);
-  cmd->callback([options, at, points, seed, compiled, compiler, adapter, adapter_timeout, &exit_code] {
+  cmd->callback([options, at, points, seed, compiled, compiler, adapter, adapter_timeout, mutant, out, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       if (!adapter->empty()) {
+        if (!mutant->empty())
+          throw SourceError(Loc{intern_file_name("<command line>"), 0, 0},
+                            "--mutant injects a fault into CHAD: not with --adapter");
         if (!is_data_type(program.output_type))
           throw SourceError(entry_point(program.program).loc,
                             "--adapter: the output type is not a data type (an adapter answers over normal forms)");
@@ -220,38 +409,15 @@ void add_verify_command(CLI::App& app, int& exit_code) {
                                      point_text(program, *at, options->json), *points, *seed);
         return report_adapter_points(*options, *seed, *adapter, hello, judged);
       }
-      std::vector<PointReport> reports =
-          verify_at_points(program, point_text(program, *at, options->json), *points, *seed, nullptr,
-                           *compiled ? compiler.get() : nullptr);
-      if (options->json) {
-        std::cout << points_json(options->file, *seed, reports, program).dump(2) << "\n";
-      } else {
-        for (const PointReport& p : reports) {
-          std::cout << "== " << (p.given ? "given point" : "random point") << ": " << p.at << "\n";
-          if (p.skipped.empty())
-            print_report(std::cout, p.report);
-          else
-            std::cout << "skipped: " << p.skipped << "\n";
-        }
+      // --inputs needs no given point: without --at and a `-- at:` line, random inputs alone.
+      std::optional<std::string> given;
+      try {
+        given = point_text(program, *at, options->json);
+      } catch (const SourceError&) {
+        if (!at->empty() || *points == 0) throw;  // --at @FILE that cannot be read; nothing to check
       }
-      bool any_failed = false, all_passed = true;
-      std::size_t skipped = 0;
-      for (const PointReport& p : reports) {
-        if (!p.skipped.empty()) {
-          ++skipped;
-          continue;
-        }
-        any_failed = any_failed || failed(p.report);
-        all_passed = all_passed && p.report.passed();
-      }
-      if (!options->json)
-        std::cout << "== " << (any_failed ? "FAILED" : all_passed ? "PASSED" : "NOT DIFFERENTIABLE")
-                  << " at " << reports.size() - skipped << " of " << reports.size()
-                  << " points (the given one and " << reports.size() - 1 << " random, seed " << *seed
-                  << "; " << skipped << " skipped)\n";
-      if (any_failed) return kExitCheckFailed;
-      if (!reports.front().report.differentiable()) return kExitNotDifferentiable;
-      return all_passed ? kExitOk : kExitNotDifferentiable;
+      InputsRun run{options->file, *points, *seed, *mutant, *compiled, *out};
+      return run_inputs(*options, run, program, given, *compiled ? compiler.get() : nullptr);
     });
   });
 }
