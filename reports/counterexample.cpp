@@ -115,9 +115,9 @@ bool write_chad_picture(const std::string& dir, const Counterexample& c, const P
   cut.collapsed = part->others;
   if (!part->parent.empty()) cut.context = "inside " + part->parent_rule + ": " + part->parent;
   return write_dot_and_svg(term_dot(part->output,
-                                    title + ": what the rule " + blame.rule + " made of " + blame.subterm +
-                                        " (before linear lets are inlined; dashed boxes: the parts of its "
-                                        "subterms' rules; the whole output: chad-full.dot)",
+                                    title + ": the part the rule " + blame.rule +
+                                        " made (dashed: its subterms' parts; linear lets not yet inlined; the "
+                                        "whole output: chad-full.dot)",
                                     cut),
                            (fs::path(dir) / "chad.dot").string());
 }

@@ -1,5 +1,6 @@
 #include "reports/failure_classes.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <tuple>
@@ -38,6 +39,11 @@ FailureClass class_of(const nlohmann::json& line) {
     c.checks.push_back(check.value("mode", "?") + " " + check.value("sums", "?") +
                        (verdict == c.verdict ? "" : " (" + verdict + ")"));
   }
+  // Every one of several checks failed alike: said in a word.
+  const std::size_t all = line.value("checks", nlohmann::json::array()).size();
+  if (all > 1 && c.checks.size() == all &&
+      std::none_of(c.checks.begin(), c.checks.end(), [](const std::string& k) { return k.find('(') != std::string::npos; }))
+    c.checks = {"all " + std::to_string(all) + " checks"};
   if (c.verdict == "fault" || c.verdict == "crash") c.reason = normalized_reason(verdict_reason(line));
   return c;
 }

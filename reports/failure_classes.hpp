@@ -12,12 +12,14 @@ namespace chad {
 
 struct FailureClass {
   std::string verdict;              // the programs' verdict
-  std::vector<std::string> checks;  // the failing checks: "rev biproduct", "fwd lifted (fault)", ...
+  // The failing checks: "rev biproduct", "fwd lifted (fault)", ...; "all 6 checks" when every
+  // check of several failed with the programs' verdict.
+  std::vector<std::string> checks;
   std::string reason;               // fault and crash: why (normalized); otherwise empty
   std::size_t programs = 0;         // how many programs are in the class
   std::size_t first_index = 0;      // the first of them (the lowest index)
 
-  // "fail in rev biproduct, rev lifted", "fault in fwd zero-fn: REASON", "crash: REASON".
+  // "fail in rev biproduct, rev lifted", "fault in all 6 checks: REASON", "crash: REASON".
   std::string describe() const;
 };
 

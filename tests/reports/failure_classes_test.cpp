@@ -46,6 +46,16 @@ TEST(FailureClasses, GroupByVerdictChecksAndReason) {
   EXPECT_EQ(classes[3].programs, 1u);
 }
 
+// Every check failing alike is said in a word; a check of another verdict keeps the list.
+TEST(FailureClasses, AllChecksFailing) {
+  const std::vector<FailureClass> classes = failure_classes(
+      {line(0, "fault", {check("fwd", "lifted", "fault", "x"), check("rev", "lifted", "fault", "x")}),
+       line(1, "fault", {check("fwd", "lifted", "fault", "x"), check("rev", "lifted", "fail")})});
+  ASSERT_EQ(classes.size(), 2u);
+  EXPECT_EQ(classes[0].describe(), "fault in all 2 checks: x");
+  EXPECT_EQ(classes[1].describe(), "fault in fwd lifted, rev lifted (fail): x");
+}
+
 TEST(FailureClasses, NoneWithoutFailures) {
   EXPECT_TRUE(failure_classes({line(0, "pass", nlohmann::json::array()), line(1, "skip", nlohmann::json::array())})
                   .empty());
