@@ -104,6 +104,17 @@ std::string file_text(const std::string& path) {
 
 bool have_graphviz() { return std::system("command -v dot > /dev/null 2>&1") == 0; }
 
+// The report of `g` checked with `mutant` (its verdict a fail), in a fresh directory `name`.
+std::string failing_report(const std::string& name, const Mutant& mutant, const GeneratedCase& g) {
+  const std::string dir = fresh_temp_dir(name);
+  run_with_deep_stack([&] {
+    Counterexample c = checked_with(mutant, g, 1, 1);
+    EXPECT_EQ(c.outcome.verdict, CampaignVerdict::Fail) << g.program;
+    write_report(dir, c);
+  });
+  return dir;
+}
+
 // A linear lambda's label is `\v (linear)`: escaped once for Graphviz, `\\v`, never `\\\\v`.
 TEST(TermPictures, LabelsAreEscapedOnce) {
   auto body = std::make_shared<Term>();
@@ -125,11 +136,9 @@ TEST(TermPictures, LabelsAreEscapedOnce) {
 // as context, the rule's output highlighted. It must have fewer nodes than the whole output, which
 // holds the wrapper's `fun` and `let` and the operands' parts in full.
 TEST(Counterexample, ChadsPictureIsCutToTheBlamedRule) {
-  const std::string dir = fresh_temp_dir("chad_report_cut_test");
-  run_with_deep_stack([&] {
-    GeneratedCase g{"def main (x : real * real) : real =\n  fst x * snd x;\n", "(1.5, -2)"};
-    write_report(dir, checked_with(*find_mutant("rev-prim-doubles"), g, 9, 5));
-  });
+  const std::string dir =
+      failing_report("chad_report_cut_test", *find_mutant("rev-prim-doubles"),
+                     GeneratedCase{"def main (x : real * real) : real =\n  fst x * snd x;\n", "(1.5, -2)"});
   const std::string cut = file_text(dir + "/chad.dot"), full = file_text(dir + "/chad-full.dot");
   ASSERT_FALSE(full.empty());
   EXPECT_LT(dot_node_count(cut), dot_node_count(full)) << cut;
@@ -151,13 +160,8 @@ TEST(Counterexample, ChadsPictureIsCutToTheBlamedRule) {
 // term's cotangent is blamed on the only `let`, the parameter's, in check_program's wrapper;
 // program.svg then pictures the whole main function with that `let x` highlighted.
 TEST(Counterexample, BlameOnTheWrapperIsHighlighted) {
-  const std::string dir = fresh_temp_dir("chad_report_wrapper_test");
-  run_with_deep_stack([&] {
-    Counterexample c = checked_with(*find_mutant("rev-let-drops-bound"),
-                                    GeneratedCase{"def main (x : real) : real =\n  x;\n", "0.5"}, 1, 1);
-    ASSERT_EQ(c.outcome.verdict, CampaignVerdict::Fail);
-    write_report(dir, c);
-  });
+  const std::string dir = failing_report("chad_report_wrapper_test", *find_mutant("rev-let-drops-bound"),
+                                         GeneratedCase{"def main (x : real) : real =\n  x;\n", "0.5"});
   auto j = nlohmann::json::parse(std::ifstream(dir + "/report.json"));
   ASSERT_TRUE(j["blame"]["found"].get<bool>()) << j["blame"].dump();
   EXPECT_FALSE(j["blame"]["in_body"].get<bool>()) << j["blame"].dump();
