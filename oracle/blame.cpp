@@ -185,13 +185,19 @@ SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, c
 // How many of the environments a subterm is evaluated in are checked.
 constexpr std::size_t kEnvironmentsPerSubterm = 4;
 
-std::string rule_name(ChadMode mode, const Term& t) {
+}  // namespace
+
+std::string chad_rule_name(ChadMode mode, const Term& t) {
   std::string rule = std::string(mode == ChadMode::Forward ? "forward " : "reverse ") + former_name(t.kind);
   if (t.kind == TermKind::Prim) rule += std::string(" ") + prim_name(t.op);
   return rule;
 }
 
-}  // namespace
+std::vector<TermP> subterms_in_preorder(const TermP& term) {
+  std::vector<TermP> out;
+  preorder(term, out);
+  return out;
+}
 
 Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing, ChadMode mode, SumsStrategy sums) {
   // A mutant's non-rule faults, for every check below (the faultable code is CHAD's alone).
@@ -249,10 +255,11 @@ Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing
     blame.kind = subterms[i]->kind;
     blame.op = subterms[i]->op;
     blame.in_body = false;
+    blame.function_node = i;
     for (std::size_t k = 0; k < body.size(); ++k)
       if (body[k] == subterms[i]) blame.node = k, blame.in_body = true;
     blame.subterm = print_term(subterms[i]);
-    blame.rule = rule_name(mode, *subterms[i]);
+    blame.rule = chad_rule_name(mode, *subterms[i]);
     blame.reason = c.detail;
   }
   if (!blame.found)

@@ -10,6 +10,7 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "oracle/campaign.hpp"
 
@@ -24,9 +25,17 @@ struct Blame {
   std::string subterm;   // the blamed subterm, printed
   bool in_body = true;   // false: a node of check_program's wrapper
   std::size_t node = 0;  // in the body: its position, numbered in pre-order from 0
+  std::size_t function_node = 0;  // its position in the main function (wrapper and body), pre-order from 0
   std::string rule;      // the CHAD rule responsible, e.g. "reverse let", "forward op sin"
   std::string reason;    // what its own check found (or why nothing could be blamed)
 };
+
+// The subterms of `term` in pre-order (node, arguments, branches), the numbering of Blame::node
+// and Blame::function_node (and of reports' pictures).
+std::vector<TermP> subterms_in_preorder(const TermP& term);
+
+// The name of the CHAD rule that transforms `t` in `mode`: "reverse let", "forward primitive sin".
+std::string chad_rule_name(ChadMode mode, const Term& t);
 
 // Precondition: `failing` fails check_case(options, failing) in (mode, sums).
 Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing, ChadMode mode,

@@ -185,43 +185,4 @@ std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohman
   return md.str();
 }
 
-std::string error_histogram_svg(const std::vector<nlohmann::json>& lines) {
-  // Bars: "0", then 1e-17 and below, 1e-16, ..., 1e-9 and above.
-  constexpr int kLow = -17, kHigh = -9;
-  std::vector<std::string> labels = {"0"};
-  for (int e = kLow; e <= kHigh; ++e) labels.push_back("1e" + std::to_string(e));
-  std::vector<std::size_t> counts(labels.size(), 0);
-  for (const auto& line : lines)
-    for (const auto& c : line["checks"]) {
-      if (c["verdict"] != "pass") continue;
-      const double error = c["error"].get<double>();
-      if (error == 0) {
-        ++counts[0];
-        continue;
-      }
-      int e = int(std::floor(std::log10(error)));
-      e = std::max(kLow, std::min(kHigh, e));
-      ++counts[std::size_t(e - kLow + 1)];
-    }
-  const std::size_t most = std::max<std::size_t>(1, *std::max_element(counts.begin(), counts.end()));
-  const int width = 60, height = 200, left = 50, top = 30;
-  std::ostringstream svg;
-  svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << left + width * int(labels.size()) + 20
-      << "\" height=\"" << top + height + 60 << "\" font-family=\"sans-serif\" font-size=\"11\">\n"
-      << "<text x=\"" << left << "\" y=\"18\" font-size=\"13\">Relative error of passing checks "
-         "(CHAD vs dual numbers, double), by power of ten</text>\n";
-  for (std::size_t i = 0; i < labels.size(); ++i) {
-    const int h = int(double(height) * double(counts[i]) / double(most));
-    const int x = left + width * int(i);
-    svg << "<rect x=\"" << x + 5 << "\" y=\"" << top + height - h << "\" width=\"" << width - 10
-        << "\" height=\"" << h << "\" fill=\"steelblue\"/>\n"
-        << "<text x=\"" << x + width / 2 << "\" y=\"" << top + height - h - 4
-        << "\" text-anchor=\"middle\">" << counts[i] << "</text>\n"
-        << "<text x=\"" << x + width / 2 << "\" y=\"" << top + height + 16 << "\" text-anchor=\"middle\">"
-        << labels[i] << "</text>\n";
-  }
-  svg << "</svg>\n";
-  return svg.str();
-}
-
 }  // namespace chad

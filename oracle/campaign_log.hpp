@@ -1,9 +1,9 @@
 // The files of a campaign: an append-only JSONL log with one line per checked program (its
 // index, seed, program text, input, verdict and per-check verdicts, the features it uses and those
 // live in it; no timings, so the same seed and arguments give the same bytes), the summary made from a
-// log (`summary.json`, `summary.md`, and `errors.svg`, a histogram of the relative errors of
-// passing checks). Reading a log ignores a last line cut off by a kill, and stops with a located
-// error at a damaged line elsewhere.
+// log (`summary.json`, `summary.md`; `errors.svg` is reports/error_histogram.hpp's). Reading a
+// log ignores a last line cut off by a kill, and stops with a located error at a damaged line
+// elsewhere.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -39,9 +39,5 @@ double informative_share(const CampaignSummary& summary);
 //  {rule: programs / all programs}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
 nlohmann::json summary_json(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
 std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
-
-// A histogram of the relative error (against dual numbers in double) of the passing checks, by
-// power of ten (exactly 0 in its own bar), as an SVG bar chart.
-std::string error_histogram_svg(const std::vector<nlohmann::json>& lines);
 
 }  // namespace chad

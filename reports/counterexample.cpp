@@ -16,6 +16,7 @@
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
 #include "mutants/test_faults.hpp"
+#include "reports/rule_output.hpp"
 #include "reports/term_graph.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
@@ -75,29 +76,69 @@ nlohmann::json blame_json(const Blame& b) {
   return j;
 }
 
-// program.dot / .svg (the program's body, the blamed subterm highlighted) and chad.dot / .svg
-// (CHAD's output for the first failing check, with the report's mutant if any). Returns a line
-// for report.md.
-std::string write_pictures(const std::string& dir, const Counterexample& c, const Blame& blame) {
+// program.dot / .svg: the program's body with the blamed node highlighted, or, when blame falls
+// on check_program's wrapper, the whole main function (wrapper and body) with it highlighted.
+bool write_program_picture(const std::string& dir, const Program& parsed, const Blame& blame) {
+  const std::string dot = (std::filesystem::path(dir) / "program.dot").string();
+  if (blame.found && !blame.in_body) {
+    TermDotOptions options;
+    options.highlight_id = int(blame.function_node);
+    return write_dot_and_svg(term_dot(check_program(parsed).main_function,
+                                      "the program's main function: the body inside its wrapper (the entry's "
+                                      "`fun` and its parameters' `let`s), where the blamed node is",
+                                      options),
+                             dot);
+  }
+  return write_dot_and_svg(term_dot(entry_point(parsed).body, "the program's body", 400,
+                                    blame.found ? int(blame.node) : -1),
+                           dot);
+}
+
+// chad.dot / .svg: the part of CHAD's output that the blamed rule made (its subterms' parts as
+// one box each, the blamed node's parent as context), for the blamed check; chad-full.dot: the
+// whole output. Without a blame, chad.dot / .svg is the whole output of the first failing check.
+bool write_chad_picture(const std::string& dir, const Counterexample& c, const Program& parsed, const Blame& blame,
+                        const CheckOutcome& first) {
   namespace fs = std::filesystem;
+  const ChadMode mode = blame.found ? blame.mode : first.mode;
+  const SumsStrategy sums = blame.found ? blame.sums : first.sums;
+  CheckedProgram program = check_program(parsed);
+  ScopedChadFaults faults(c.options.faults);
+  const ChadOptions options{mode, sums, c.options.rules};
+  ChadProgram chad = chad_program(program, options);
+  const std::string title = std::string("CHAD ") + chad_mode_name(mode) + " (sums " + sums_strategy_name(sums) + ")";
+  const std::string full = term_dot(chad.target, title);
+  std::optional<RuleOutput> part;
+  if (blame.found) part = rule_output(program, options, blame.function_node);
+  if (!part) return write_dot_and_svg(full, (fs::path(dir) / "chad.dot").string());
+  std::ofstream(fs::path(dir) / "chad-full.dot") << full;
+  TermDotOptions cut;
+  cut.highlight = part->output.get();
+  cut.collapsed = part->others;
+  if (!part->parent.empty()) cut.context = "inside " + part->parent_rule + ": " + part->parent;
+  return write_dot_and_svg(term_dot(part->output,
+                                    title + ": the part the rule " + blame.rule +
+                                        " made (dashed: its subterms' parts; linear lets not yet inlined; the "
+                                        "whole output: chad-full.dot)",
+                                    cut),
+                           (fs::path(dir) / "chad.dot").string());
+}
+
+// The pictures (program.svg, chad.svg); returns a line for report.md.
+std::string write_pictures(const std::string& dir, const Counterexample& c, const Blame& blame) {
   Program parsed = parse_program(c.outcome.generated.program, "program.chad");
-  bool svg = write_dot_and_svg(term_dot(entry_point(parsed).body, "the program's body", 400,
-                                        blame.found && blame.in_body ? int(blame.node) : -1),
-                               (fs::path(dir) / "program.dot").string());
+  bool svg = write_program_picture(dir, parsed, blame);
   if (c.options.implementation == Implementation::Adapter)  // the tool's own derivative has no picture
     return svg ? "Picture: `program.svg` (the program's term)." : "Picture: `program.dot` (Graphviz's `dot` was not found).";
   for (const CheckOutcome& k : c.outcome.checks) {
     if (k.verdict == CampaignVerdict::Pass) continue;
-    CheckedProgram program = check_program(parsed);
-    ScopedChadFaults faults(c.options.faults);
-    ChadProgram chad = chad_program(program, ChadOptions{k.mode, k.sums, c.options.rules});
-    svg = write_dot_and_svg(term_dot(chad.target, std::string("CHAD ") + chad_mode_name(k.mode) +
-                                                      " (sums " + sums_strategy_name(k.sums) + ")"),
-                            (fs::path(dir) / "chad.dot").string()) && svg;
+    svg = write_chad_picture(dir, c, parsed, blame, k) && svg;
     break;
   }
-  return svg ? "Pictures: `program.svg` (the program's term, the blamed subterm in red), `chad.svg` (CHAD's output "
-               "for the first failing check)."
+  const std::string chad = blame.found ? "`chad.svg` (the part of CHAD's output that the blamed rule made, for the "
+                                         "blamed check; the whole output in `chad-full.dot`)"
+                                       : "`chad.svg` (CHAD's output for the first failing check)";
+  return svg ? "Pictures: `program.svg` (the program's term, the blamed node in red), " + chad + "."
              : "Pictures: `program.dot`, `chad.dot` (Graphviz's `dot` was not found, so no SVG).";
 }
 

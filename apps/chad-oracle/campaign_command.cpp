@@ -7,9 +7,10 @@
 // log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
 // --implementation chad|sd-rev (the AD under test: CHAD, or string-diagram reverse AD on its
 // fragment, whose faults --mutant then names), --cross-check fd:RATE (oracle/fd_cross_check.hpp),
-// --json. A progress line on a terminal. Every worker is a child process (also with --jobs 1):
-// a program whose check kills it (a signal) is logged as `crash` with its replay command, and
-// a new worker goes on after it; failures (fail, fail-numeric, fault) are shrunk and reported
+// --json, --quiet (only the final summary). A progress line on a terminal; failures are printed one
+// line per failure class (reports/failure_classes.hpp), not one per program. Every worker is a
+// child process (also with --jobs 1): a program whose check kills it (a signal) is logged as
+// `crash` with its replay command, and a new worker goes on after it; failures (fail, fail-numeric, fault) are shrunk and reported
 // in child processes too. Exit 0 when nothing failed, faulted or crashed, 1 otherwise; 3 when the
 // --out directory cannot be written (read-only, full, an I/O error: the logs so far are kept for a
 // resume), is busy with another campaign, or holds a campaign with other parameters
@@ -42,6 +43,7 @@
 #include "mutants/test_faults.hpp"
 #include "oracle/shrink.hpp"
 #include "reports/counterexample.hpp"
+#include "reports/failure_classes.hpp"
 #include "compiler_options.hpp"
 #include "oracle/compiled_check.hpp"
 #include "adapter_options.hpp"
@@ -68,6 +70,7 @@ struct CampaignArgs {
   int reports = 5;
   int jobs = 1;
   long only = -1;
+  bool quiet = false;  // only the final summary: no progress, no failure classes, no report lines
 };
 
 std::vector<std::string> split(const std::string& text) {
@@ -174,14 +177,6 @@ std::string replay_command(const CampaignArgs& args, std::size_t index) {
          (args.codegen_fault.empty() ? "" : " --codegen-fault " + args.codegen_fault) +
          (args.adapter.empty() ? "" : " --adapter " + shell_quoted(args.adapter)) +
          (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + " --only " + std::to_string(index);
-}
-
-// Why a log line has its verdict: its own detail, or else its first check with that verdict's.
-std::string verdict_reason(const nlohmann::json& line) {
-  if (!line["detail"].get<std::string>().empty()) return line["detail"];
-  for (const auto& c : line["checks"])
-    if (c["verdict"] == line["verdict"]) return c["detail"];
-  return "";
 }
 
 // A test hook, for the tests of the `crash` verdict only: with CHAD_ORACLE_TEST_CRASH_AT=INDEX
@@ -389,7 +384,7 @@ int run(const CampaignArgs& args, bool json) {
       children[start_worker(k, *index + 1)] = k;  // the campaign goes on after it
       it = children.begin();
     }
-    files.update_progress(jobs, limit, shards);
+    if (!args.quiet) files.update_progress(jobs, limit, shards);
     if (!children.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(jobs == 1 ? 5 : 50));
   }
   files.clear_progress();
@@ -443,14 +438,13 @@ int run(const CampaignArgs& args, bool json) {
                 << " cannot certify\n";
     std::cout << int(100.0 * informative_share(summary) + 0.5) << "% informative checks (" << summary.informative_checks
               << " of " << summary.checks << ")\n";
-    for (const auto& line : lines)
-      if (is_failure(line["verdict"].get<std::string>()))
-        std::cout << "FAILED: program " << line["index"]
-                  << (line["verdict"] == "fault" || line["verdict"] == "crash"
-                          ? " (" + line["verdict"].get<std::string>() + ": " + verdict_reason(line) + ")"
-                          : "")
-                  << "; replay with `" << replay_command(args, line["index"].get<std::size_t>()) << "`\n";
-    for (const auto& r : reported) std::cout << r << "\n";
+    if (!args.quiet) {
+      for (const FailureClass& c : failure_classes(lines))
+        std::cout << "FAILED " << c.programs << (c.programs == 1 ? " program: " : " programs: ") << c.describe()
+                  << "; first program " << c.first_index << ", replay with `" << replay_command(args, c.first_index)
+                  << "`\n";
+      for (const auto& r : reported) std::cout << r << "\n";
+    }
     if (!args.out.empty()) std::cout << "log and summary in " << args.out << "/\n";
   }
   for (const auto& [verdict, programs] : summary.verdicts)
@@ -500,6 +494,11 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--reports", args->reports, "shrink and report at most this many failures (with --out)")
       ->capture_default_str();
   cmd->add_flag("--json", options->json, "print the summary as one JSON object");
+  cmd->add_flag("--quiet", args->quiet,
+                "print only the final summary (no progress line, no failure classes, no report lines)");
+  cmd->footer(std::string("Without --quiet, failures are printed one line per failure class, with its number of "
+                          "programs and its first program's replay command. ") +
+              kFailureClassHelp + ".");
   cmd->callback([options, args, &exit_code] {
     exit_code = run_command(*options, [&] { return run(*args, options->json); });
   });

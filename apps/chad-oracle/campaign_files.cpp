@@ -10,6 +10,7 @@
 #include <map>
 
 #include "oracle/campaign_log.hpp"
+#include "reports/error_histogram.hpp"
 
 namespace chad {
 

@@ -1,8 +1,9 @@
-// `chad-oracle mutants [--seed S] [--count N] [--only NAME] [--jobs J] [--out DIR] [--compiled] [--json]`:
-// a campaign against each mutant of the catalogue until its first `fail`, shrunk and blamed
+// `chad-oracle mutants [--seed S] [--count N] [--only NAME] [--jobs J] [--out DIR] [--compiled]
+// [--json] [--quiet]`: a campaign against each mutant of the catalogue until its first `fail`, shrunk and blamed
 // (mutants/kill_matrix.hpp), printed as the kill matrix. --out DIR writes mutants.md,
 // mutants.json and a counterexample report per killed mutant (DIR/reports/NAME). Worker
-// processes take the mutants in turn. Exit 0 when every mutant is killed, 1 otherwise.
+// processes take the mutants in turn. --quiet prints only the totals. Exit 0 when every mutant
+// is killed, 1 otherwise.
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,6 +34,7 @@ struct MutantsArgs {
   int jobs = 1;
   bool compiled = false;     // --compiled: hunt with CHAD's output compiled to native code
   bool no_shrink = false;    // --no-shrink: find each killing program only
+  bool quiet = false;        // --quiet: only the totals, no progress line
   CompilerOptions compiler;  // with --compiled
 };
 
@@ -67,7 +69,7 @@ void write_kill_report(const std::string& dir, const MutantKill& k, const Campai
 // writes its kills, one JSON line each, to a file the parent reads back.
 std::vector<MutantKill> run_workers(const std::vector<const Mutant*>& mutants, const CampaignOptions& base,
                                     const MutantsArgs& a) {
-  const bool progress = isatty(STDERR_FILENO);
+  const bool progress = isatty(STDERR_FILENO) && !a.quiet;
   auto kill_one = [&](const Mutant* m) {
     if (progress) std::cerr << "\r\033[K" << m->name << " ..." << std::flush;
     MutantKill k = kill_mutant(*m, base, !a.no_shrink);
@@ -121,6 +123,14 @@ std::vector<MutantKill> run_workers(const std::vector<const Mutant*>& mutants, c
   return kills;
 }
 
+void print_totals(std::ostream& out, const std::vector<MutantKill>& kills, std::size_t count) {
+  const KillTotals t = kill_totals(kills);
+  out << t.killed << " of " << t.mutants << " mutants killed (at most " << t.max_programs
+      << " programs each); median counterexample " << t.median_counterexample_size << " term nodes; blame named "
+      << "the mutated rule for " << t.blame_correct << " of " << t.killed << " kills\n"
+      << describe_programs_to_kill(t, count) << "\n";
+}
+
 void print_matrix(std::ostream& out, const std::vector<MutantKill>& kills, std::size_t count) {
   out << std::left << std::setw(38) << "mutant" << std::setw(42) << "rule" << std::setw(8) << "killed"
       << std::setw(10) << "programs" << std::setw(9) << "seconds" << std::setw(6) << "size"
@@ -133,11 +143,7 @@ void print_matrix(std::ostream& out, const std::vector<MutantKill>& kills, std::
                 ? (k.blame_correct ? "right" : "wrong: " + (k.blame.found ? k.blame.rule : std::string("none")))
                 : "-")
         << "\n";
-  const KillTotals t = kill_totals(kills);
-  out << t.killed << " of " << t.mutants << " mutants killed (at most " << t.max_programs
-      << " programs each); median counterexample " << t.median_counterexample_size << " term nodes; blame named "
-      << "the mutated rule for " << t.blame_correct << " of " << t.killed << " kills\n"
-      << describe_programs_to_kill(t, count) << "\n";
+  print_totals(out, kills, count);
 }
 
 }  // namespace
@@ -157,6 +163,7 @@ void add_mutants_command(CLI::App& app, int& exit_code) {
   add_compiler_options(*cmd, args->compiler);
   cmd->add_flag("--no-shrink", args->no_shrink, "find each mutant's killing program without shrinking and blaming it");
   cmd->add_flag("--json", options->json, "print the kill matrix as one JSON object");
+  cmd->add_flag("--quiet", args->quiet, "print only the totals (no line per mutant, no progress line)");
   cmd->callback([options, args, &exit_code] {
     exit_code = run_command(*options, [&] {
       CampaignOptions base;
@@ -177,6 +184,8 @@ void add_mutants_command(CLI::App& app, int& exit_code) {
       }
       if (options->json)
         std::cout << j.dump(2) << "\n";
+      else if (args->quiet)
+        print_totals(std::cout, kills, base.count);
       else
         print_matrix(std::cout, kills, base.count);
       const KillTotals t = kill_totals(kills);

@@ -99,7 +99,7 @@ TEST(CliCampaign, AnInjectedFaultIsReportedAndReplays) {
   const std::string dir = fresh_dir("mutant");
   ToolRun r = run_tool("campaign --count 40 --mutant rev-let-drops-bound --reports 1 --out " + dir);
   ASSERT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_NE(r.output.find("FAILED: program"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("FAILED "), std::string::npos) << r.output;
   ASSERT_TRUE(std::filesystem::exists(dir + "/failures"));
   std::string report = std::filesystem::directory_iterator(dir + "/failures")->path().string();
   ToolRun replay = run_tool("replay " + report);
@@ -179,8 +179,9 @@ TEST(CliCampaign, AZeroOfTheWrongShapeIsAFaultAndTheCampaignGoesOn) {
   }
   ASSERT_LT(first_fault, 30u) << r.output;
   EXPECT_GT(passes_after, 0u);
-  EXPECT_NE(r.output.find("FAILED: program " + std::to_string(first_fault) + " (fault: "), std::string::npos)
-      << r.output;
+  // The first fault's class names it as its first program.
+  EXPECT_NE(r.output.find(": fault in "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("; first program " + std::to_string(first_fault) + ","), std::string::npos) << r.output;
   const std::string report = dir + "/failures/" + std::to_string(first_fault);
   for (const char* file : {"program.chad", "report.json", "report.md"})
     EXPECT_TRUE(std::filesystem::exists(report + "/" + file)) << file << "\n" << r.output;
@@ -197,8 +198,8 @@ void expect_crash_recorded(int jobs, int signal, const std::string& signal_name)
   ToolRun r = run_tool("campaign --seed 3 --count 20 --jobs " + std::to_string(jobs) + " --out " + dir);
   unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
   ASSERT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_NE(r.output.find("FAILED: program 7 (crash: the worker died of signal " + std::to_string(signal) + " (" +
-                          signal_name + ")"),
+  EXPECT_NE(r.output.find("FAILED 1 program: crash: the worker died of signal " + std::to_string(signal) + " (" +
+                          signal_name + ") while checking this program; first program 7,"),
             std::string::npos)
       << r.output;
   const std::vector<nlohmann::json> lines = parsed_log(dir);

@@ -12,6 +12,7 @@
 #include "mutants/mutants.hpp"
 #include "mutants/test_faults.hpp"
 #include "reports/counterexample.hpp"
+#include "reports/term_graph.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"
 
@@ -92,6 +93,83 @@ TEST(Counterexample, AFaultIsReportedAndReplayed) {
   std::stringstream text;
   text << md.rdbuf();
   EXPECT_NE(text.str().find("No picture of CHAD's output"), std::string::npos) << text.str();
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool have_graphviz() { return std::system("command -v dot > /dev/null 2>&1") == 0; }
+
+// The report of `g` checked with `mutant` (its verdict a fail), in a fresh directory `name`.
+std::string failing_report(const std::string& name, const Mutant& mutant, const GeneratedCase& g) {
+  const std::string dir = fresh_temp_dir(name);
+  run_with_deep_stack([&] {
+    Counterexample c = checked_with(mutant, g, 1, 1);
+    EXPECT_EQ(c.outcome.verdict, CampaignVerdict::Fail) << g.program;
+    write_report(dir, c);
+  });
+  return dir;
+}
+
+// A linear lambda's label is `\v (linear)`: escaped once for Graphviz, `\\v`, never `\\\\v`.
+TEST(TermPictures, LabelsAreEscapedOnce) {
+  auto body = std::make_shared<Term>();
+  body->kind = TermKind::Var;
+  body->name = "v";
+  auto lambda = std::make_shared<Term>();
+  lambda->kind = TermKind::LinLambda;
+  lambda->name = "v";
+  lambda->args = {body};
+  const std::string dot = term_dot(lambda, "a \"title\"");
+  EXPECT_NE(dot.find(R"x([label="\\v (linear)"])x"), std::string::npos) << dot;
+  EXPECT_EQ(dot.find(R"x(\\\\)x"), std::string::npos) << dot;
+  EXPECT_NE(dot.find(R"x(label="a \"title\"")x"), std::string::npos) << dot;
+}
+
+// The program of WrittenThenReplayed: `fst x * snd x` with the reverse derivative of primitives
+// doubled, blamed on `*`. CHAD's picture is cut to what the rule of `*` made: its operands' parts
+// (`Drev(fst x)`, `Drev(snd x)`) one box each, the ascription check_program puts around the body
+// as context, the rule's output highlighted. It must have fewer nodes than the whole output, which
+// holds the wrapper's `fun` and `let` and the operands' parts in full.
+TEST(Counterexample, ChadsPictureIsCutToTheBlamedRule) {
+  const std::string dir =
+      failing_report("chad_report_cut_test", *find_mutant("rev-prim-doubles"),
+                     GeneratedCase{"def main (x : real * real) : real =\n  fst x * snd x;\n", "(1.5, -2)"});
+  const std::string cut = file_text(dir + "/chad.dot"), full = file_text(dir + "/chad-full.dot");
+  ASSERT_FALSE(full.empty());
+  EXPECT_LT(dot_node_count(cut), dot_node_count(full)) << cut;
+  EXPECT_GE(dot_node_count(cut), 4u) << cut;  // context, the highlighted output, two operand boxes at least
+  EXPECT_NE(cut.find(R"x([label="Drev(fst x)", style=dashed])x"), std::string::npos) << cut;
+  EXPECT_NE(cut.find(R"x([label="Drev(snd x)", style=dashed])x"), std::string::npos) << cut;
+  EXPECT_NE(cut.find(R"x(context [label="inside reverse ascription: )x"), std::string::npos) << cut;
+  EXPECT_NE(cut.find(R"x(xlabel="blamed")x"), std::string::npos) << cut;
+  EXPECT_NE(cut.find("the part the rule reverse primitive * made"), std::string::npos) << cut;
+  for (const std::string& text : {cut, full}) EXPECT_EQ(text.find(R"x(\\\\)x"), std::string::npos);
+  if (have_graphviz()) {
+    const std::string svg = file_text(dir + "/chad.svg");
+    EXPECT_NE(svg.find("Drev(fst x)"), std::string::npos);
+    EXPECT_EQ(svg.find(R"x(\\)x"), std::string::npos);  // a label shows one backslash
+  }
+}
+
+// A body that is one variable: `x` passes its own check, so a reverse `let` that drops its bound
+// term's cotangent is blamed on the only `let`, the parameter's, in check_program's wrapper;
+// program.svg then pictures the whole main function with that `let x` highlighted.
+TEST(Counterexample, BlameOnTheWrapperIsHighlighted) {
+  const std::string dir = failing_report("chad_report_wrapper_test", *find_mutant("rev-let-drops-bound"),
+                                         GeneratedCase{"def main (x : real) : real =\n  x;\n", "0.5"});
+  auto j = nlohmann::json::parse(std::ifstream(dir + "/report.json"));
+  ASSERT_TRUE(j["blame"]["found"].get<bool>()) << j["blame"].dump();
+  EXPECT_FALSE(j["blame"]["in_body"].get<bool>()) << j["blame"].dump();
+  EXPECT_EQ(j["blame"]["rule"], "reverse let");
+  const std::string dot = file_text(dir + "/program.dot");
+  EXPECT_NE(dot.find(R"x([label="let x", style=filled)x"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("main function"), std::string::npos) << dot;
+  if (have_graphviz()) EXPECT_NE(file_text(dir + "/program.svg").find("blamed"), std::string::npos);
 }
 
 }  // namespace

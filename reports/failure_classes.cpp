@@ -1,0 +1,83 @@
+#include "reports/failure_classes.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <tuple>
+
+#include "oracle/campaign.hpp"
+
+namespace chad {
+namespace {
+
+// The reason with the numbers of fresh names (`v#12`, `dx#3`) dropped: `v#`, `dx#`.
+std::string normalized_reason(const std::string& reason) {
+  std::string out;
+  for (std::size_t i = 0; i < reason.size(); ++i) {
+    out += reason[i];
+    if (reason[i] == '#')
+      while (i + 1 < reason.size() && std::isdigit(static_cast<unsigned char>(reason[i + 1]))) ++i;
+  }
+  return out;
+}
+
+// Why a log line has its verdict: its own detail, or else its first check with that verdict's.
+std::string verdict_reason(const nlohmann::json& line) {
+  const std::string detail = line.value("detail", "");
+  if (!detail.empty()) return detail;
+  for (const auto& c : line.value("checks", nlohmann::json::array()))
+    if (c.value("verdict", "") == line["verdict"]) return c.value("detail", "");
+  return "";
+}
+
+FailureClass class_of(const nlohmann::json& line) {
+  FailureClass c;
+  c.verdict = line["verdict"].get<std::string>();
+  for (const auto& check : line.value("checks", nlohmann::json::array())) {
+    const std::string verdict = check.value("verdict", "");
+    if (!is_failure(verdict)) continue;
+    c.checks.push_back(check.value("mode", "?") + " " + check.value("sums", "?") +
+                       (verdict == c.verdict ? "" : " (" + verdict + ")"));
+  }
+  // Every one of several checks failed alike: said in a word.
+  const std::size_t all = line.value("checks", nlohmann::json::array()).size();
+  if (all > 1 && c.checks.size() == all &&
+      std::none_of(c.checks.begin(), c.checks.end(), [](const std::string& k) { return k.find('(') != std::string::npos; }))
+    c.checks = {"all " + std::to_string(all) + " checks"};
+  if (c.verdict == "fault" || c.verdict == "crash") c.reason = normalized_reason(verdict_reason(line));
+  return c;
+}
+
+}  // namespace
+
+const char* const kFailureClassHelp =
+    "A failure class is the programs' verdict (fail, fail-numeric, fault, crash), the checks that failed "
+    "(mode and sums strategy), and for a fault or crash its reason";
+
+std::string FailureClass::describe() const {
+  std::string text = verdict;
+  for (std::size_t i = 0; i < checks.size(); ++i) text += (i == 0 ? " in " : ", ") + checks[i];
+  if (!reason.empty()) text += ": " + reason;
+  return text;
+}
+
+std::vector<FailureClass> failure_classes(const std::vector<nlohmann::json>& lines) {
+  std::vector<FailureClass> classes;
+  std::map<std::tuple<std::string, std::vector<std::string>, std::string>, std::size_t> position;
+  for (const auto& line : lines) {
+    if (!is_failure(line["verdict"].get<std::string>())) continue;
+    FailureClass c = class_of(line);
+    const std::size_t index = line["index"].get<std::size_t>();
+    auto [it, fresh] = position.try_emplace({c.verdict, c.checks, c.reason}, classes.size());
+    if (fresh) {
+      c.first_index = index;
+      classes.push_back(std::move(c));
+    }
+    FailureClass& known = classes[it->second];
+    ++known.programs;
+    if (index < known.first_index) known.first_index = index;
+  }
+  return classes;
+}
+
+}  // namespace chad
