@@ -6,14 +6,18 @@
 
 namespace chad {
 
-JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
-                                JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler) {
+void require_data_output(const CheckedProgram& program) {
   if (!is_data_type(program.output_type)) {
     throw SourceError(entry_point(program.program).loc, "the output type `" + print_type(program.output_type) + "` of `" +
                                program.entry +
                                "` is not a data type (it holds a function or a `nu` type); "
                                "a Jacobian needs data types on both sides");
   }
+}
+
+JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
+                                JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler) {
+  require_data_output(program);
   switch (method) {
     case JacobianMethod::Dual: return jacobian_by_dual(program, input);
     case JacobianMethod::Interval: return jacobian_by_interval(program, input);

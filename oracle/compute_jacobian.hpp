@@ -8,6 +8,9 @@
 
 namespace chad {
 
+// A located error (at main's def) when main's output type is not a data type: no Jacobian.
+void require_data_output(const CheckedProgram& program);
+
 // Preconditions: the output type is a data type (else SourceError); `input` has the input
 // type's shape; called inside run_with_deep_stack. Domain errors at the point propagate as
 // DomainError. `sums` matters for the CHAD methods only, `compiler` for the compiled ones

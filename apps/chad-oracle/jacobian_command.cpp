@@ -75,6 +75,7 @@ JacobianResult selected_jacobian(const CheckedProgram& program, const NormalForm
                                  JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler,
                                  const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
                                  std::size_t directions) {
+  require_data_output(program);
   require_selection_within(cols, input.coords.size(), "--cols", "input coordinate");
   const ReferenceOptions options{cols, directions};
   JacobianResult result;

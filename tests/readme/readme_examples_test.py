@@ -11,10 +11,13 @@ match the lines shown under it:
   - `...` inside a line stands for any text within that line.
 A command's line that ends in a backslash goes on in the next line. `$ cat FILE` of a file that does not exist yet writes FILE with the lines shown (the README shows
 a program, then runs it). A block preceded by `<!-- readme-test: skip REASON -->` is not run.
+A JSON object shown (a block starting with `{`) is compared as data, not as text: with a `...`
+line the keys shown must be present with those values, without one the objects must be equal.
 Exit codes are not compared (examples show failures on purpose).
 
 Usage: readme_examples_test.py SOURCE_DIR BUILD_DIR [--only LINE,LINE...] [--list]
 """
+import json
 import os
 import re
 import subprocess
@@ -86,6 +89,29 @@ def matches(expected, actual):
     return fit(0, 0)
 
 
+def json_fits(expected, actual):
+    """Whether `actual` (parsed JSON) has every key of `expected` (at every depth of objects) with
+    equal values."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return all(k in actual and json_fits(v, actual[k]) for k, v in expected.items())
+    return expected == actual
+
+
+def json_matches(expected_lines, actual_lines):
+    """A JSON document shown on one or more lines, compared as data (layout apart): with a `...`
+    line, the keys shown must be there with those values; without, the documents are equal."""
+    if not expected_lines or not expected_lines[0].startswith("{"):
+        return None
+    partial = any(line.strip() == "..." for line in expected_lines)
+    text = "\n".join(line for line in expected_lines if line.strip() != "...")
+    text = re.sub(r",(\s*[}\]])", r"\1", text)
+    try:
+        expected, actual = json.loads(text), json.loads("\n".join(actual_lines))
+    except ValueError:
+        return None
+    return json_fits(expected, actual) if partial else expected == actual
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     source, build = os.path.abspath(args[0]), os.path.abspath(args[1])
@@ -128,7 +154,8 @@ def main():
                 actual.pop()
             while expected and expected[-1] == "":
                 expected = expected[:-1]
-            if matches(expected, actual):
+            as_json = json_matches(expected, actual)
+            if as_json if as_json is not None else matches(expected, actual):
                 print(f"README.md:{start}: ok: $ {shown}")
             else:
                 failures += 1
