@@ -13,7 +13,12 @@
 namespace chad::fuzz {
 namespace {
 
-// Runs `work` as the tool runs a command (on the deep stack) and classifies how it ended.
+// The deep stack of one input: inputs are a few KiB (libFuzzer's -max_len), so they nest a few
+// thousand levels deep at most (tens of MiB of frames under the sanitizers), far less than the
+// tool's 4 GiB reserve, which AddressSanitizer would clear the shadow of at every switch.
+constexpr std::size_t kFuzzStackBytes = std::size_t(256) << 20;
+
+// Runs `work` as the tool runs a command (on a deep stack) and classifies how it ended.
 std::string run_checked(const std::function<void()>& work) {
   std::string finding;
   run_with_deep_stack([&] {
@@ -26,7 +31,7 @@ std::string run_checked(const std::function<void()>& work) {
     } catch (const std::exception& e) {
       finding = std::string("an exception that is not a source error: ") + e.what();
     }
-  });
+  }, kFuzzStackBytes);
   return finding;
 }
 
