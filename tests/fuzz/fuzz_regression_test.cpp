@@ -5,11 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "../support/example_programs.hpp"
 #include "fuzz/fuzz_checks.hpp"
 
 namespace {
@@ -22,18 +21,11 @@ std::vector<std::filesystem::path> regression_inputs(const std::string& target) 
   return paths;
 }
 
-std::string file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST(FuzzRegressions, EveryParserInputIsAcceptedOrRejectedWithALocation) {
   const auto inputs = regression_inputs("parser");
   ASSERT_FALSE(inputs.empty());
   for (const auto& path : inputs)
-    EXPECT_EQ(chad::fuzz::check_program_text(file_bytes(path)), "") << path;
+    EXPECT_EQ(chad::fuzz::check_program_text(chad::testing::read_text_file(path.string())), "") << path;
 }
 
 TEST(FuzzRegressions, EveryAtValueInputIsAcceptedOrRejectedWithALocation) {
@@ -42,7 +34,7 @@ TEST(FuzzRegressions, EveryAtValueInputIsAcceptedOrRejectedWithALocation) {
   const auto inputs = regression_inputs("at_value");
   ASSERT_FALSE(inputs.empty());
   for (const auto& path : inputs)
-    EXPECT_EQ(chad::fuzz::check_at_value(programs, file_bytes(path)), "") << path;
+    EXPECT_EQ(chad::fuzz::check_at_value(programs, chad::testing::read_text_file(path.string())), "") << path;
 }
 
 TEST(FuzzChecks, ASourceErrorWithoutALineIsAFinding) {
