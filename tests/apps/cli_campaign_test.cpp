@@ -195,6 +195,7 @@ TEST(CliCampaign, AZeroOfTheWrongShapeIsAFaultAndTheCampaignGoesOn) {
 void expect_crash_recorded(int jobs, int signal, const std::string& signal_name) {
   const std::string dir = fresh_dir("crash_" + std::to_string(jobs));
   setenv("CHAD_ORACLE_TEST_CRASH_AT", ("7:" + std::to_string(signal)).c_str(), 1);
+  const chad::testing::DefaultSegvInChildren default_segv;  // the worker dies of the signal itself
   ToolRun r = run_tool("campaign --seed 3 --count 20 --jobs " + std::to_string(jobs) + " --out " + dir);
   unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
   ASSERT_EQ(r.exit_code, 1) << r.output;

@@ -6,6 +6,8 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <optional>
 #include <string>
 
 namespace chad::testing {
@@ -34,6 +36,33 @@ inline void drop_swapcontext_warning(std::string& output) {
   const std::size_t end = output.find('\n', at);
   output.erase(from, end == std::string::npos ? std::string::npos : end + 1 - from);
 }
+
+// While it lives, the processes a test starts die of SIGSEGV as in an ordinary build: under
+// AddressSanitizer its own SIGSEGV handler would catch a deliberate crash, print a report and
+// exit with status 1, so it is turned off for them (ASAN_OPTIONS handle_segv=0, kept with the
+// options already there). Does nothing in an ordinary build.
+class DefaultSegvInChildren {
+ public:
+  DefaultSegvInChildren() {
+    if (!kUnderAddressSanitizer) return;
+    const char* options = std::getenv("ASAN_OPTIONS");
+    if (options) saved_ = options;
+    const std::string before = saved_ && !saved_->empty() ? *saved_ + ":" : "";
+    setenv("ASAN_OPTIONS", (before + "handle_segv=0").c_str(), 1);
+  }
+  ~DefaultSegvInChildren() {
+    if (!kUnderAddressSanitizer) return;
+    if (saved_)
+      setenv("ASAN_OPTIONS", saved_->c_str(), 1);
+    else
+      unsetenv("ASAN_OPTIONS");
+  }
+  DefaultSegvInChildren(const DefaultSegvInChildren&) = delete;
+  DefaultSegvInChildren& operator=(const DefaultSegvInChildren&) = delete;
+
+ private:
+  std::optional<std::string> saved_;
+};
 
 }  // namespace chad::testing
 
