@@ -68,7 +68,10 @@ namespace {
 // The index's printed form (model/normal_form.hpp), which parse_index checks against the type.
 void index_text(const json& j, std::string& out, const std::string& where) {
   if (!j.is_object() || j.size() != 1) throw ProtocolError(where + ": an index is an object with one field: " + j.dump().substr(0, 200));
-  const auto& [key, value] = *j.items().begin();
+  // The one field (not through items(): its iteration proxy is a temporary that a structured
+  // binding would outlive).
+  const std::string key = j.begin().key();
+  const json& value = j.begin().value();
   if (key == "reals") {
     out += "_";
   } else if (key == "unit") {

@@ -293,7 +293,10 @@ TEST(RuntimeAbi, InputReaderReadsTagsAndCoordinatesAndRejectsTheWrongCount) {
 
   InputReader out_of_range(call);
   EXPECT_THROW(out_of_range.tag(1), BadInput);  // tag 1 of a one-constructor sum
-  InputReader extra_coords(call_with({}, {1, 2}));
+  // The call points into its vectors: they must outlive the reader (not temporaries).
+  std::vector<int> no_tags;
+  std::vector<double> two_coords{1, 2};
+  InputReader extra_coords(call_with(no_tags, two_coords));
   extra_coords.real<double>();
   EXPECT_THROW(extra_coords.finish(), BadInput);
 }
