@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "../support/temp_dir.hpp"
 #include "../support/tool_runner.hpp"
 
 namespace {
@@ -24,18 +25,8 @@ namespace fs = std::filesystem;
 using chad::testing::run_tool;
 using chad::testing::ToolRun;
 
-// A fresh directory of its own (tests run in parallel), removed at the end of the test.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "chad_campaign_faults_XXXXXX").string();
-    path = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-  std::string operator/(const std::string& name) const { return (fs::path(path) / name).string(); }
+struct TempDir : chad::testing::TempDir {
+  TempDir() : chad::testing::TempDir("chad_campaign_faults") {}
 };
 
 std::string read_file(const std::string& path) {

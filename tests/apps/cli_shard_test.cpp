@@ -11,12 +11,14 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "../support/temp_dir.hpp"
 #include "../support/tool_runner.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using chad::testing::run_tool;
+using chad::testing::TempDir;
 using chad::testing::ToolRun;
 
 const char* const kSchedulerVariables[] = {"SLURM_ARRAY_TASK_ID",   "SLURM_ARRAY_TASK_COUNT",
@@ -35,17 +37,6 @@ struct SchedulerEnvironment {
   }
 };
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "chad_shard_XXXXXX").string();
-    path = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
 
 // The shards campaign.json records for `--shard TEXT` run in the current environment, and the
 // number of programs it checked (12 programs in all).
@@ -55,8 +46,19 @@ struct ShardRun {
   std::string output;
 };
 
+ShardRun run_shard(const std::string& text);
+
+// `--shard TEXT` in the current environment checks shard `shard` of `count`: `programs` programs.
+void expect_shard(const std::string& text, std::size_t shard, std::size_t count, std::size_t programs) {
+  ShardRun run = run_shard(text);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(run.shard, shard);
+  EXPECT_EQ(run.shard_count, count);
+  EXPECT_EQ(run.programs, programs);
+}
+
 ShardRun run_shard(const std::string& text) {
-  TempDir tmp;
+  TempDir tmp("chad_shard");
   ToolRun run = run_tool("campaign --count 12 --seed 5 --json --shard " + text + " --out " + tmp.path, false);
   ShardRun result{run.exit_code, 0, 0, 0, run.output};
   if (run.exit_code != 0) return result;
@@ -73,11 +75,7 @@ TEST(CliShard, AutoTakesTheShardFromASlurmArrayCountedFromItsFirstTask) {
   // programs 1, 4, 7 and 10 of 12.
   SchedulerEnvironment slurm(
       {{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_COUNT", "3"}});
-  ShardRun run = run_shard("auto");
-  ASSERT_EQ(run.exit_code, 0) << run.output;
-  EXPECT_EQ(run.shard, 1u);
-  EXPECT_EQ(run.shard_count, 3u);
-  EXPECT_EQ(run.programs, 4u);
+  expect_shard("auto", 1, 3, 4);
 }
 
 TEST(CliShard, AutoFollowsASlurmArraysStep) {
@@ -87,21 +85,13 @@ TEST(CliShard, AutoFollowsASlurmArraysStep) {
                               {"SLURM_ARRAY_TASK_MIN", "0"},
                               {"SLURM_ARRAY_TASK_STEP", "2"},
                               {"SLURM_ARRAY_TASK_COUNT", "4"}});
-  ShardRun run = run_shard("auto");
-  ASSERT_EQ(run.exit_code, 0) << run.output;
-  EXPECT_EQ(run.shard, 3u);
-  EXPECT_EQ(run.shard_count, 4u);
-  EXPECT_EQ(run.programs, 3u);
+  expect_shard("auto", 3, 4, 3);
 }
 
 TEST(CliShard, AutoWithACountTakesAKubernetesCompletionIndex) {
   // An Indexed Job with 5 completions: pod 4 is shard 4/5, programs 4 and 9 of 12.
   SchedulerEnvironment kubernetes(std::map<std::string, std::string>{{"JOB_COMPLETION_INDEX", "4"}});
-  ShardRun run = run_shard("auto/5");
-  ASSERT_EQ(run.exit_code, 0) << run.output;
-  EXPECT_EQ(run.shard, 4u);
-  EXPECT_EQ(run.shard_count, 5u);
-  EXPECT_EQ(run.programs, 2u);
+  expect_shard("auto/5", 4, 5, 2);
 }
 
 TEST(CliShard, AutoRefusesAnEnvironmentThatNamesNoShard) {
@@ -121,7 +111,7 @@ TEST(CliShard, AutoRefusesAnEnvironmentThatNamesNoShard) {
            Refusal{{}, "auto/0", "expected auto/N with N a positive integer"},
        }) {
     SchedulerEnvironment environment(refusal.environment);
-    TempDir tmp;
+    TempDir tmp("chad_shard");
     ToolRun run = run_tool("campaign --count 4 --shard " + refusal.shard + " --out " + tmp.path);
     EXPECT_EQ(run.exit_code, 3) << refusal.shard << ": " << run.output;
     EXPECT_NE(run.output.find(refusal.says), std::string::npos) << refusal.shard << ": " << run.output;

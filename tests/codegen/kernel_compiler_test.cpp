@@ -14,6 +14,7 @@
 #include "codegen/kernel_call.hpp"
 #include "codegen/kernel_compiler.hpp"
 #include "syntax/parser.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace chad {
 namespace {
@@ -75,16 +76,8 @@ std::string abi_flags() {
   return std::string("-std=c++20 -O1 -shared -fPIC -I") + CHAD_SOURCE_DIR + "/codegen/runtime";
 }
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "chad_kernels_XXXXXX").string();
-    path = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
+struct TempDir : chad::testing::TempDir {
+  TempDir() : chad::testing::TempDir("chad_kernels") {}
 };
 
 class KernelCompilerTest : public ::testing::Test {
