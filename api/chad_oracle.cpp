@@ -133,7 +133,10 @@ CheckResult check_gradient_on(const GradientFunction& gradient, const std::vecto
         return (options.shrink_given_programs || g.program == cases[i].program) &&
                check_case(campaign, g).verdict == o.verdict;
       };
-      const TermShrinkResult shrunk = shrink_terms(cases[i], still_fails, options.shrink_budget);
+      // A given program stays as given unless asked: then only its point is shrunk.
+      const TermShrinkResult shrunk = options.shrink_given_programs
+                                          ? shrink_terms(cases[i], still_fails, options.shrink_budget)
+                                          : shrink_input_terms(cases[i], still_fails, options.shrink_budget);
       record_failure(r, options, campaign, i, cases[i], check_case(campaign, shrunk.shrunk));
       break;
     }

@@ -6,6 +6,9 @@
 
 namespace chad {
 
+namespace {
+
+// A located error (at main's def) when main's output type is not a data type: no Jacobian.
 void require_data_output(const CheckedProgram& program) {
   if (!is_data_type(program.output_type)) {
     throw SourceError(entry_point(program.program).loc, "the output type `" + print_type(program.output_type) + "` of `" +
@@ -15,13 +18,16 @@ void require_data_output(const CheckedProgram& program) {
   }
 }
 
+}  // namespace
+
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
-                                JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler) {
+                                JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler,
+                                const ReferenceOptions& reference) {
   require_data_output(program);
   switch (method) {
-    case JacobianMethod::Dual: return jacobian_by_dual(program, input);
-    case JacobianMethod::Interval: return jacobian_by_interval(program, input);
-    case JacobianMethod::FiniteDifference: return jacobian_by_finite_differences(program, input);
+    case JacobianMethod::Dual: return jacobian_by_dual(program, input, reference);
+    case JacobianMethod::Interval: return jacobian_by_interval(program, input, reference);
+    case JacobianMethod::FiniteDifference: return jacobian_by_finite_differences(program, input, reference);
     case JacobianMethod::ChadForward: return jacobian_by_chad(program, input, ChadMode::Forward, sums);
     case JacobianMethod::ChadReverse: return jacobian_by_chad(program, input, ChadMode::Reverse, sums);
     case JacobianMethod::SdReverse: return jacobian_by_string_diagrams(program, input);

@@ -8,17 +8,15 @@
 
 namespace chad {
 
-// A located error (at main's def) when main's output type is not a data type: no Jacobian.
-void require_data_output(const CheckedProgram& program);
-
 // Preconditions: the output type is a data type (else SourceError); `input` has the input
 // type's shape; called inside run_with_deep_stack. Domain errors at the point propagate as
 // DomainError. `sums` matters for the CHAD methods only, `compiler` for the compiled ones
-// (oracle/compiled_jacobian.hpp).
+// (oracle/compiled_jacobian.hpp); `reference` the reference methods' only (which columns, how
+// many tangent directions per pass: references/jacobian.hpp).
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
                                 JacobianMethod method,
                                 SumsStrategy sums = SumsStrategy::Biproduct,
-                                const CompilerOptions& compiler = {});
+                                const CompilerOptions& compiler = {}, const ReferenceOptions& reference = {});
 
 // sd-rev (oracle/jacobian_sd.cpp): programs outside the fragment are a located SourceError.
 JacobianResult jacobian_by_string_diagrams(const CheckedProgram& program,

@@ -232,13 +232,17 @@ std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& progr
 
 namespace {
 
+// The compiled kernels options.compiler asks for (none without it), compiled once for every point.
+std::vector<CompiledProgram> kernels_for(const CheckedProgram& program, const VerifyInputsOptions& options) {
+  return options.compiler ? compiled_verify_kernels(program, *options.compiler) : std::vector<CompiledProgram>{};
+}
+
 // The given point (if any), then random points with sizes growing, each handed to
-// options.on_point; after a failing one, none when `stop_at_failure`.
+// options.on_point; after a failing one, none when `stop_at_failure`. `compiled`: the kernels
+// judged too (null: none).
 std::vector<PointReport> judge_points(const CheckedProgram& program, const std::optional<std::string>& given,
-                                      const VerifyInputsOptions& options, bool stop_at_failure) {
-  std::vector<CompiledProgram> kernels;
-  if (options.compiler) kernels = compiled_verify_kernels(program, *options.compiler);
-  const std::vector<CompiledProgram>* compiled = options.compiler ? &kernels : nullptr;
+                                      const VerifyInputsOptions& options, bool stop_at_failure,
+                                      const std::vector<CompiledProgram>* compiled) {
   std::vector<PointReport> points;
   auto add = [&](PointReport p) {
     if (options.on_point) options.on_point(p);
@@ -280,18 +284,19 @@ std::vector<PointReport> verify_at_points(const CheckedProgram& program, const s
   options.seed = seed;
   options.rules = rules;
   options.compiler = compiler;
-  return judge_points(program, given, options, false);
+  const std::vector<CompiledProgram> kernels = kernels_for(program, options);
+  return judge_points(program, given, options, false, compiler ? &kernels : nullptr);
 }
 
 VerifyInputsResult verify_inputs(const CheckedProgram& program, const std::string& program_text,
                                  const std::optional<std::string>& given, const VerifyInputsOptions& options) {
   VerifyInputsResult result;
-  result.points = judge_points(program, given, options, true);
+  const std::vector<CompiledProgram> kernels = kernels_for(program, options);
+  result.points = judge_points(program, given, options, true, options.compiler ? &kernels : nullptr);
   if (result.points.empty() || !result.points.back().skipped.empty()) return result;
   const std::optional<VerifyFailure> failure = first_verify_failure(result.points.back().report);
   if (!failure) return result;
-  std::vector<CompiledProgram> kernels;  // (compiled again: the cache makes it cheap)
-  if (options.compiler && failure->compiled) kernels = compiled_verify_kernels(program, *options.compiler);
+  // Shrinking judges the compiled kernels only when they are what failed.
   const std::vector<CompiledProgram>* compiled = failure->compiled ? &kernels : nullptr;
   auto judge_input = [&](const std::string& at) {
     return verify_chad(program, read_input_point(program, at), options.rules, compiled, options.faults);

@@ -1,5 +1,6 @@
 #include "adapter_options.hpp"
 
+#include "command_context.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {
@@ -14,13 +15,12 @@ void add_adapter_options(CLI::App& cmd, std::string& adapter, double& timeout_se
 }
 
 std::shared_ptr<AdapterClient> start_adapter(const std::string& command, double timeout_seconds) {
-  const Loc loc{intern_file_name("<command line>"), 0, 0};
-  if (command.empty()) throw SourceError(loc, "--adapter: the adapter's command line is missing");
+  if (command.empty()) throw SourceError(command_line_loc(), "--adapter: the adapter's command line is missing");
   auto client = std::make_shared<AdapterClient>(AdapterOptions{command, timeout_seconds});
   try {
     client->hello();
   } catch (const AdapterStartError& e) {
-    throw SourceError(loc, std::string("--adapter: ") + e.what());
+    throw SourceError(command_line_loc(), std::string("--adapter: ") + e.what());
   }
   return client;
 }

@@ -82,8 +82,6 @@ std::vector<std::string> split(const std::string& text) {
   return parts;
 }
 
-Loc option_loc() { return Loc{intern_file_name("<command line>"), 0, 0}; }
-
 // The generator features of string-diagram AD's fragment (reals, arrays, products, functions).
 constexpr const char* kStringDiagramFeatures = "none,functions,arrays,partial";
 
@@ -97,7 +95,7 @@ double parse_cross_check_option(const std::string& text) {
     } catch (const std::exception&) {
     }
   }
-  throw SourceError(option_loc(), "--cross-check: expected fd:RATE with 0 <= RATE <= 1, found `" + text + "`");
+  throw SourceError(command_line_loc(), "--cross-check: expected fd:RATE with 0 <= RATE <= 1, found `" + text + "`");
 }
 
 CampaignOptions campaign_options(const CampaignArgs& a) {
@@ -107,7 +105,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
   o.max_size = a.max_size;
   if (a.implementation != "chad" && a.implementation != "sd-rev" && a.implementation != "chad-compiled" &&
       a.implementation != "adapter")
-    throw SourceError(option_loc(),
+    throw SourceError(command_line_loc(),
                       "--implementation: unknown `" + a.implementation + "` (chad, chad-compiled, sd-rev, adapter)");
   const bool sd = a.implementation == "sd-rev";
   o.implementation = sd ? Implementation::StringDiagram : Implementation::Chad;
@@ -115,7 +113,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     o.implementation = Implementation::Adapter;
     o.adapter = start_adapter(a.adapter, a.adapter_timeout);
   } else if (!a.adapter.empty()) {
-    throw SourceError(option_loc(), "--adapter needs --implementation adapter");
+    throw SourceError(command_line_loc(), "--adapter needs --implementation adapter");
   }
   if (a.implementation == "chad-compiled") {
     o.implementation = Implementation::ChadCompiled;
@@ -125,32 +123,32 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     if (!a.codegen_fault.empty()) {
       std::optional<CodegenFault> fault = parse_codegen_fault(a.codegen_fault);
       if (!fault)
-        throw SourceError(option_loc(), "--codegen-fault: unknown `" + a.codegen_fault +
+        throw SourceError(command_line_loc(), "--codegen-fault: unknown `" + a.codegen_fault +
                                             "` (drop-linear-add-right, fold-tangents-skipped, case-branches-swapped)");
       compiled->fault = *fault;
     }
     o.compiled = compiled;
   } else if (!a.codegen_fault.empty()) {
-    throw SourceError(option_loc(), "--codegen-fault needs --implementation chad-compiled");
+    throw SourceError(command_line_loc(), "--codegen-fault needs --implementation chad-compiled");
   }
   try {
     // String-diagram AD covers the simply typed fragment: by default, generate only that.
     o.features = GeneratorFeatures::parse(sd && a.features.empty() ? std::string(kStringDiagramFeatures) : a.features);
   } catch (const std::invalid_argument& e) {
-    throw SourceError(option_loc(), std::string("--features: ") + e.what());
+    throw SourceError(command_line_loc(), std::string("--features: ") + e.what());
   }
   o.modes.clear();
   for (const auto& m : split(a.modes)) {
-    if (m != "fwd" && m != "rev") throw SourceError(option_loc(), "--modes: unknown mode `" + m + "` (fwd, rev)");
+    if (m != "fwd" && m != "rev") throw SourceError(command_line_loc(), "--modes: unknown mode `" + m + "` (fwd, rev)");
     o.modes.push_back(m == "fwd" ? ChadMode::Forward : ChadMode::Reverse);
   }
   o.sums.clear();
   for (const auto& s : split(a.sums)) {
     auto parsed = parse_sums_strategy(s);
-    if (!parsed) throw SourceError(option_loc(), "--sums: unknown strategy `" + s + "` (biproduct, lifted, zero-fn)");
+    if (!parsed) throw SourceError(command_line_loc(), "--sums: unknown strategy `" + s + "` (biproduct, lifted, zero-fn)");
     o.sums.push_back(*parsed);
   }
-  if (o.modes.empty() || o.sums.empty()) throw SourceError(option_loc(), "--modes and --sums need at least one entry");
+  if (o.modes.empty() || o.sums.empty()) throw SourceError(command_line_loc(), "--modes and --sums need at least one entry");
   use_mutant_option(o, a.mutant, sd);
   if (!a.cross_check.empty()) o.cross_check_fd_rate = parse_cross_check_option(a.cross_check);
   return o;
@@ -194,7 +192,7 @@ std::optional<TestCrash> test_crash_hook() {
   crash.index = std::strtoull(text, &end, 10);
   if (*end == ':') crash.signal = int(std::strtol(end + 1, &end, 10));
   if (end == text || *end != '\0' || crash.signal <= 0 || crash.signal >= NSIG)
-    throw SourceError(option_loc(), std::string("CHAD_ORACLE_TEST_CRASH_AT: expected INDEX or INDEX:SIGNAL, found `") +
+    throw SourceError(command_line_loc(), std::string("CHAD_ORACLE_TEST_CRASH_AT: expected INDEX or INDEX:SIGNAL, found `") +
                                         text + "`");
   return crash;
 }

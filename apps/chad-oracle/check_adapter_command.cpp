@@ -66,7 +66,7 @@ void add_check_adapter_command(CLI::App& app, int& exit_code) {
   cmd->callback([options, common, &exit_code] {
     exit_code = run_command(*common, [&] {
       if (options->adapter.empty())
-        throw SourceError(Loc{intern_file_name("<command line>"), 0, 0}, "--adapter: the adapter's command line is missing");
+        throw SourceError(command_line_loc(), "--adapter: the adapter's command line is missing");
       const ConformanceReport report =
           check_adapter_conformance(AdapterOptions{options->adapter, options->timeout_seconds}, options->examples);
       if (common->json)

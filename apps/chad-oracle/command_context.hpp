@@ -1,4 +1,5 @@
-// What every subcommand shares: loading and checking the program file, and running the
+// What every subcommand shares: loading and checking the program file, the location of an
+// error in the options, and running the
 // command's work on a deep stack with bad input turned into a located message and exit code
 // (human-readable on stderr, or one JSON object on stdout with --json).
 #pragma once
@@ -24,6 +25,9 @@ const std::string& loaded_program_text(const std::string& name);
 
 // Whether load_program read the program from standard input.
 bool program_came_from_stdin();
+
+// Where an error in the command's options is: `<command line>` (no line or column).
+Loc command_line_loc();
 
 // Runs `work` (which returns an exit code) inside run_with_deep_stack, catching SourceError
 // (exit 3), InternalError and other exceptions (exit 4).

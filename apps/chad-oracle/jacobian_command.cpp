@@ -75,16 +75,8 @@ JacobianResult selected_jacobian(const CheckedProgram& program, const NormalForm
                                  JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler,
                                  const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
                                  std::size_t directions) {
-  require_data_output(program);
   require_selection_within(cols, input.coords.size(), "--cols", "input coordinate");
-  const ReferenceOptions options{cols, directions};
-  JacobianResult result;
-  switch (method) {
-    case JacobianMethod::Dual: result = jacobian_by_dual(program, input, options); break;
-    case JacobianMethod::Interval: result = jacobian_by_interval(program, input, options); break;
-    case JacobianMethod::FiniteDifference: result = jacobian_by_finite_differences(program, input, options); break;
-    default: result = compute_jacobian(program, input, method, sums, compiler); break;
-  }
+  JacobianResult result = compute_jacobian(program, input, method, sums, compiler, ReferenceOptions{cols, directions});
   if (result.differentiable)
     require_selection_within(rows, result.output_coords.size(), "--rows", "output coordinate");
   return select_jacobian(std::move(result), rows, cols);

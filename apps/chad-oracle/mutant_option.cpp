@@ -1,5 +1,6 @@
 #include "mutant_option.hpp"
 
+#include "command_context.hpp"
 #include "diagrams/faults.hpp"
 #include "mutants/mutants.hpp"
 #include "mutants/test_faults.hpp"
@@ -7,13 +8,12 @@
 namespace chad {
 
 void use_mutant_option(CampaignOptions& o, const std::string& name, bool string_diagrams) {
-  const Loc option_loc{intern_file_name("<command line>"), 0, 0};
   if (!name.empty() && string_diagrams) {
     const diagrams::SdFault* f = diagrams::find_sd_fault(name);
     if (!f) {
       std::string known;
       for (const diagrams::SdFault& k : diagrams::sd_fault_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
-      throw SourceError(option_loc, "--mutant: unknown string-diagram fault `" + name + "` (known: " + known + ")");
+      throw SourceError(command_line_loc(), "--mutant: unknown string-diagram fault `" + name + "` (known: " + known + ")");
     }
     o.sd_rules = &f->rules;
   } else if (!name.empty()) {
@@ -22,7 +22,7 @@ void use_mutant_option(CampaignOptions& o, const std::string& name, bool string_
     if (!m) {
       std::string known;
       for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
-      throw SourceError(option_loc, "--mutant: unknown mutant `" + name + "` (known: " + known + ")");
+      throw SourceError(command_line_loc(), "--mutant: unknown mutant `" + name + "` (known: " + known + ")");
     }
     use_mutant(o, *m);
   }

@@ -38,8 +38,6 @@ struct MutantsArgs {
   CompilerOptions compiler;  // with --compiled
 };
 
-Loc option_loc() { return Loc{intern_file_name("<command line>"), 0, 0}; }
-
 // With --compiled, the mutants of the interpreter (evaluator helpers, its derivative table) are
 // left out: compiled kernels do not run that code (the code generator's own faults are
 // `campaign --codegen-fault`).
@@ -52,7 +50,7 @@ std::vector<const Mutant*> chosen(const MutantsArgs& a) {
   if (list.empty()) {
     std::string known;
     for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;
-    throw SourceError(option_loc(), "--only: unknown mutant `" + a.only + "` (known: " + known + ")");
+    throw SourceError(command_line_loc(), "--only: unknown mutant `" + a.only + "` (known: " + known + ")");
   }
   return list;
 }

@@ -3,14 +3,13 @@
 #include <cstdlib>
 #include <optional>
 
+#include "command_context.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {
 namespace {
 
-Loc command_line() { return Loc{intern_file_name("<command line>"), 0, 0}; }
-
-[[noreturn]] void refuse(const std::string& why) { throw SourceError(command_line(), "--shard: " + why); }
+[[noreturn]] void refuse(const std::string& why) { throw SourceError(command_line_loc(), "--shard: " + why); }
 
 // A non-negative decimal integer, all of `text`.
 std::optional<std::size_t> whole_number(const std::string& text) {

@@ -25,8 +25,6 @@ struct VectorsArguments {
   std::string features, out, translations = "python,json";
 };
 
-Loc command_line() { return Loc{intern_file_name("<command line>"), 0, 0}; }
-
 TestVectorOptions vector_options(const VectorsArguments& a) {
   TestVectorOptions o;
   o.campaign.seed = a.seed;
@@ -35,7 +33,7 @@ TestVectorOptions vector_options(const VectorsArguments& a) {
   try {
     o.campaign.features = GeneratorFeatures::parse(a.features);
   } catch (const std::invalid_argument& e) {
-    throw SourceError(command_line(), std::string("--features: ") + e.what());
+    throw SourceError(command_line_loc(), std::string("--features: ") + e.what());
   }
   o.translations.clear();
   std::stringstream list(a.translations);
@@ -43,7 +41,7 @@ TestVectorOptions vector_options(const VectorsArguments& a) {
     if (language.empty()) continue;
     const auto& known = translation_languages();
     if (std::find(known.begin(), known.end(), language) == known.end())
-      throw SourceError(command_line(), "--translations: unknown language `" + language + "` (python, cpp, json)");
+      throw SourceError(command_line_loc(), "--translations: unknown language `" + language + "` (python, cpp, json)");
     o.translations.push_back(language);
   }
   return o;

@@ -395,7 +395,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
       CheckedProgram program = load_program(options->file);
       if (!adapter->empty()) {
         if (!mutant->empty())
-          throw SourceError(Loc{intern_file_name("<command line>"), 0, 0},
+          throw SourceError(command_line_loc(),
                             "--mutant injects a fault into CHAD: not with --adapter");
         if (!is_data_type(program.output_type))
           throw SourceError(entry_point(program.program).loc,
