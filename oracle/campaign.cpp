@@ -79,6 +79,13 @@ CampaignVerdict worse_verdict(CampaignVerdict a, CampaignVerdict b) {
   return rank(a) >= rank(b) ? a : b;
 }
 
+std::string verdict_counts_text(const CampaignSummary& summary) {
+  std::string text;
+  for (const auto& [verdict, count] : summary.verdicts)
+    text += (text.empty() ? "" : "  ") + verdict + " " + std::to_string(count);
+  return text;
+}
+
 std::uint64_t program_seed(std::uint64_t seed, std::size_t index) {
   std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (std::uint64_t(index) + 1);  // splitmix64
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;

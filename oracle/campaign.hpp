@@ -126,6 +126,10 @@ struct CampaignSummary {
   std::map<std::string, std::size_t> shapes;      // programs having each shape (oracle/program_shapes.hpp)
 };
 
+// "crash 0  fail 1  ...  unsupported 0": the verdict counts as the campaign and merge summaries
+// print them, two spaces apart.
+std::string verdict_counts_text(const CampaignSummary& summary);
+
 // The seed of program `index` of a campaign with seed `seed`.
 std::uint64_t program_seed(std::uint64_t seed, std::size_t index);
 

@@ -425,7 +425,7 @@ int run(const CampaignArgs& args, bool json) {
     }
     std::cout << summary.programs << " programs (seed " << args.seed << ", shard " << shard << "/"
               << shards << "): ";
-    for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
+    std::cout << verdict_counts_text(summary);
     if (options.adapter)  // no screen: the answers that did not equal the dual-number reference
       std::cout << "\n" << summary.screen_cleared << " checks passed through the enclosures (not equal to the reference)\n";
     else

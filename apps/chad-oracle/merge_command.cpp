@@ -110,7 +110,7 @@ void add_merge_command(CLI::App& app, int& exit_code) {
         std::cout << j.dump(2) << "\n";
       } else {
         std::cout << summary.programs << " programs: ";
-        for (const auto& [v, n] : summary.verdicts) std::cout << v << " " << n << "  ";
+        std::cout << verdict_counts_text(summary);
         std::cout << "\nmerged into " << *out << "/\n";
       }
       for (const std::string& m : missing)
