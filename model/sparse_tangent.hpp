@@ -1,7 +1,8 @@
 // The tangent of a vector-mode dual number (model/vector_dual.hpp): its K components, one per
-// direction of a pass, stored sparsely as a persistent 32-way trie keyed by direction. Only the
+// direction of a pass, stored sparsely as a persistent 64-way trie keyed by direction. Only the
 // components some operation produced are present; an absent component is zero. A one-hot seed
-// is one path of nodes, a dense tangent is a full trie (a leaf holds up to 32 components), and
+// is one path of nodes, a dense tangent is a full trie (a leaf holds up to 64 components: a pass of 64 directions
+// or fewer is one node), and
 // adding a tangent with few components to one with many copies only the paths they share: the
 // rest of the trie is shared, so summing n one-hot products in a fold costs O(n log n), not the
 // O(n^2) of dense or sorted-list tangents. Nodes are immutable once built (shared by LocalP).
@@ -20,7 +21,7 @@ namespace chad {
 
 template <class S>
 struct TangentNode {
-  std::uint32_t mask = 0;  // bit s: slot s is present
+  std::uint64_t mask = 0;  // bit s: slot s is present
   std::vector<S> values;   // at the leaves: the present slots' components, in slot order
   std::vector<LocalP<const TangentNode>> children;  // above them: the present slots' subtrees
 };
@@ -43,7 +44,7 @@ class SparseTangent {
     NodeP node;
     for (int level = 0; level < t.levels_; ++level) {
       auto n = make_local<Node>();
-      n->mask = std::uint32_t(1) << slot(direction, level);
+      n->mask = std::uint64_t(1) << slot(direction, level);
       if (level == 0)
         n->values.push_back(std::move(value));
       else
@@ -101,7 +102,7 @@ class SparseTangent {
   }
 
  private:
-  static constexpr int kBits = 5;
+  static constexpr int kBits = 6;
 
   explicit SparseTangent(std::size_t width) : width_(width) {
     while ((std::size_t(1) << (kBits * levels_)) < width) ++levels_;
@@ -113,18 +114,18 @@ class SparseTangent {
     return t;
   }
 
-  static unsigned slot(std::size_t k, int level) { return unsigned(k >> (kBits * level)) & 31u; }
+  static unsigned slot(std::size_t k, int level) { return unsigned(k >> (kBits * level)) & 63u; }
   // Where slot s is among the present slots of `mask`.
-  static std::size_t position(std::uint32_t mask, unsigned s) {
-    return std::size_t(std::popcount(mask & ((std::uint32_t(1) << s) - 1)));
+  static std::size_t position(std::uint64_t mask, unsigned s) {
+    return std::size_t(std::popcount(mask & ((std::uint64_t(1) << s) - 1)));
   }
 
   template <class F>
   static NodeP build_dense(int level, std::size_t first, std::size_t width, const F& f) {
     auto n = make_local<Node>();
     const std::size_t span = std::size_t(1) << (kBits * level);
-    for (unsigned s = 0; s < 32 && first + s * span < width; ++s) {
-      n->mask |= std::uint32_t(1) << s;
+    for (unsigned s = 0; s < 64 && first + s * span < width; ++s) {
+      n->mask |= std::uint64_t(1) << s;
       if (level == 0)
         n->values.push_back(f(first + s));
       else
@@ -167,8 +168,12 @@ class SparseTangent {
     if (!a) return map_node(b, level, only_b);
     auto n = make_local<Node>();
     n->mask = a->mask | b->mask;
+    if (level == 0)
+      n->values.reserve(std::size_t(std::popcount(n->mask)));
+    else
+      n->children.reserve(std::size_t(std::popcount(n->mask)));
     std::size_t ia = 0, ib = 0;  // the next present slot's position in a, in b
-    for (std::uint32_t rest = n->mask; rest; rest &= rest - 1) {
+    for (std::uint64_t rest = n->mask; rest; rest &= rest - 1) {
       const unsigned s = unsigned(std::countr_zero(rest));
       const bool in_a = a->mask >> s & 1, in_b = b->mask >> s & 1;
       if (level == 0) {
@@ -198,7 +203,7 @@ class SparseTangent {
 
   NodeP root_;  // null: every component absent
   std::size_t width_ = 0;
-  int levels_ = 1;  // 32^levels >= width
+  int levels_ = 1;  // 64^levels >= width
 };
 
 }  // namespace chad

@@ -60,10 +60,11 @@ inline bool is_exact_zero(const Mpfi& x) {
 template <class S, class F>
 SparseTangent<S> each_component(const VectorDual<S>& a, const VectorDual<S>& b, const F& f) {
   const SparseTangent<S>& present = a.tangent ? a.tangent : b.tangent;
-  if (!is_exact_zero(f(S(0), S(0))))
+  const S zero(0);
+  if (!is_exact_zero(f(zero, zero)))
     return SparseTangent<S>::dense(present.width(), [&](std::size_t k) { return f(a.tangent_at(k), b.tangent_at(k)); });
   return SparseTangent<S>::merge(
-      a.tangent, b.tangent, f, [&](const S& x) { return f(x, S(0)); }, [&](const S& y) { return f(S(0), y); });
+      a.tangent, b.tangent, f, [&](const S& x) { return f(x, zero); }, [&](const S& y) { return f(zero, y); });
 }
 
 }  // namespace vector_dual_detail
