@@ -2,24 +2,39 @@
 // direction of a pass, so that a Jacobian with n columns takes ceil(n / K) passes instead of n
 // (references/forward_columns.hpp). Each tangent component is computed by exactly the
 // operations Dual<S> (model/dual.hpp) performs on its one tangent, so component k equals the
-// tangent of a scalar pass seeded with direction k. Tangents are shared and immutable; an absent
-// tangent (null) is zero in every direction, and a sum with it shares the other tangent, so a
-// value no direction reaches costs no tangent work (x + 0 is x exactly, up to the sign of a zero).
+// tangent of a scalar pass seeded with direction k (up to the sign of a zero).
+// Tangents are sparse (model/sparse_tangent.hpp): a component no operation has produced is
+// absent, and reads as zero. An absent tangent (null) is zero in every direction. Absent
+// components cost no work, and this changes no component, because an absent one is skipped only
+// where the scalar pass would compute exactly zero (up to its sign) from it:
+//   - a sum keeps the component present on one side as it is (and shares whole subtrees):
+//     x + 0 = x - 0 = x exactly, in double (an IEEE sum with a zero is exact; only -0 + 0 = +0)
+//     and in MPFI ([a, b] + [0, 0] = [a, b]: the endpoints' sums with 0 are exact, and every
+//     interval here has the same precision, so nothing is rounded);
+//   - a product, quotient or unary primitive computes the component's formula, with S(0) for an
+//     absent side, on every component present on either side (exactly what Dual<S> computes),
+//     and skips those absent on both sides only after checking, once per operation, that the
+//     formula maps two zero tangents to an exact zero at these values ([0, 0] * b + a * [0, 0] =
+//     [0, 0] for finite a, b; not with an infinite or NaN value, 0 * inf being NaN). Where it
+//     does not, every component is computed, present or not, as a dense tangent does
+//     (`each_component` below).
 // Not under a ToolRoundingScope (model/tool_rounding.hpp): its absolute widening makes a zero
 // tangent non-zero, so the references use scalar passes there.
 #pragma once
 #include <string>
 #include <vector>
 
+#include <mpfr.h>
+
 #include "model/dual.hpp"
-#include "model/local_ptr.hpp"
 #include "model/primitives.hpp"
+#include "model/sparse_tangent.hpp"
 
 namespace chad {
 
 template <class S>
 struct VectorDual {
-  using Tangents = LocalP<const std::vector<S>>;
+  using Tangents = SparseTangent<S>;
   S value{};
   Tangents tangent;  // null: zero in every direction
 
@@ -28,23 +43,28 @@ struct VectorDual {
   explicit VectorDual(int v) : value(S(v)) {}  // S(0) in the evaluator: a zero tangent row
 
   // Component k (0 when absent).
-  S tangent_at(std::size_t k) const { return tangent ? (*tangent)[k] : S(0); }
+  S tangent_at(std::size_t k) const { return tangent ? tangent.at(k) : S(0); }
 };
 
 namespace vector_dual_detail {
 
-template <class S>
-std::size_t width(const VectorDual<S>& a, const VectorDual<S>& b) {
-  return a.tangent ? a.tangent->size() : b.tangent->size();
+// Exactly zero (either sign): an interval [0, 0].
+inline bool is_exact_zero(double x) { return x == 0; }
+inline bool is_exact_zero(const Mpfi& x) {
+  return mpfr_zero_p(&x.backend().data()[0].left) && mpfr_zero_p(&x.backend().data()[0].right);
 }
 
-// The tangents f(k) for k < n.
+// The tangent with component k = f(a_k, b_k), a_k and b_k S(0) where absent, a or b present:
+// only on the components present in a or b when f(0, 0) is exactly zero (see the header), else
+// on every component.
 template <class S, class F>
-typename VectorDual<S>::Tangents tangents(std::size_t n, const F& f) {
-  auto t = make_local<std::vector<S>>();
-  t->reserve(n);
-  for (std::size_t k = 0; k < n; ++k) t->push_back(f(k));
-  return t;
+SparseTangent<S> each_component(const VectorDual<S>& a, const VectorDual<S>& b, const F& f) {
+  const SparseTangent<S>& present = a.tangent ? a.tangent : b.tangent;
+  const S zero(0);
+  if (!is_exact_zero(f(zero, zero)))
+    return SparseTangent<S>::dense(present.width(), [&](std::size_t k) { return f(a.tangent_at(k), b.tangent_at(k)); });
+  return SparseTangent<S>::merge(
+      a.tangent, b.tangent, f, [&](const S& x) { return f(x, zero); }, [&](const S& y) { return f(zero, y); });
 }
 
 }  // namespace vector_dual_detail
@@ -53,32 +73,30 @@ template <class S>
 VectorDual<S> operator+(const VectorDual<S>& a, const VectorDual<S>& b) {
   if (!b.tangent) return {a.value + b.value, a.tangent};
   if (!a.tangent) return {a.value + b.value, b.tangent};
-  return {a.value + b.value, vector_dual_detail::tangents<S>(a.tangent->size(), [&](std::size_t k) -> S {
-            return (*a.tangent)[k] + (*b.tangent)[k];
-          })};
+  return {a.value + b.value, SparseTangent<S>::merge(
+                                 a.tangent, b.tangent, [](const S& x, const S& y) -> S { return x + y; },
+                                 KeepComponent{}, KeepComponent{})};
 }
 template <class S>
 VectorDual<S> operator-(const VectorDual<S>& a) {
   if (!a.tangent) return {-a.value};
-  return {-a.value, vector_dual_detail::tangents<S>(a.tangent->size(), [&](std::size_t k) -> S { return S(-(*a.tangent)[k]); })};
+  return {-a.value, SparseTangent<S>::map(a.tangent, [](const S& x) -> S { return S(-x); })};
 }
 template <class S>
 VectorDual<S> operator-(const VectorDual<S>& a, const VectorDual<S>& b) {
   if (!b.tangent) return {a.value - b.value, a.tangent};
-  if (!a.tangent)
-    return {a.value - b.value, vector_dual_detail::tangents<S>(b.tangent->size(), [&](std::size_t k) -> S {
-              return S(0) - (*b.tangent)[k];
-            })};
-  return {a.value - b.value, vector_dual_detail::tangents<S>(a.tangent->size(), [&](std::size_t k) -> S {
-            return (*a.tangent)[k] - (*b.tangent)[k];
-          })};
+  auto negated = [](const S& y) -> S { return S(0) - y; };
+  if (!a.tangent) return {a.value - b.value, SparseTangent<S>::map(b.tangent, negated)};
+  return {a.value - b.value, SparseTangent<S>::merge(
+                                 a.tangent, b.tangent, [](const S& x, const S& y) -> S { return x - y; },
+                                 KeepComponent{}, negated)};
 }
 // Dual<S>'s product rule per component: a'_k b + a b'_k (an absent side's 0 included).
 template <class S>
 VectorDual<S> operator*(const VectorDual<S>& a, const VectorDual<S>& b) {
   if (!a.tangent && !b.tangent) return {a.value * b.value};
-  return {a.value * b.value, vector_dual_detail::tangents<S>(vector_dual_detail::width(a, b), [&](std::size_t k) -> S {
-            return a.tangent_at(k) * b.value + a.value * b.tangent_at(k);
+  return {a.value * b.value, vector_dual_detail::each_component(a, b, [&](const S& da, const S& db) -> S {
+            return da * b.value + a.value * db;
           })};
 }
 // Dual<S>'s quotient (the Taylor recurrence of q b = a) per component.
@@ -86,8 +104,8 @@ template <class S>
 VectorDual<S> operator/(const VectorDual<S>& a, const VectorDual<S>& b) {
   if (!a.tangent && !b.tangent) return {a.value / b.value};
   S q0 = (Taylor<S>{a.value, S(0)} / Taylor<S>{b.value, S(0)})[0];
-  return {std::move(q0), vector_dual_detail::tangents<S>(vector_dual_detail::width(a, b), [&](std::size_t k) -> S {
-            Taylor<S> q = Taylor<S>{a.value, a.tangent_at(k)} / Taylor<S>{b.value, b.tangent_at(k)};
+  return {std::move(q0), vector_dual_detail::each_component(a, b, [&](const S& da, const S& db) -> S {
+            Taylor<S> q = Taylor<S>{a.value, da} / Taylor<S>{b.value, db};
             return std::move(q[1]);
           })};
 }
@@ -97,8 +115,8 @@ template <class S>
 VectorDual<S> apply_unary(PrimOp op, const VectorDual<S>& x) {
   S value = apply_unary<S>(op, x.value);
   if (!x.tangent) return {std::move(value)};
-  return {std::move(value), vector_dual_detail::tangents<S>(x.tangent->size(), [&](std::size_t k) -> S {
-            return apply_unary(op, Dual<S>{x.value, (*x.tangent)[k]}).tangent;
+  return {std::move(value), vector_dual_detail::each_component(x, VectorDual<S>{x.value}, [&](const S& dx, const S&) -> S {
+            return apply_unary(op, Dual<S>{x.value, dx}).tangent;
           })};
 }
 

@@ -76,11 +76,7 @@ void vector_passes(const CheckedProgram& program, const NormalForm<double>& inpu
     coords.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
       D x{ScalarTraits<Base>::from_double(input.coords[i])};
-      if (direction_of[i] >= 0) {
-        auto unit = make_local<std::vector<Base>>(width, Base(0));
-        (*unit)[std::size_t(direction_of[i])] = Base(1);
-        x.tangent = std::move(unit);
-      }
+      if (direction_of[i] >= 0) x.tangent = SparseTangent<Base>::unit(width, std::size_t(direction_of[i]), Base(1));
       coords.push_back(std::move(x));
     }
     for (std::size_t d = 0; d < width; ++d) direction_of[columns[first + d]] = -1;

@@ -83,8 +83,11 @@ struct JacobianResult {
 };
 
 // Which columns a reference method computes, and how many tangent directions a forward pass
-// carries (dual, interval: references/forward_columns.hpp).
-inline constexpr std::size_t kDefaultDirections = 64;
+// carries (dual, interval: references/forward_columns.hpp). Tangents are sparse
+// (model/sparse_tangent.hpp), so a wide pass costs what its non-zero components cost: 4096
+// directions make a 60,000-input gradient 15 passes. A pass's memory grows with its width where
+// intermediate tangents are dense (many live values each depending on many inputs).
+inline constexpr std::size_t kDefaultDirections = 4096;
 struct ReferenceOptions {
   std::vector<std::size_t> columns;  // increasing input coordinates; empty: every column
   std::size_t directions = kDefaultDirections;  // >= 1

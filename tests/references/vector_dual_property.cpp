@@ -1,7 +1,8 @@
 // Vector-mode dual numbers (model/vector_dual.hpp) give exactly the Jacobian of one scalar dual
 // pass per column, on random well-typed programs of every feature: the same entries (==), the
 // same enclosures for `interval`, the same "not differentiable" reasons and the same errors.
-// A pass width of 3 makes several passes, the last one partial, for most inputs.
+// A pass width of 3 makes several passes, the last one partial, for most inputs; a width of
+// 4096 makes one pass of sparse tangents (model/sparse_tangent.hpp) wider than the columns.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -52,15 +53,15 @@ RC_GTEST_PROP(VectorDualProperty, SameJacobianAsOneScalarPassPerColumn, ()) {
   const GeneratedCase c = *arbitrary_case(GeneratorFeatures::parse("all"), 25);
   bool data_to_data = false;
   std::size_t columns = 0;
-  Outcome dual[2], interval[2];  // [0]: scalar passes, [1]: vector passes of width 3
+  Outcome dual[3], interval[3];  // [0]: scalar passes, [1], [2]: vector passes of width 3, 4096
   run_with_deep_stack([&] {
     CheckedProgram program = check_program(parse_program(c.program, "<generated>"));
     data_to_data = is_data_type(program.input_type) && is_data_type(program.output_type);
     if (!data_to_data) return;
     const NormalForm<double> input = read_input_point(program, c.input);
     columns = input.coords.size();
-    const ReferenceOptions options[2] = {{{}, 1}, {{}, 3}};
-    for (int k = 0; k < 2; ++k) {
+    const ReferenceOptions options[3] = {{{}, 1}, {{}, 3}, {{}, 4096}};
+    for (int k = 0; k < 3; ++k) {
       dual[k] = outcome_of([&] { return jacobian_by_dual(program, input, options[k]); });
       interval[k] = outcome_of([&] { return jacobian_by_interval(program, input, options[k]); });
     }
@@ -69,6 +70,8 @@ RC_GTEST_PROP(VectorDualProperty, SameJacobianAsOneScalarPassPerColumn, ()) {
   RC_CLASSIFY(columns > 3, "several passes");
   require_same(dual[0], dual[1]);
   require_same(interval[0], interval[1]);
+  require_same(dual[0], dual[2]);
+  require_same(interval[0], interval[2]);
 }
 
 }  // namespace
