@@ -1,5 +1,7 @@
 #include "model/coordinate_labels.hpp"
 
+#include <algorithm>
+
 #include "model/type_env.hpp"
 
 namespace chad {
@@ -15,13 +17,15 @@ void array_labels(const std::vector<int>& shape, std::size_t axis, const std::st
 }
 
 // The constructor of a list-like `mu a. < Nil : unit | Cons : E * a >` that holds an element and
-// the tail (-1 when `body` is not of that form).
+// the tail (-1 when `body` is not of that form). The other constructor may hold a last element
+// (`< Last : E | Cons : E * a >`, a non-empty list): any payload without `a`.
 int list_cons(const Type* body, const std::string& var) {
   if (body->kind != TypeKind::Sum || body->ctors.size() != 2) return -1;
   for (int k = 0; k < 2; ++k) {
     const Type* other = body->ctors[1 - k].type.get();
     const Type* payload = body->ctors[k].type.get();
-    if (other->kind == TypeKind::Unit && payload->kind == TypeKind::Prod &&
+    const bool other_ends = std::find(other->free_vars.begin(), other->free_vars.end(), var) == other->free_vars.end();
+    if (other_ends && payload->kind == TypeKind::Prod &&
         payload->right->kind == TypeKind::Var && payload->right->var == var)
       return k;
   }
@@ -49,13 +53,16 @@ void labels(const Type* type, const Index& index, const std::string& path, TypeE
       const int cons = list_cons(t->body.get(), t->var);
       if (cons < 0) {
         labels(t->body.get(), index.children[0], path, env, out);
-      } else {  // walk the list: element k is path[k]
+      } else {  // walk the list: element k is path[k], a last element too (nothing for unit)
         const Index* node = &index;
-        for (int k = 0; node->children[0].tag == cons; ++k) {
+        int k = 0;
+        for (; node->children[0].tag == cons; ++k) {
           const Index& pair = node->children[0].children[0];
           labels(t->body->ctors[cons].type->left.get(), pair.children[0], path + "[" + std::to_string(k) + "]", env, out);
           node = &pair.children[1];
         }
+        labels(t->body->ctors[1 - cons].type.get(), node->children[0].children[0],
+               path + "[" + std::to_string(k) + "]", env, out);
       }
       env.restore(mark);
       return;

@@ -2,9 +2,12 @@
 // the folds and unfolds in recursion_target.cpp.
 #include "semantics/evaluate_target.hpp"
 
+#include <unordered_map>
+
 #include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
+#include "semantics/closure_capture.hpp"
 #include "semantics/faulty_evaluation.hpp"
 #include "semantics/primitive_derivatives.hpp"
 
@@ -47,6 +50,52 @@ ValueP<S> copower_fold(const ValueP<S>& copower, const ValueP<S>& f) {
   return total;
 }
 
+// A linear lambda's plan (semantics/closure_capture.hpp), computed once per lambda and thread;
+// for a lambda with no free variables, its one closure. The lambda's body is kept alive with
+// it, so that its address names it.
+template <class S>
+struct LambdaCapture {
+  TermP body;
+  CapturePlan plan;
+  ValueP<S> closed;
+};
+
+template <class S>
+LambdaCapture<S>& lambda_capture(const TermP& body) {
+  thread_local std::unordered_map<const Term*, LambdaCapture<S>> cache;
+  auto it = cache.find(body.get());
+  if (it != cache.end()) return it->second;
+  if (cache.size() >= 4096) cache.clear();  // bounded across the programs of a campaign
+  return cache.emplace(body.get(), LambdaCapture<S>{body, capture_plan(body, 1), nullptr}).first->second;
+}
+
+// \v. l in `env`: a closure over the values of l's free variables only. Blame's watch and the
+// live-coverage probe name the nodes of l as written, so under them the closure keeps `env`.
+template <class S>
+ValueP<S> linear_lambda(const TermP& body, const Env<S>& env) {
+  if (evaluation_watch<S> != nullptr || value_probe<S> != nullptr) [[unlikely]]
+    return closure_value<S>([body, env](const ValueP<S>& v) { return eval<S>(body, extend<S>(env, v)); });
+  LambdaCapture<S>& capture = lambda_capture<S>(body);
+  const std::vector<int>& positions = capture.plan.captured;
+  TermP renumbered = capture.plan.body;
+  if (positions.empty()) {
+    if (!capture.closed)
+      capture.closed = closure_value<S>([renumbered](const ValueP<S>& v) { return eval<S>(renumbered, extend<S>(nullptr, v)); });
+    return capture.closed;
+  }
+  std::vector<const ValueP<S>*> values;
+  values.reserve(positions.size());
+  const EnvNode<S>* node = env.get();
+  int at = 0;
+  for (int position : positions) {
+    for (; at < position; ++at) node = node->next.get();
+    values.push_back(&node->value);
+  }
+  Env<S> captured;
+  for (std::size_t k = values.size(); k-- > 0;) captured = extend<S>(captured, *values[k]);
+  return closure_value<S>([renumbered, captured](const ValueP<S>& v) { return eval<S>(renumbered, extend<S>(captured, v)); });
+}
+
 // PrimFwd / PrimRev: evaluate the operands, then the derivative of primitive_derivatives.cpp.
 template <class S>
 ValueP<S> prim_derivative(const Term& t, const Env<S>& env) {
@@ -87,10 +136,7 @@ template <class S>
 ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
   const auto& a = t.args;
   switch (t.kind) {
-    case TermKind::LinLambda: {
-      TermP body = a[0];
-      return closure_value<S>([body, env](const ValueP<S>& v) { return eval<S>(body, extend<S>(env, v)); });
-    }
+    case TermKind::LinLambda: return linear_lambda<S>(a[0], env);
     case TermKind::LinApp: {
       ValueP<S> l = eval<S>(a[0], env);
       if (l->kind == ValueKind::Zero) return l;  // the zero linear map

@@ -18,6 +18,7 @@
 #include "model/scalar_list.hpp"
 #include "semantics/evaluate_target.hpp"
 #include "semantics/evaluator_faults.hpp"
+#include "semantics/reverse_fold_tape.hpp"
 #include "semantics/tangent_positions.hpp"
 
 namespace chad {
@@ -185,6 +186,8 @@ ValueP<S> evaluate_recursion(const Term& t, const Env<S>& env) {
   const bool fold = t.kind == TermKind::FwdFold || t.kind == TermKind::RevFold;
   const bool reverse = t.kind == TermKind::RevFold || t.kind == TermKind::RevUnfold;
   const Type& fixpoint = fold ? *t.annot->left : *t.annot->right;
+  if (fold && reverse && !contains_nu(*fixpoint.body))
+    return reverse_fold_by_tape<S>(*fixpoint.body, fixpoint.var, t.sums, t.args[1], env, evaluate<S>(t.args[0], env));
   auto r = std::make_shared<const Recursion<S>>(
       Recursion<S>{fixpoint.body.get(), fixpoint.var, t.args[1], env, t.sums});
   ValueP<S> start = evaluate<S>(t.args[0], env);

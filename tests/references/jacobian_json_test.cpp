@@ -80,6 +80,20 @@ TEST(JacobianJson, CoordinatesAreLabelledByTheirPathInTheValue) {
   EXPECT_EQ(j["enclosure"], nlohmann::json::array());  // dual numbers certify nothing
 }
 
+TEST(JacobianJson, NonEmptyListElementsAreLabelledByPosition) {
+  // A non-empty list < Last : real | Cons : real * l > of three elements: the two Cons elements
+  // are xs[0], xs[1] and the Last one xs[2] (a label per element, not the path of rolls and
+  // constructors, which grows with the position and would make a long list's labels quadratic).
+  const std::string source =
+      "type NEList = mu l. < Last : real | Cons : real * l >;\n"
+      "def main (xs : NEList) : real = fold xs with node -> case node of { Last a -> a | Cons p -> fst p + snd p };";
+  const nlohmann::json j =
+      jacobian_json_of(source, "roll Cons (1.5, roll Cons (-2, roll Last 4))", JacobianMethod::ChadReverse);
+  SCOPED_TRACE(j.dump());
+  EXPECT_EQ(j["col_labels"], nlohmann::json({"xs[0]", "xs[1]", "xs[2]"}));
+  EXPECT_EQ(j["jacobian"], nlohmann::json({{1.0, 1.0, 1.0}}));  // d (x0 + x1 + x2) / d xi = 1
+}
+
 TEST(JacobianJson, NotDifferentiableKeepsEveryKey) {
   // |x| at 0 (written as a comparison) ties: not differentiable; no output, so rows is null, but
   // the input's columns are known.
