@@ -13,11 +13,6 @@
 namespace chad::fuzz {
 namespace {
 
-// The deep stack of one input: inputs are a few KiB (libFuzzer's -max_len), so they nest a few
-// thousand levels deep at most (tens of MiB of frames under the sanitizers), far less than the
-// tool's 4 GiB reserve, which AddressSanitizer would clear the shadow of at every switch.
-constexpr std::size_t kFuzzStackBytes = std::size_t(256) << 20;
-
 // Runs `work` as the tool runs a command (on a deep stack) and classifies how it ended.
 std::string run_checked(const std::function<void()>& work) {
   std::string finding;
@@ -31,7 +26,7 @@ std::string run_checked(const std::function<void()>& work) {
     } catch (const std::exception& e) {
       finding = std::string("an exception that is not a source error: ") + e.what();
     }
-  }, kFuzzStackBytes);
+  });  // the thread's kept deep stack (syntax/deep_stack.hpp), reused from input to input
   return finding;
 }
 

@@ -36,9 +36,59 @@ void announce_switch_finish(void*, const void**, std::size_t*) {}
 // The size of the deep stack this thread is running on (0: its ordinary stack).
 thread_local std::size_t current_deep_stack = 0;
 
+std::size_t page_bytes() { return std::size_t(sysconf(_SC_PAGESIZE)); }
+
+// A stack's memory: reserved, committed page by page as it is touched, with a guard page at its
+// low end (an overflow faults instead of writing past it).
+struct StackMemory {
+  void* memory = nullptr;  // null: not mapped
+  std::size_t bytes = 0;
+
+  char* usable_bottom() const { return static_cast<char*>(memory) + page_bytes(); }
+  std::size_t usable_bytes() const { return bytes - page_bytes(); }
+};
+
+StackMemory map_stack(std::size_t bytes) {
+  void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (memory == MAP_FAILED) return {};  // could not reserve it (e.g. a tight ulimit -v)
+  mprotect(memory, page_bytes(), PROT_NONE);
+  return {memory, bytes};
+}
+
+void unmap_stack(StackMemory& stack) {
+  if (stack.memory != nullptr) munmap(stack.memory, stack.bytes);
+  stack = {};
+}
+
+// The pages of a kept stack that stay committed between calls: the top 32 MiB (far more than
+// a command on an ordinary program touches). What a deeper call touched below that is given back
+// after it, so the memory a thread keeps is bounded whatever it ran.
+constexpr std::size_t kKeptCommittedBytes = std::size_t(32) << 20;
+
+void release_pages_below_kept_top(const StackMemory& stack) {
+  if (stack.usable_bytes() <= kKeptCommittedBytes) return;
+  madvise(stack.usable_bottom(), stack.usable_bytes() - kKeptCommittedBytes, MADV_DONTNEED);
+}
+
+// The thread's kept stack: mapped by its first call and reused by each later call it is large
+// enough for, so a campaign or a fuzzer calling thousands of times does not map, fault in and
+// unmap a fresh stack each time. A nested call that needs more while it is in use gets a stack of
+// its own for that call.
+struct KeptStack {
+  StackMemory stack;
+  bool in_use = false;
+  // Under AddressSanitizer: the fake stack (detect_stack_use_after_return) of the work run on it,
+  // kept with it rather than re-created at every switch.
+  void* fake_stack = nullptr;
+  ~KeptStack() { unmap_stack(stack); }
+};
+thread_local KeptStack kept;
+
 struct Job {
   const std::function<void()>* work;
   std::size_t stack_bytes;
+  void** fake_stack_save;  // where the deep side's fake stack goes when it is left (null: dropped)
   std::exception_ptr error;
   ucontext_t caller, deep;
   const void* caller_stack_bottom = nullptr;  // for the switch back (AddressSanitizer)
@@ -49,36 +99,24 @@ thread_local Job* starting_job = nullptr;
 
 void run_job() {
   Job* job = starting_job;
-  announce_switch_finish(nullptr, &job->caller_stack_bottom, &job->caller_stack_size);
+  announce_switch_finish(job->fake_stack_save != nullptr ? *job->fake_stack_save : nullptr,
+                         &job->caller_stack_bottom, &job->caller_stack_size);
   current_deep_stack = job->stack_bytes;
   try {
     (*job->work)();
   } catch (...) {  // never unwind across the switch: hand the exception to the caller
     job->error = std::current_exception();
   }
-  // This stack is left for good: no fake stack to save.
-  announce_switch_start(nullptr, job->caller_stack_bottom, job->caller_stack_size);
+  announce_switch_start(job->fake_stack_save, job->caller_stack_bottom, job->caller_stack_size);
 }  // returns to job->caller (uc_link)
 
-}  // namespace
-
-void run_with_deep_stack(const std::function<void()>& work, std::size_t stack_bytes) {
-  if (current_deep_stack >= stack_bytes) {  // already deep enough (a campaign parses thousands)
-    work();
-    return;
-  }
-  void* memory = mmap(nullptr, stack_bytes, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-  if (memory == MAP_FAILED) {  // could not reserve it (e.g. a tight ulimit -v): run here
-    work();
-    return;
-  }
-  const std::size_t guard = std::size_t(sysconf(_SC_PAGESIZE));
-  mprotect(memory, guard, PROT_NONE);  // an overflow faults instead of writing past the stack
-  Job job{&work, stack_bytes, nullptr, {}, {}};
+// Runs work on `stack` (from its top: whatever an earlier call left on it is dead) and re-throws
+// its exception here.
+void run_on(const StackMemory& stack, const std::function<void()>& work, void** fake_stack_save) {
+  Job job{&work, stack.bytes, fake_stack_save, nullptr, {}, {}};
   getcontext(&job.deep);
-  job.deep.uc_stack.ss_sp = static_cast<char*>(memory) + guard;
-  job.deep.uc_stack.ss_size = stack_bytes - guard;
+  job.deep.uc_stack.ss_sp = stack.usable_bottom();
+  job.deep.uc_stack.ss_size = stack.usable_bytes();
   job.deep.uc_link = &job.caller;
   makecontext(&job.deep, run_job, 0);
   const std::size_t outer = current_deep_stack;
@@ -88,8 +126,46 @@ void run_with_deep_stack(const std::function<void()>& work, std::size_t stack_by
   swapcontext(&job.caller, &job.deep);
   announce_switch_finish(caller_fake_stack, nullptr, nullptr);
   current_deep_stack = outer;
-  munmap(memory, stack_bytes);
   if (job.error) std::rethrow_exception(job.error);
+}
+
+}  // namespace
+
+void run_with_deep_stack(const std::function<void()>& work, std::size_t stack_bytes) {
+  if (current_deep_stack >= stack_bytes) {  // already deep enough (a campaign parses thousands)
+    work();
+    return;
+  }
+  if (!kept.in_use) {
+    if (kept.stack.bytes < stack_bytes) {
+      unmap_stack(kept.stack);
+      kept.fake_stack = nullptr;  // (AddressSanitizer) its fake stack leaks: at most once per size
+      kept.stack = map_stack(stack_bytes);
+    }
+    if (kept.stack.memory == nullptr) {  // could not reserve it: run here
+      work();
+      return;
+    }
+    struct Release {
+      ~Release() {
+        release_pages_below_kept_top(kept.stack);
+        kept.in_use = false;
+      }
+    } release;
+    kept.in_use = true;
+    run_on(kept.stack, work, &kept.fake_stack);
+    return;
+  }
+  StackMemory own = map_stack(stack_bytes);
+  if (own.memory == nullptr) {
+    work();
+    return;
+  }
+  struct Unmap {
+    StackMemory& stack;
+    ~Unmap() { unmap_stack(stack); }
+  } unmap{own};
+  run_on(own, work, nullptr);  // this stack is left for good: no fake stack to keep
 }
 
 }  // namespace chad
