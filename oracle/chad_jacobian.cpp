@@ -48,23 +48,27 @@ ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const Ch
 
 JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<double>& input,
                                 ChadMode mode, SumsStrategy sums) {
-  JacobianResult result = start_result(
-      mode == ChadMode::Forward ? JacobianMethod::ChadForward : JacobianMethod::ChadReverse, input);
-  result.sums = sums;
   ChadProgram chad = chad_program(program, ChadOptions{mode, sums, nullptr});
   ChadEvaluation<double> e;
   std::vector<ComparisonRecord> trace;
+  std::string undecided;
   comparison_trace = &trace;
   try {
     e = evaluate_chad_jacobian<double>(program, chad, input);
     comparison_trace = nullptr;
   } catch (const ComparisonUndecided& error) {
     comparison_trace = nullptr;
-    return not_differentiable(std::move(result), format_loc(error.loc()) + ": " + error.message());
+    undecided = format_loc(error.loc()) + ": " + error.message();
   } catch (...) {
     comparison_trace = nullptr;
     throw;
   }
+  // The result copies the input only now, once the evaluation's memory is freed (the index of a
+  // million-element list is hundreds of MB).
+  JacobianResult result = start_result(
+      mode == ChadMode::Forward ? JacobianMethod::ChadForward : JacobianMethod::ChadReverse, input);
+  result.sums = sums;
+  if (!undecided.empty()) return not_differentiable(std::move(result), std::move(undecided));
   // In double a tie decides one way; the derivative there is not defined.
   for (const ComparisonRecord& c : trace)
     if (c.margin == 0)

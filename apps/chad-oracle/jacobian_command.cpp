@@ -7,6 +7,7 @@
 // `--method adapter --adapter 'CMD'`: an outside AD tool's, asked through its adapter
 // (docs/adapter-protocol.md): exit 3 when it answers that the program is outside its fragment or
 // meets a domain error, 4 when it fails (a crash, a timeout, an exit, a malformed answer).
+#include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -157,7 +158,8 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
       JacobianResult result = selected_jacobian(program, input, *parse_method(*method), *parse_sums_strategy(*sums),
                                                 *compiler, row_selection, col_selection, *directions);
       if (options->json) {
-        std::cout << selected_jacobian_json(result, program).dump(2) << "\n";
+        // streamed, not dumped into a string first: a million-entry Jacobian's text is tens of MB
+        std::cout << std::setw(2) << selected_jacobian_json(result, program) << "\n";
       } else {
         print_jacobian(std::cout, result);
         if (result.differentiable && !result.selected_rows.empty())

@@ -54,10 +54,6 @@ rc::Gen<StraightLine> straight_line() {
   });
 }
 
-bool is_unary(PrimOp op) {
-  return op != PrimOp::Add && op != PrimOp::Sub && op != PrimOp::Mul && op != PrimOp::Div;
-}
-
 // Every value of the program (inputs first), or nullopt where a log / sqrt / division leaves
 // its domain (the evaluator raises a DomainError there, before any tangent is computed) or a
 // value is not finite.
