@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "cpp_adapter_requests.hpp"
+#include "../support/temp_dir.hpp"
 
 namespace chad {
 namespace {
@@ -25,7 +26,9 @@ struct Conversation {
 };
 
 Conversation converse(const std::string& adapter, const std::vector<std::string>& lines) {
-  const std::string input = (std::filesystem::temp_directory_path() / "chad_cpp_adapter_input.jsonl").string();
+  // a directory of its own: the ADOL-C and Ceres instances of a test run in parallel
+  const testing::TempDir dir("chad_cpp_adapter");
+  const std::string input = dir / "input.jsonl";
   {
     std::ofstream out(input);
     for (const std::string& line : lines) out << line << '\n';
