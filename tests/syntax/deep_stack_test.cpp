@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "../support/address_sanitizer.hpp"
+
 namespace chad {
 namespace {
 
@@ -90,6 +92,11 @@ long resident_kib() {
 }
 
 TEST(DeepStack, TheKeptStackGivesBackWhatADeepCallTouched) {
+  // The bound is on the stack's own pages. Under AddressSanitizer the resident size also holds
+  // the shadow and fake frames of the 300 MiB the call touched, which the runtime owns (g++ 12's
+  // libasan keeps them: 92 MiB measured); the ordinary build checks the bound.
+  if (testing::kUnderAddressSanitizer)
+    GTEST_SKIP() << "AddressSanitizer's shadow of the touched stack counts in the resident size";
   run_with_deep_stack([] {});
   const long before = resident_kib();
   ASSERT_GT(before, 0);
