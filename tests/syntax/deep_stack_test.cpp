@@ -57,7 +57,7 @@ TEST(DeepStack, NestedCallsRunAndPassExceptionsOutward) {
 // Touches `bytes` of stack in one frame, a write every 4 KiB page.
 [[gnu::noinline]] void touch_stack(std::size_t bytes) {
   constexpr std::size_t kMaxBytes = std::size_t(4) << 20;
-  volatile char frame[kMaxBytes];
+  [[maybe_unused]] volatile char frame[kMaxBytes];
   for (std::size_t i = 0; i < bytes && i < kMaxBytes; i += 4096) frame[i] = 1;
 }
 
