@@ -42,6 +42,7 @@ const char* campaign_verdict_name(CampaignVerdict v) {
     case CampaignVerdict::Fault: return "fault";
     case CampaignVerdict::Crash: return "crash";
     case CampaignVerdict::Unsupported: return "unsupported";
+    case CampaignVerdict::FailCost: return "fail-cost";
   }
   return "?";
 }
@@ -50,7 +51,7 @@ const std::vector<CampaignVerdict>& all_campaign_verdicts() {
   static const std::vector<CampaignVerdict> all = {CampaignVerdict::Pass, CampaignVerdict::Fail,
                                                    CampaignVerdict::FailNumeric, CampaignVerdict::Skip,
                                                    CampaignVerdict::Fault, CampaignVerdict::Crash,
-                                                   CampaignVerdict::Unsupported};
+                                                   CampaignVerdict::Unsupported, CampaignVerdict::FailCost};
   return all;
 }
 
@@ -67,10 +68,11 @@ bool is_failure(const std::string& verdict_name) {
 CampaignVerdict worse_verdict(CampaignVerdict a, CampaignVerdict b) {
   auto rank = [](CampaignVerdict v) {
     switch (v) {
-      case CampaignVerdict::Crash: return 5;
-      case CampaignVerdict::Fault: return 4;
-      case CampaignVerdict::Fail: return 3;
-      case CampaignVerdict::FailNumeric: return 2;
+      case CampaignVerdict::Crash: return 6;
+      case CampaignVerdict::Fault: return 5;
+      case CampaignVerdict::Fail: return 4;
+      case CampaignVerdict::FailNumeric: return 3;
+      case CampaignVerdict::FailCost: return 2;
       case CampaignVerdict::Skip: return 1;
       case CampaignVerdict::Unsupported: return 1;
       default: return 0;

@@ -14,10 +14,13 @@
 //                 command, and the campaign goes on from the next program;
 //   fail-numeric  the screen disagrees and no certificate could be had (the interval check
 //                 could not decide), with the estimated error;
+//   fail-cost     (`--check cost`, oracle/cost_check.hpp) the derivative is too expensive: its
+//                 counted cost is more than a stated constant times the primal's, or grows
+//                 with a larger exponent as the input grows;
 //   skip          no derivative to compare: a domain error, a tie of a comparison, an output
 //                 that overflows double; the reason says which.
 // A program's verdict is its worst check's, by rank: crash > fault > fail > fail-numeric >
-// skip > pass. A fault ranks above a fail: it is certain without any reference or numerics, and
+// fail-cost > skip > pass. A fault ranks above a fail: it is certain without any reference or numerics, and
 // it is the first thing to repair (the check it happens in shows no numbers at all).
 // A program whose output holds a function or a stream has no Jacobian: its checks use the
 // logical relation instead (oracle/relation_verdict.hpp), with the same verdicts.
@@ -53,13 +56,13 @@ const char* implementation_name(Implementation i);  // "chad", "sd-rev", "chad-c
 
 // Unsupported: an adapter said the program is outside its tool's fragment (counted, never a
 // failure; ranked with skip).
-enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip, Fault, Crash, Unsupported };
-// "pass", "fail", "fail-numeric", "skip", "fault", "crash", "unsupported"
+enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip, Fault, Crash, Unsupported, FailCost };
+// "pass", "fail", "fail-numeric", "skip", "fault", "crash", "unsupported", "fail-cost"
 const char* campaign_verdict_name(CampaignVerdict v);
 // Every verdict, in the order above.
 const std::vector<CampaignVerdict>& all_campaign_verdicts();
 // Whether a verdict (or its name, as in a log line) counts against the AD under test: fail,
-// fail-numeric, fault, crash. A campaign with one exits 1.
+// fail-numeric, fail-cost, fault, crash. A campaign with one exits 1.
 bool is_failure(CampaignVerdict v);
 bool is_failure(const std::string& verdict_name);
 // The worse of two verdicts, by the rank above.

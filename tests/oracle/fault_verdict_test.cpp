@@ -26,7 +26,7 @@ TEST(FaultVerdict, RanksAboveFailAndBelowCrash) {
   EXPECT_EQ(worse_verdict(CampaignVerdict::Fault, CampaignVerdict::FailNumeric), CampaignVerdict::Fault);
   EXPECT_EQ(worse_verdict(CampaignVerdict::Fault, CampaignVerdict::Crash), CampaignVerdict::Crash);
   EXPECT_EQ(worse_verdict(CampaignVerdict::Skip, CampaignVerdict::Pass), CampaignVerdict::Skip);
-  for (const char* failing : {"fail", "fail-numeric", "fault", "crash"}) EXPECT_TRUE(is_failure(failing)) << failing;
+  for (const char* failing : {"fail", "fail-numeric", "fail-cost", "fault", "crash"}) EXPECT_TRUE(is_failure(failing)) << failing;
   for (const char* passing : {"pass", "skip"}) EXPECT_FALSE(is_failure(passing)) << passing;
 }
 
