@@ -57,6 +57,7 @@ ValueP<S> biproduct_value(std::size_t n, std::size_t tag, ValueP<S> payload) {
 // !a (x) l, the copower with one term.
 template <class S>
 ValueP<S> copower_singleton(ValueP<S> primal, ValueP<S> linear) {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Copower;
   v->tag = 0;
@@ -96,13 +97,16 @@ ValueP<S> add_linear(const ValueP<S>& a, const ValueP<S>& b) {
     throw EvaluationFault(std::string("adding (co)tangents: ") + value_kind_name(a->kind) + " and " +
                           value_kind_name(b->kind));
   switch (a->kind) {
-    case ValueKind::Scalar: return scalar_value<S>(a->scalar + b->scalar);
+    case ValueKind::Scalar:
+      count_scalar_ops(1);
+      return scalar_value<S>(a->scalar + b->scalar);
     case ValueKind::Array: {
       const auto& x = a->extra->data;
       const auto& y = b->extra->data;
       if (a->extra->shape != b->extra->shape) [[unlikely]]
         throw EvaluationFault("adding (co)tangents: arrays of shapes " + shape_text(a->extra->shape) + " and " +
                               shape_text(b->extra->shape));
+      count_scalar_ops(x.size());
       std::vector<S> sum;
       sum.reserve(x.size());
       for (std::size_t i = 0; i < x.size(); ++i) sum.push_back(x[i] + y[i]);
@@ -120,6 +124,7 @@ ValueP<S> add_linear(const ValueP<S>& a, const ValueP<S>& b) {
     case ValueKind::Lazy:
       return lazy_value<S>([a, b]() { return add_linear<S>(a->force(), b->force()); });
     case ValueKind::Copower: {
+      count_allocation();
       auto v = make_local<Value<S>>();
       v->kind = ValueKind::Copower;
       v->tag = 1;

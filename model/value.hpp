@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "model/cost_counter.hpp"
 #include "model/local_ptr.hpp"
 #include "syntax/location.hpp"
 
@@ -49,18 +50,23 @@ struct Value {
   // Closure: applies the function.
   ValueP<S> call(const ValueP<S>& argument) const {
     CHAD_INTERNAL_ASSERT(kind == ValueKind::Closure, "application of a value that is not a function");
+    count_step();
     return extra->function(argument);
   }
   // Lazy: the unrolled value (computed once).
   const ValueP<S>& force() const {
     CHAD_INTERNAL_ASSERT(kind == ValueKind::Lazy, "force on a non-lazy value");
-    if (!extra->forced) extra->forced = extra->function(nullptr);
+    if (!extra->forced) {
+      count_step();
+      extra->forced = extra->function(nullptr);
+    }
     return extra->forced;
   }
 };
 
 template <class S>
 ValueP<S> scalar_value(S x) {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Scalar;
   v->scalar = std::move(x);
@@ -68,6 +74,7 @@ ValueP<S> scalar_value(S x) {
 }
 template <class S>
 ValueP<S> array_value(std::vector<int> shape, std::vector<S> data) {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Array;
   auto extra = make_local<Extra<S>>();
@@ -78,12 +85,14 @@ ValueP<S> array_value(std::vector<int> shape, std::vector<S> data) {
 }
 template <class S>
 ValueP<S> unit_value() {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Unit;
   return v;
 }
 template <class S>
 ValueP<S> pair_value(ValueP<S> a, ValueP<S> b) {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Pair;
   v->first = std::move(a);
@@ -92,6 +101,7 @@ ValueP<S> pair_value(ValueP<S> a, ValueP<S> b) {
 }
 template <class S>
 ValueP<S> inject_value(int tag, ValueP<S> payload) {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Inject;
   v->tag = tag;
@@ -100,6 +110,7 @@ ValueP<S> inject_value(int tag, ValueP<S> payload) {
 }
 template <class S>
 ValueP<S> roll_value(ValueP<S> payload) {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Roll;
   v->first = std::move(payload);
@@ -107,6 +118,7 @@ ValueP<S> roll_value(ValueP<S> payload) {
 }
 template <class S>
 ValueP<S> closure_value(std::function<ValueP<S>(const ValueP<S>&)> f) {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Closure;
   auto extra = make_local<Extra<S>>();
@@ -117,6 +129,7 @@ ValueP<S> closure_value(std::function<ValueP<S>(const ValueP<S>&)> f) {
 // `thunk`: a callable of no argument giving the unrolled value.
 template <class S, class Thunk>
 ValueP<S> lazy_value(Thunk thunk) {
+  count_allocation();
   auto v = make_local<Value<S>>();
   v->kind = ValueKind::Lazy;
   auto extra = make_local<Extra<S>>();

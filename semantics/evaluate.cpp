@@ -27,6 +27,7 @@ class Evaluator {
   // Inlined into eval, so that the unprobed evaluation costs no extra call per node.
   [[gnu::always_inline]] static ValueP<S> eval_unprobed(const Term& t, const Env<S>& env) {
     if (evaluation_watch<S> != nullptr) [[unlikely]] watch(t, env);
+    count_step();
     switch (t.kind) {
       case TermKind::Var: return lookup(t, env);
       case TermKind::Literal: return scalar_value<S>(ScalarTraits<S>::from_double(t.literal));
@@ -115,9 +116,10 @@ class Evaluator {
     }
     if (evaluation_watch<S> != nullptr) [[unlikely]] watch(t, env);
     switch (t.kind) {
-      case TermKind::Var: return lookup(t, env).get();
+      case TermKind::Var: count_step(); return lookup(t, env).get();
       case TermKind::Fst:
       case TermKind::Snd: {
+        count_step();
         const Value<S>* pair = borrow(*t.args[0], env, holder);
         if (pair->kind == ValueKind::Zero) return pair;  // a linear projection of 0 is 0
         require_kind(*pair, ValueKind::Pair, "a projection (fst, snd)");
@@ -132,7 +134,7 @@ class Evaluator {
   }
 
   static const ValueP<S>& unit() {
-    static const ValueP<S> u = unit_value<S>();
+    static const ValueP<S> u = uncounted([] { return unit_value<S>(); });
     return u;
   }
 
@@ -165,6 +167,7 @@ class Evaluator {
 
   // fold (roll v) with x -> e'  =  e'[x := map_F (fold - with x -> e') v]
   static ValueP<S> fold_node(const RecursionP& r, const ValueP<S>& rolled) {
+    count_step();  // the node's visit
     NestedBinders nested;
     auto recurse = [r](const ValueP<S>& child) { return fold_node(r, child); };
     ValueP<S> mapped =
@@ -243,6 +246,7 @@ class Evaluator {
           stack.push_back({it->get(), 0, false});
         continue;
       }
+      count_step();  // the node's visit
       const std::size_t base = results.size() - frame.children;
       std::size_t next = base;
       auto take = [&](const ValueP<S>&) { return std::move(results[next++]); };

@@ -80,7 +80,9 @@ ValueP<S> linear_lambda(const TermP& body, const Env<S>& env) {
   TermP renumbered = capture.plan.body;
   if (positions.empty()) {
     if (!capture.closed)
-      capture.closed = closure_value<S>([renumbered](const ValueP<S>& v) { return eval<S>(renumbered, extend<S>(nullptr, v)); });
+      capture.closed = uncounted([&] {  // made once per thread: not counted
+        return closure_value<S>([renumbered](const ValueP<S>& v) { return eval<S>(renumbered, extend<S>(nullptr, v)); });
+      });
     return capture.closed;
   }
   std::vector<const ValueP<S>*> values;

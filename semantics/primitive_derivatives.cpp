@@ -9,6 +9,7 @@
 #include "model/scalar_list.hpp"
 #include "semantics/derivative_table.hpp"
 #include "semantics/evaluator_faults.hpp"
+#include "semantics/primitive_ops.hpp"
 
 namespace chad {
 namespace {
@@ -51,6 +52,7 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
   bool all_zero = true;
   for (std::size_t i = 0; i < arity; ++i) all_zero = all_zero && is_zero(dx[i]);
   if (all_zero || t.op == PrimOp::Lt || t.op == PrimOp::Gt) return zero_value<S>();  // comparisons: 0
+  count_scalar_ops(primitive_scalar_ops<S>(t, x));
   auto in = [&](std::size_t i) { return entries_of(x[i], count_of(x[i])); };
   auto d = [&](std::size_t i) { return entries_of(dx[i], count_of(x[i])); };
   switch (t.op) {
@@ -116,6 +118,7 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
                                            const Value<S>& cotangent) {
   std::vector<ValueP<S>> out(arity, zero_value<S>());
   if (is_zero(&cotangent) || t.op == PrimOp::Lt || t.op == PrimOp::Gt) return out;  // comparisons: 0
+  count_scalar_ops(primitive_scalar_ops<S>(t, x));
   auto in = [&](std::size_t i) { return entries_of(x[i], count_of(x[i])); };
   const Value<S>* vv = &cotangent;
   switch (t.op) {

@@ -31,16 +31,28 @@ ValueP<S> elementwise(const Value<S>& like, F f) {
 
 template <class S>
 ValueP<S> boolean(bool b) {
-  static const ValueP<S> values[2] = {inject_value<S>(0, unit_value<S>()),
-                                      inject_value<S>(1, unit_value<S>())};
+  static const ValueP<S> values[2] = {uncounted([] { return inject_value<S>(0, unit_value<S>()); }),
+                                      uncounted([] { return inject_value<S>(1, unit_value<S>()); })};
   return values[b ? 1 : 0];
 }
 
 }  // namespace
 
 template <class S>
+std::uint64_t primitive_scalar_ops(const Term& t, const Value<S>* const* args) {
+  switch (t.op) {
+    case PrimOp::Lt: case PrimOp::Gt: return 1;
+    case PrimOp::Get: case PrimOp::Vec: return 0;
+    case PrimOp::Matvec: return args[0]->extra->data.size();  // rows * cols
+    case PrimOp::Scale: return entry_count(*args[1]);
+    default: return entry_count(*args[0]);  // elementwise, sum, dot
+  }
+}
+
+template <class S>
 ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args) {
   using Traits = ScalarTraits<S>;
+  count_scalar_ops(primitive_scalar_ops<S>(t, args));
   const char* name = prim_name(t.op);
   switch (t.op) {
     case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div: {
@@ -114,7 +126,8 @@ ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args) {
 }
 
 #define CHAD_INSTANTIATE_PRIMITIVES(S) \
-  template ValueP<S> apply_primitive<S>(const Term&, const Value<S>* const*);
+  template ValueP<S> apply_primitive<S>(const Term&, const Value<S>* const*); \
+  template std::uint64_t primitive_scalar_ops<S>(const Term&, const Value<S>* const*);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_PRIMITIVES)
 
 }  // namespace chad

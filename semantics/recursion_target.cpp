@@ -61,6 +61,7 @@ ValueP<S> first_of(const ValueP<S>& v) { return v->first; }
 // The result (w, derivative) at one node; `reverse` chooses back or d.
 template <class S>
 ValueP<S> fold_node(const RecursionP<S>& r, const ValueP<S>& rolled, bool reverse) {
+  count_step();  // the node's visit
   // F[(w_c, derivative_c) / a]: the children's results at the recursive positions.
   ValueP<S> children = map_positions<S>(*r, rolled->first, [&](const ValueP<S>& child) {
     return fold_node<S>(r, child, reverse);

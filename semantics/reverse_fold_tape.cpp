@@ -65,6 +65,7 @@ ValueP<S> record(Tape<S>& tape, const TermP& body, const Env<S>& env, const Valu
       for (auto it = positions.rbegin(); it != positions.rend(); ++it) stack.push_back({*it, 0, false});
       continue;
     }
+    count_step();  // the node's visit, recorded
     const std::size_t base = results.size() - frame.children;
     const std::size_t first_child = tape.child_ids.size();
     std::size_t next = base;
@@ -98,6 +99,7 @@ ValueP<S> backpropagate(const Tape<S>& tape, const ValueP<S>& v) {
     Frame& frame = stack.back();
     const auto& node = tape.nodes[frame.id];
     if (!frame.expanded) {
+      count_step();  // the node's visit, backwards
       ValueP<S> q = node.derivative->kind == ValueKind::Zero ? node.derivative : node.derivative->call(frame.v);
       if (q->kind == ValueKind::Zero) {
         stack.pop_back();

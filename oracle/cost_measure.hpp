@@ -1,0 +1,52 @@
+// Measuring a program's cost in the cost model (model/cost_counter.hpp): the primal (the source
+// evaluator on the input), one JVP (forward CHAD's program applied to the input, then its
+// linear map applied to one tangent direction), one VJP (reverse CHAD's program applied to the
+// input, then its linear map applied to one cotangent), and a full Jacobian (the program applied
+// once, its map applied to every one-hot direction of the input's fibre, forward, or of the
+// output's, reverse). The direction of the JVP and VJP is all ones. The transformation itself is
+// not counted: it is reported as code size (term nodes of the source and of each target). Making
+// the input and the (co)tangent values and reading the results back are not counted either.
+#pragma once
+#include <cstddef>
+#include <optional>
+
+#include "chad/transformer.hpp"
+#include "model/cost_counter.hpp"
+#include "model/normal_form.hpp"
+
+namespace chad {
+
+struct CostOptions {
+  // The transformation's options (sums strategy, rule table, and whatever strategy a later
+  // option adds); `mode` is set by each measurement.
+  ChadOptions chad;
+  bool forward = true;        // measure the JVP and the forward Jacobian
+  bool reverse = true;        // measure the VJP and the reverse Jacobian
+  bool full_jacobian = true;  // measure the full Jacobians (one map application per direction)
+};
+
+// One mode's measurements.
+struct DerivativeCost {
+  CostCounts one;            // the JVP (forward) or VJP (reverse)
+  CostCounts jacobian;       // the full Jacobian (when measured)
+  std::size_t directions = 0;  // how many map applications the Jacobian took
+  std::size_t code_size = 0;   // term nodes of the transformed program
+};
+
+struct ProgramCost {
+  CostCounts primal;
+  std::size_t source_size = 0;  // term nodes of the source main function
+  std::size_t input_dimension = 0, output_dimension = 0;
+  std::optional<DerivativeCost> forward, reverse;
+};
+
+// derivative / primal in total cost (the primal's cost is at least one step).
+double cost_ratio(const CostCounts& derivative, const CostCounts& primal);
+
+// Preconditions: `program` is checked, its input and output types are data types, `input` has
+// the input type. Errors of the evaluation (DomainError, ComparisonUndecided, faults of the
+// transformation) propagate. Run inside run_with_deep_stack for deep inputs.
+ProgramCost measure_cost(const CheckedProgram& program, const NormalForm<double>& input,
+                         const CostOptions& options);
+
+}  // namespace chad
