@@ -27,9 +27,12 @@ struct GeneratorFeatures {
   bool comparisons = false;  // `<`, `>` (differentiable only away from ties)
   bool partial = true;       // log, sqrt, division (inside their domains)
   bool higher_order = true;  // outputs of function and stream types (judged by logrel/)
+  // The input always holds a list or a tree (its first component), so that the cost check
+  // (oracle/cost_check.hpp) can grow it; off by default, on for `campaign --check cost`.
+  bool inductive_input = false;
 
   // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,
-  // "all" / "none" set every one. Throws std::invalid_argument naming an unknown feature.
+  // "all" / "none" set every one but inductive-input (named on its own). Throws std::invalid_argument naming an unknown feature.
   static GeneratorFeatures parse(const std::string& text);
   std::string describe() const;
 };

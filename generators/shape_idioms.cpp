@@ -126,6 +126,40 @@ TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
   return make_ascribe(make_fold(scrutinee, n, body), goal);
 }
 
+// (fold l with n -> case n of { Nil u -> fun y -> e | Cons p -> fun y -> op(h(fst p, y),
+// (snd p) (wrap(y))) } : real -> real) a: a fold of a list in scope into a chain of closures,
+// each calling the next, applied once. Its derivative is where a cost fault of higher-order
+// code shows (the paper's CHAD re-runs the chain's primal for each closure: quadratic in the
+// list's length). Generated only with the feature inductive-input (the cost check's programs),
+// so that the default campaigns' programs stay as they were.
+TermP TermGenerator::closure_fold(const TypeP& goal, int fuel) {
+  const TypeP mu = generated_list_type();
+  std::vector<TermP> lists = in_scope(mu);
+  if (fuel < 10 || lists.empty()) return fold_every_element(goal, fuel);
+  fuel -= 8;  // the fold, the case, the two funs, the uses of the node's parts, the applications
+  TermP scrutinee = lists[std::size_t(c_.pick(int(lists.size())))];
+  const TypeP function = arrow_type(real_type(), real_type());
+  const std::string n = fresh("n"), base = fresh("u"), step = fresh("p"), y = fresh("y");
+  const TypeP node = substitute(mu->body, mu->var, function);
+  TermP body = with_binding(n, node, [&] {
+    TermP base_body = with_binding(base, unit_type(), [&] {
+      return make_lambda(y, real_type(), with_binding(y, real_type(), [&] {
+                           return binary(goal, wrap(goal, make_var(y)), gen(goal, fuel / 4));
+                         }));
+    });
+    TermP step_body = with_binding(step, prod_type(real_type(), function), [&] {
+      return make_lambda(y, real_type(), with_binding(y, real_type(), [&] {
+                           TermP head = binary(goal, make_fst(make_var(step)), make_var(y));
+                           TermP rest = make_app(make_snd(make_var(step)), wrap(goal, make_var(y)));
+                           return binary(goal, head, rest);
+                         }));
+    });
+    return make_case(make_var(n), {Branch{"Nil", base, base_body, -1, {}}, Branch{"Cons", step, step_body, -1, {}}});
+  });
+  TermP chain = make_ascribe(make_fold(scrutinee, n, body), function);
+  return make_app(chain, gen(goal, fuel / 4));
+}
+
 // fst (unroll (snd (unroll ... s))): 1, 3 or 4 unrolls (choice 0: one) of a stream in
 // scope or of unfold seed with s -> (head(s), op(wrap(s), e)).
 TermP TermGenerator::deep_stream(int fuel) {

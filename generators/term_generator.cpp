@@ -64,6 +64,8 @@ TypeP TermGenerator::input_type() {
   std::vector<TypeP> parts;
   const int n = 1 + c_.pick(3);
   for (int i = 0; i < n; ++i) parts.push_back(pick_slot(slots));
+  if (f_.inductive_input && f_.inductive)  // a list or tree first, for the cost check to grow
+    parts.insert(parts.begin(), slot_type(c_.pick(2) == 0 ? int(Slot::List) : int(Slot::Tree)));
   return tuple_type(parts);
 }
 
@@ -244,7 +246,10 @@ TermP TermGenerator::gen(const TypeP& goal, int fuel) {
     case 10: return f_.functions ? app(goal, fuel - 1) : intro(goal, fuel - 1);
     case 11: return projection(goal, fuel - 1);
     case 12: return f_.sums ? case_of(goal, fuel - 1) : intro(goal, fuel - 1);
-    case 13: return f_.inductive && real ? fold_every_element(goal, fuel - 1) : intro(goal, fuel - 1);
+    case 13:
+      if (f_.inductive_input && f_.functions && real && goal->shape.empty() && c_.chance(70))
+        return closure_fold(goal, fuel - 1);
+      return f_.inductive && real ? fold_every_element(goal, fuel - 1) : intro(goal, fuel - 1);
     case 14: return f_.inductive ? fold(goal, fuel - 1) : intro(goal, fuel - 1);
     case 15:
       if (f_.coinductive && real && goal->shape.empty()) return deep_stream(fuel - 1);

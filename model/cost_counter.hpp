@@ -15,7 +15,10 @@
 // A CostScope measures what happens on its thread between its construction and `counts()`;
 // scopes nest (each reads the difference of the running totals).
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
 
 namespace chad {
 
@@ -37,7 +40,24 @@ struct CostCounts {
 // This thread's running totals since it started (never reset: read differences, via CostScope).
 inline thread_local constinit CostCounts cost_counts{};
 
-inline void count_step() { ++cost_counts.steps; }
+// A bound on this thread's running step count (a CostLimit sets it): past it, count_step throws
+// CostLimitExceeded, so that a program whose cost explodes as its input grows (a closure applied
+// twice per list node is exponential) stops instead of hanging the cost check.
+inline thread_local constinit std::uint64_t cost_step_limit = std::numeric_limits<std::uint64_t>::max();
+
+class CostLimitExceeded : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_cost_limit_exceeded() {
+  throw CostLimitExceeded("the evaluation passed its step limit (cost_step_limit)");
+}
+
+inline void count_step() {
+  if (++cost_counts.steps > cost_step_limit) [[unlikely]]
+    throw_cost_limit_exceeded();
+}
 inline void count_scalar_ops(std::uint64_t n) { cost_counts.scalar_ops += n; }
 inline void count_allocation() { ++cost_counts.allocations; }
 
@@ -50,6 +70,22 @@ auto uncounted(const F& f) {
   cost_counts = saved;
   return result;
 }
+
+// Allows at most `steps` more steps on this thread while it lives (limits nest: the tighter wins).
+class CostLimit {
+ public:
+  explicit CostLimit(std::uint64_t steps)
+      : saved_(cost_step_limit),
+        limit_(std::min(saved_, cost_counts.steps + std::min(steps, saved_ - cost_counts.steps))) {
+    cost_step_limit = limit_;
+  }
+  ~CostLimit() { cost_step_limit = saved_; }
+  CostLimit(const CostLimit&) = delete;
+  CostLimit& operator=(const CostLimit&) = delete;
+
+ private:
+  std::uint64_t saved_, limit_;
+};
 
 class CostScope {
  public:

@@ -9,6 +9,7 @@
 #include "oracle/chad_faults.hpp"
 #include "oracle/adapter_check.hpp"
 #include "oracle/compiled_check.hpp"
+#include "oracle/cost_check.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/informative.hpp"
 #include "oracle/program_shapes.hpp"
@@ -285,6 +286,17 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
       out.live = live_features(program, input);
     } catch (const SourceError&) {  // no value at this input (a domain error, a tie): nothing live
     }
+  }
+
+  if (options.cost && options.implementation == Implementation::Chad) {
+    for (ChadMode mode : options.modes)
+      for (SumsStrategy sums : options.sums) {
+        StageTimer t(seconds, "cost");
+        CheckOutcome c = check_cost(options, program, input, mode, sums);
+        out.verdict = worse_verdict(out.verdict, c.verdict);
+        out.checks.push_back(std::move(c));
+      }
+    if (!options.check_derivatives) return out;
   }
 
   const bool string_diagrams = options.implementation == Implementation::StringDiagram;

@@ -45,6 +45,8 @@ struct RuleTable;
 struct ChadFaults;               // oracle/chad_faults.hpp
 struct CompiledCampaignOptions;  // oracle/compiled_check.hpp
 class AdapterClient;             // oracle/adapter_client.hpp
+struct CostCheckOptions;         // oracle/cost_check.hpp
+struct CostTable;
 
 // The AD implementation a campaign judges: CHAD (every mode and sums strategy), CHAD compiled
 // to native code (codegen/, oracle/compiled_check.hpp; programs whose output is a function or a
@@ -89,6 +91,10 @@ struct CampaignOptions {
   std::shared_ptr<const CompiledCampaignOptions> compiled;
   // Implementation::Adapter: the adapter process (started on first use in each process).
   std::shared_ptr<AdapterClient> adapter;
+  // `--check`: the derivative checks above (on by default) and the cost check of
+  // oracle/cost_check.hpp (on when `cost` is set; Implementation::Chad only).
+  bool check_derivatives = true;
+  std::shared_ptr<const CostCheckOptions> cost;
 };
 
 // One (mode, sums strategy) check of one program.
@@ -101,6 +107,9 @@ struct CheckOutcome {
   std::string detail;
   Implementation implementation = Implementation::Chad;
   bool informative = false;  // could expose a derivative fault (oracle/informative.hpp)
+  // A cost check (oracle/cost_check.hpp): its table (null for the derivative checks). Such a
+  // check is informative when the input could be grown (it could show a growth fault).
+  std::shared_ptr<const CostTable> cost = nullptr;
 };
 
 struct ProgramOutcome {

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "oracle/cost_check.hpp"
 #include "oracle/live_coverage.hpp"
 #include "syntax/location.hpp"
 
@@ -21,6 +22,7 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
                             {"detail", c.detail}};
     check["implementation"] = implementation_name(c.implementation);
     check["informative"] = c.informative;
+    if (c.cost) check["cost"] = cost_table_json(*c.cost);
     checks.push_back(check);
   }
   nlohmann::json line = {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},

@@ -13,6 +13,7 @@
 #include "oracle/campaign_log.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/compiled_check.hpp"
+#include "oracle/cost_check.hpp"
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
 #include "mutants/test_faults.hpp"
@@ -167,6 +168,28 @@ std::string write_kernel_source(const std::string& dir, const Counterexample& c)
   }
 }
 
+// The --check flags of the command that regenerates the program ("" for the derivative checks).
+std::string cost_check_flags(const CampaignOptions& options) {
+  if (!options.cost) return "";
+  std::string sizes;
+  for (std::size_t n : options.cost->sizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(n);
+  std::ostringstream flags;
+  flags << " --check " << (options.check_derivatives ? "derivative,cost" : "cost") << " --cost-sizes " << sizes
+        << " --cost-ratio " << options.cost->max_ratio << " --cost-slack " << options.cost->exponent_slack;
+  return flags.str();
+}
+
+// "## Cost": the first fail-cost check's table ("" when no check failed on cost).
+std::string cost_section(const ProgramOutcome& o) {
+  for (const CheckOutcome& k : o.checks)
+    if (k.verdict == CampaignVerdict::FailCost && k.cost)
+      return "\n## Cost\n\nThe cost model's counts (`chad-oracle cost`; cost = steps + scalar operations + "
+             "allocations) of the primal and of one " + std::string(k.mode == ChadMode::Forward ? "JVP" : "VJP") +
+             " (" + chad_mode_name(k.mode) + ", sums " + sums_strategy_name(k.sums) +
+             "), the input's lists and trees grown to each size:\n\n" + cost_table_markdown(*k.cost, k.mode);
+  return "";
+}
+
 }  // namespace
 
 void write_report(const std::string& dir, const Counterexample& c) { write_report(dir, c, ReportOrigin{}); }
@@ -185,7 +208,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                                  (c.mutant.empty() ? "" : " --mutant " + c.mutant) +
                                  (codegen_fault(c.options).empty() ? "" : " --codegen-fault " + codegen_fault(c.options)) +
                                  (c.options.adapter ? " --adapter " + shell_quoted(c.options.adapter->options().command) : "") +
-                                 " --only " + std::to_string(c.index);
+                                 cost_check_flags(c.options) + " --only " + std::to_string(c.index);
   if (!origin.regenerate.empty()) regenerate = origin.regenerate;
   std::ofstream(fs::path(dir) / "program.chad")
       << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " ("
@@ -198,6 +221,8 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   Blame blame;
   if (c.options.implementation != Implementation::Chad)
     blame.reason = "blame names CHAD's rules; this report judges " + std::string(implementation_name(c.options.implementation));
+  else if (o.verdict == CampaignVerdict::FailCost)
+    blame.reason = "blame looks for a wrong derivative; this report is about a derivative's cost (see Cost)";
   else if (const CheckOutcome* k = first_failure(o))
     blame = blame_failure(c.options, o.generated, k->mode, k->sums);
   nlohmann::json j = outcome_json(o);
@@ -208,6 +233,8 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   j["mutant"] = c.mutant;
   j["implementation"] = implementation_name(c.options.implementation);
   j["codegen_fault"] = codegen_fault(c.options);
+  j["check_derivatives"] = c.options.check_derivatives;
+  if (c.options.cost) j["cost_check"] = cost_check_options_json(*c.options.cost);
   if (c.options.adapter) {
     const AdapterHello& hello = c.options.adapter->hello();
     j["adapter"] = {{"command", c.options.adapter->options().command},
@@ -253,6 +280,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
       md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
          << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
   }
+  md << cost_section(o);
   md << "\n## Blame\n\n";
   if (blame.found)
     md << "The smallest subterm that fails its own check (in context of its free variables) is `" << blame.subterm
@@ -321,6 +349,14 @@ Replay replay_report(const std::string& dir) {
     if (!m) m = find_test_fault(mutant);
     if (!m) throw SourceError(loc, "the report names an unknown mutant `" + mutant + "`");
     use_mutant(options, *m);
+  }
+  options.check_derivatives = j.value("check_derivatives", true);
+  if (j.contains("cost_check")) {
+    try {
+      options.cost = std::make_shared<CostCheckOptions>(cost_check_options_from_json(j["cost_check"]));
+    } catch (const nlohmann::json::exception& e) {
+      throw SourceError(loc, std::string("the report's cost_check: ") + e.what());
+    }
   }
   Replay r;
   r.outcome = check_case(options, GeneratedCase{j["program"], j["input"]});

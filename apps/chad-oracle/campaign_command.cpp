@@ -46,6 +46,7 @@
 #include "reports/failure_classes.hpp"
 #include "compiler_options.hpp"
 #include "oracle/compiled_check.hpp"
+#include "oracle/cost_check.hpp"
 #include "adapter_options.hpp"
 #include "worker_markers.hpp"
 #include "shard_option.hpp"
@@ -67,6 +68,9 @@ struct CampaignArgs {
   std::string adapter;          // adapter: the adapter's command line
   double adapter_timeout = 30;  // adapter: seconds per answer
   std::string cross_check;  // "fd:RATE"
+  std::string check = "derivative";  // --check: derivative, cost (oracle/cost_check.hpp)
+  std::string cost_sizes = "8,32,128,512";
+  double cost_ratio = 34, cost_slack = 0.25;
   int reports = 5;
   int jobs = 1;
   long only = -1;
@@ -96,6 +100,41 @@ double parse_cross_check_option(const std::string& text) {
     }
   }
   throw SourceError(command_line_loc(), "--cross-check: expected fd:RATE with 0 <= RATE <= 1, found `" + text + "`");
+}
+
+// --check derivative,cost with --cost-sizes, --cost-ratio, --cost-slack.
+void use_check_option(CampaignOptions& o, const CampaignArgs& a) {
+  o.check_derivatives = false;
+  bool cost = false;
+  for (const auto& c : split(a.check)) {
+    if (c == "derivative") o.check_derivatives = true;
+    else if (c == "cost") cost = true;
+    else throw SourceError(command_line_loc(), "--check: unknown check `" + c + "` (derivative, cost)");
+  }
+  if (!o.check_derivatives && !cost) throw SourceError(command_line_loc(), "--check needs at least one of derivative, cost");
+  if (!cost) return;
+  if (o.implementation != Implementation::Chad)
+    throw SourceError(command_line_loc(), "--check cost judges CHAD's own derivative (--implementation chad)");
+  auto options = std::make_shared<CostCheckOptions>();
+  options->sizes.clear();
+  for (const auto& n : split(a.cost_sizes)) {
+    std::size_t used = 0;
+    long long size = -1;
+    try {
+      size = std::stoll(n, &used);
+    } catch (const std::exception&) {
+    }
+    if (used != n.size() || size < 1 || (!options->sizes.empty() && std::size_t(size) <= options->sizes.back()))
+      throw SourceError(command_line_loc(), "--cost-sizes: expected increasing sizes >= 1, found `" + a.cost_sizes + "`");
+    options->sizes.push_back(std::size_t(size));
+  }
+  if (options->sizes.size() < 3)
+    throw SourceError(command_line_loc(), "--cost-sizes: at least three sizes are needed to fit a growth exponent");
+  if (!(a.cost_ratio >= 1)) throw SourceError(command_line_loc(), "--cost-ratio: expected a number >= 1");
+  if (!(a.cost_slack >= 0)) throw SourceError(command_line_loc(), "--cost-slack: expected a number >= 0");
+  options->max_ratio = a.cost_ratio;
+  options->exponent_slack = a.cost_slack;
+  o.cost = options;
 }
 
 CampaignOptions campaign_options(const CampaignArgs& a) {
@@ -134,6 +173,12 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
   try {
     // String-diagram AD covers the simply typed fragment: by default, generate only that.
     o.features = GeneratorFeatures::parse(sd && a.features.empty() ? std::string(kStringDiagramFeatures) : a.features);
+    // The cost check grows the input's lists and trees: by default, every input has one.
+    // Its cotangent is of a data-type output: by default, no function or stream outputs.
+    if (a.features.empty() && a.check.find("cost") != std::string::npos) {
+      o.features.inductive_input = true;
+      o.features.higher_order = false;
+    }
   } catch (const std::invalid_argument& e) {
     throw SourceError(command_line_loc(), std::string("--features: ") + e.what());
   }
@@ -151,6 +196,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
   if (o.modes.empty() || o.sums.empty()) throw SourceError(command_line_loc(), "--modes and --sums need at least one entry");
   use_mutant_option(o, a.mutant, sd);
   if (!a.cross_check.empty()) o.cross_check_fd_rate = parse_cross_check_option(a.cross_check);
+  use_check_option(o, a);
   return o;
 }
 
@@ -166,6 +212,16 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
         << (o.cross_check_detail.empty() ? "" : " (" + o.cross_check_detail + ")") << "\n";
 }
 
+// The --check and cost flags of a replay command ("" with the default derivative check).
+std::string cost_flags(const CampaignArgs& args) {
+  if (args.check == "derivative") return "";
+  std::ostringstream text;
+  text << " --check " << args.check;
+  if (args.check.find("cost") != std::string::npos)
+    text << " --cost-sizes " << args.cost_sizes << " --cost-ratio " << args.cost_ratio << " --cost-slack " << args.cost_slack;
+  return text.str();
+}
+
 // The command that checks program `index` of this campaign alone.
 std::string replay_command(const CampaignArgs& args, std::size_t index) {
   return "chad-oracle campaign --seed " + std::to_string(args.seed) + " --max-size " + std::to_string(args.max_size) +
@@ -174,7 +230,8 @@ std::string replay_command(const CampaignArgs& args, std::size_t index) {
          (args.mutant.empty() ? "" : " --mutant " + args.mutant) +
          (args.codegen_fault.empty() ? "" : " --codegen-fault " + args.codegen_fault) +
          (args.adapter.empty() ? "" : " --adapter " + shell_quoted(args.adapter)) +
-         (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + " --only " + std::to_string(index);
+         (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + cost_flags(args) +
+         " --only " + std::to_string(index);
 }
 
 // A test hook, for the tests of the `crash` verdict only: with CHAD_ORACLE_TEST_CRASH_AT=INDEX
@@ -230,6 +287,7 @@ CampaignParameters campaign_parameters(const CampaignArgs& args, const CampaignO
                 {"codegen_fault", args.codegen_fault},
                 {"cross_check_fd_rate", options.cross_check_fd_rate}};
   if (!args.adapter.empty()) p.campaign["adapter"] = args.adapter;
+  if (args.check != "derivative") p.campaign["check"] = cost_flags(args);
   p.shard_count = shards;
   p.shards = {shard};
   return p;
@@ -489,6 +547,17 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--cross-check", args->cross_check,
                   "fd:RATE: also check this share of the programs (chosen from the program, so a replay "
                   "agrees) with finite differences against the certified reference");
+  cmd->add_option("--check", args->check,
+                  "what to judge: derivative (the derivatives' values), cost (their cost as the input grows: "
+                  "fail-cost), or both")
+      ->capture_default_str();
+  cmd->add_option("--cost-sizes", args->cost_sizes, "--check cost: the sizes the input's lists and trees are grown to")
+      ->capture_default_str();
+  cmd->add_option("--cost-ratio", args->cost_ratio, "--check cost: the most a derivative may cost, times the primal")
+      ->capture_default_str();
+  cmd->add_option("--cost-slack", args->cost_slack,
+                  "--check cost: how much faster than the primal's the derivative's cost may grow (exponent)")
+      ->capture_default_str();
   cmd->add_option("--reports", args->reports, "shrink and report at most this many failures (with --out)")
       ->capture_default_str();
   cmd->add_flag("--json", options->json, "print the summary as one JSON object");

@@ -1,0 +1,83 @@
+// The cost verdict of a campaign (`campaign --check cost`): is CHAD's derivative cheap, as the
+// cheap-gradient principle asks? For one (mode, sums strategy), the program's input is grown
+// (oracle/input_growth.hpp: every list to length n, every tree to n nodes) to each of the sizes,
+// and the primal and one JVP (forward) or VJP (reverse) are counted in the cost model
+// (oracle/cost_measure.hpp). The check gives `fail-cost` when
+//   - at some size, derivative cost > max_ratio x primal cost (the constant of the principle;
+//     34 is efficient CHAD's machine-checked bound for first-order programs), or
+//   - the derivative's *marginal* growth exponent exceeds the primal's by more than
+//     exponent_slack. The marginal exponent is the log-log slope of cost(n) - cost(n0)
+//     against n - n0 (n0 the smallest size), fitted by least squares: subtracting the cost at
+//     the smallest size removes the constant parts (a big array primitive outside the loop,
+//     the transformation's set-up), so that two linear costs with different constants both
+//     fit an exponent of 1 exactly, while a quadratic one fits nearly 2.
+// An input with nothing to grow is checked at its own size only (the ratio). Programs whose
+// output holds a function or a stream have no cotangent to pull back here: skip.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "chad/transformer.hpp"
+#include "model/cost_counter.hpp"
+#include "model/normal_form.hpp"
+
+namespace chad {
+
+struct CampaignOptions;  // oracle/campaign.hpp
+struct CheckOutcome;
+
+struct CostCheckOptions {
+  std::vector<std::size_t> sizes = {8, 32, 128, 512};  // at least two, increasing
+  double max_ratio = 34;                             // derivative / primal, at every size
+  double exponent_slack = 0.25;                      // marginal exponents: derivative - primal
+};
+
+// One size's counts.
+struct CostRow {
+  std::size_t size = 0;  // the grown input's list length / tree nodes; 0: the input as given
+  CostCounts primal, derivative;
+  double ratio = 0;  // derivative / primal, in total cost
+};
+
+// What the check measured: the table, the fitted exponents (when the input grew) and the verdict.
+struct CostTable {
+  std::vector<CostRow> rows;
+  std::optional<double> primal_exponent, derivative_exponent;  // marginal, as above
+  bool too_expensive = false;  // the fail-cost condition
+  std::string reason;          // why it failed, or why it was not grown
+};
+
+// The marginal growth exponent of `costs` at `sizes` (as above). Preconditions: at least three
+// sizes, increasing; costs as many. Returns nullopt where the marginal costs are not all
+// positive (a cost that does not grow: no exponent).
+std::optional<double> marginal_growth_exponent(const std::vector<std::size_t>& sizes,
+                                               const std::vector<double>& costs);
+
+// Measures and judges one mode and sums strategy of a checked program at a data-type input.
+// Errors of evaluation propagate (DomainError, ComparisonUndecided, InternalError).
+CostTable measure_cost_table(const CheckedProgram& program, const NormalForm<double>& input,
+                             const ChadOptions& chad, const CostCheckOptions& options);
+
+// The table as JSON (log lines, reports): {"rows": [{"size", "primal", "derivative", "ratio",
+// "primal_parts", "derivative_parts"}], "primal_exponent", "derivative_exponent" (null when not
+// fitted), "too_expensive", "reason"}; "size" 0 is the input as given.
+nlohmann::json cost_table_json(const CostTable& table);
+
+// The options as JSON ({"sizes", "max_ratio", "exponent_slack"}; reports, so that replay
+// re-checks as the campaign did) and back (throws nlohmann::json::exception on a bad object).
+nlohmann::json cost_check_options_json(const CostCheckOptions& options);
+CostCheckOptions cost_check_options_from_json(const nlohmann::json& j);
+
+// A markdown table of the rows (report.md).
+std::string cost_table_markdown(const CostTable& table, ChadMode mode);
+
+// The campaign's check: a CheckOutcome with verdict pass, fail-cost, skip (a domain error at a
+// grown input) or fault (an internal error), the table's summary in `detail`.
+CheckOutcome check_cost(const CampaignOptions& options, const CheckedProgram& program,
+                        const NormalForm<double>& input, ChadMode mode, SumsStrategy sums);
+
+}  // namespace chad
