@@ -30,6 +30,7 @@ struct CostRequest {
   std::string sums = "biproduct";
   std::string sizes;
   std::string plot;
+  std::size_t observations = 3;
 };
 
 // "100,400,1600" as sizes >= 1; anything else is a located error.
@@ -98,7 +99,8 @@ struct GrowthRow {
 nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<double>& input,
                               const std::vector<std::size_t>& sizes, CostOptions options,
                               const CommonOptions& common, const std::string& plot) {
-  if (!has_growable_part(program.input_type))
+  const bool observed = !is_data_type(program.output_type);  // a stream output (measurable_output)
+  if (!observed && !has_growable_part(program.input_type))
     throw SourceError(entry_point(program.program).loc,
                       "--sizes: the input type `" + print_type(program.input_type) +
                           "` has nothing to grow: no list or tree (an inductive `mu` type); arrays have static "
@@ -106,6 +108,11 @@ nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<do
   options.full_jacobian = false;
   std::vector<GrowthRow> rows;
   for (std::size_t n : sizes) {
+    if (observed) {  // a stream output: N observations of it, the input as given
+      options.observations = n;
+      rows.push_back({n, measure_cost(program, input, options)});
+      continue;
+    }
     NormalForm<double> grown;
     try {
       grown = grow_input(program.input_type, input, n);
@@ -117,7 +124,7 @@ nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<do
   std::vector<double> x;
   std::vector<CostSeries> series(1, CostSeries{"primal", {}, 0});
   if (options.forward) series.push_back({"JVP (forward CHAD)", {}, 0});
-  if (options.reverse) series.push_back({"VJP (reverse CHAD)", {}, 0});
+  if (options.reverse && !observed) series.push_back({"VJP (reverse CHAD)", {}, 0});
   for (const GrowthRow& row : rows) {
     x.push_back(double(row.size));
     std::size_t k = 0;
@@ -128,7 +135,8 @@ nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<do
   for (CostSeries& s : series) s.exponent = growth_exponent(x, s.costs);
 
   nlohmann::json j = {{"sizes", sizes}, {"rows", nlohmann::json::array()}, {"exponents", nlohmann::json::object()},
-                      {"grown", "lists to length N, trees to N nodes (balanced), the input's values cycled"},
+                      {"grown", observed ? "the stream output, observed N times (the input as given)"
+                                         : "lists to length N, trees to N nodes (balanced), the input's values cycled"},
                       {"not_grown", "arrays (static shapes in their types)"}};
   for (const GrowthRow& row : rows) {
     nlohmann::json r = {{"size", row.size}, {"primal", counts_json(row.cost.primal, row.cost.primal)}};
@@ -136,7 +144,7 @@ nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<do
     if (row.cost.reverse) r["vjp"] = counts_json(row.cost.reverse->one, row.cost.primal);
     j["rows"].push_back(r);
   }
-  const char* keys[] = {"primal", options.forward ? "jvp" : "vjp", "vjp"};
+  const char* keys[] = {"primal", options.forward ? "jvp" : "vjp", "vjp"};  // in the order of `series`
   for (std::size_t k = 0; k < series.size(); ++k) j["exponents"][keys[k]] = series[k].exponent;
   if (!plot.empty()) {
     std::ofstream file(plot);
@@ -145,7 +153,8 @@ nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<do
     j["plot"] = plot;
   }
   if (!common.json) {
-    std::cout << "\ngrowth (lists to length N, trees to N nodes; arrays are not grown):\n"
+    std::cout << (observed ? "\ngrowth (the stream output observed N times):\n"
+                           : "\ngrowth (lists to length N, trees to N nodes; arrays are not grown):\n")
               << std::right << std::setw(10) << "size";
     for (const CostSeries& s : series) std::cout << std::setw(22) << s.label;
     std::cout << "\n";
@@ -170,11 +179,13 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
   if (!request.plot.empty() && sizes.empty())
     throw SourceError(command_line_loc(), "--plot needs --sizes (the plot is of cost against size)");
   NormalForm<double> input = read_input_point(program, point_text(program, at, common.json));
-  if (!is_data_type(program.output_type))
+  bool observed = false;
+  if (!measurable_output(program.output_type, observed))
     throw SourceError(entry_point(program.program).loc,
                       "the output type `" + print_type(program.output_type) +
-                          "` is not a data type: cost measures CHAD's derivative of data outputs only");
+                          "` holds functions: cost measures outputs of data types and streams (nu types) only");
   CostOptions options;
+  options.observations = request.observations;
   options.chad.sums = *parse_sums_strategy(request.sums);
   options.forward = request.mode != "rev";
   options.reverse = request.mode != "fwd";
@@ -184,6 +195,7 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
                       {"output_dimension", cost.output_dimension},
                       {"primal", counts_json(cost.primal, cost.primal)},
                       {"code_size", {{"source", cost.source_size}}}};
+  if (cost.observed_output) j["observations"] = options.observations;
   if (cost.forward) {
     j["jvp"] = counts_json(cost.forward->one, cost.primal);
     j["jacobian_forward"] = counts_json(cost.forward->jacobian, cost.primal);
@@ -200,6 +212,9 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
     std::cout << "cost model: " << kCostModel << " (counted by the evaluator; one direction: "
               << "all ones; sums: " << request.sums << ")\n";
     print_cost(std::cout, cost);
+    if (cost.observed_output)
+      std::cout << "the output is a stream, observed " << options.observations
+                << " times; its VJP (a cotangent of the observed stream) is not measured\n";
   }
   if (!sizes.empty()) j["growth"] = measure_growth(program, input, sizes, options, common, request.plot);
   if (common.json) std::cout << j.dump(2) << "\n";
@@ -224,6 +239,11 @@ void add_cost_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--sizes", request->sizes,
                   "input sizes N1,N2,... (each >= 1): lists grown to length N, trees to N nodes; fits the "
                   "log-log slope of cost against size");
+  cmd->add_option("--observations", request->observations,
+                  "a stream (nu) output is observed this many times (lazy values forced); with --sizes, "
+                  "each size is the number of observations")
+      ->check(CLI::Range(std::size_t(1), std::size_t(100000000)))
+      ->capture_default_str();
   cmd->add_option("--plot", request->plot, "with --sizes: write an SVG of cost against size (log-log) to this file");
   cmd->callback([options, at, request, &exit_code] {
     exit_code = run_command(*options, [&] { return run_cost(*options, *at, *request); });

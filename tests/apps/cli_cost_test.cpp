@@ -137,4 +137,26 @@ TEST(CliCost, PlotNeedsSizes) {
   EXPECT_NE(r.output.find("--plot needs --sizes"), std::string::npos) << r.output;
 }
 
+TEST(CliCost, StreamOutputsGrowByObservation) {
+  const std::string file = write_program(
+      "powers.chad", "type Stream = nu s. real * s;\ndef main (x : real) : Stream = unfold x with y -> (y, y * x);\n");
+  ToolRun r = run_tool("cost " + file + " --at 1.5 --sizes 10,100,1000 --json", false);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const nlohmann::json j = json_of(r);
+  EXPECT_FALSE(j.contains("vjp"));
+  EXPECT_EQ(j["observations"], 3);
+  EXPECT_GE(j["growth"]["exponents"]["primal"].get<double>(), 0.9);
+  EXPECT_LE(j["growth"]["exponents"]["primal"].get<double>(), 1.1);
+  EXPECT_GE(j["growth"]["exponents"]["jvp"].get<double>(), 0.9);
+  EXPECT_LE(j["growth"]["exponents"]["jvp"].get<double>(), 1.1);
+}
+
+TEST(CliCost, FunctionOutputIsLocated) {
+  const std::string file = write_program("fn.chad", "def main (x : real) : real -> real = fun (y : real) -> x * y;\n");
+  ToolRun r = run_tool("cost " + file + " --at 1");
+  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
+  EXPECT_NE(r.output.find("fn.chad:1:1: error: the output type `real -> real` holds functions"), std::string::npos)
+      << r.output;
+}
+
 }  // namespace

@@ -236,5 +236,37 @@ TEST(InputGrowth, PapersReverseChadIsQuadraticOnClosureHorner) {
   EXPECT_GE(growth_exponent(sizes, reverse), 1.7);
 }
 
+// A stream output is observed N times; every observation runs one node of the unfold, the same
+// work each time, so the cost is affine in N: cost(N) = a + b N, and the increments from 10 to
+// 100 and from 100 to 1000 observations are in the ratio 90 : 900 exactly (primal and JVP).
+TEST(InputGrowth, StreamsGrowByObservation) {
+  const CheckedProgram program = load_source(
+      "type Stream = nu s. real * s;\n"
+      "def main (x : real) : Stream = unfold x with y -> (y, y * x);");
+  bool observed = false;
+  ASSERT_TRUE(measurable_output(program.output_type, observed));
+  EXPECT_TRUE(observed);
+  std::vector<CostCounts> primal, jvp;
+  for (std::size_t n : {10, 100, 1000}) {
+    CostOptions options = only(true, true, false);
+    options.observations = n;
+    const ProgramCost cost = deep([&] { return measure_cost(program, point(program, "1.5"), options); });
+    EXPECT_TRUE(cost.observed_output);
+    EXPECT_FALSE(cost.reverse.has_value());  // the VJP of a stream output is not measured
+    primal.push_back(cost.primal);
+    jvp.push_back(cost.forward->one);
+  }
+  EXPECT_EQ((primal[2] - primal[1]).total(), 10 * (primal[1] - primal[0]).total());
+  EXPECT_EQ((jvp[2] - jvp[1]).total(), 10 * (jvp[1] - jvp[0]).total());
+  // The primal's y * x at each node: one scalar op per observation.
+  EXPECT_EQ((primal[1] - primal[0]).scalar_ops, 90u);
+}
+
+TEST(InputGrowth, FunctionOutputsAreNotMeasurable) {
+  const CheckedProgram program = load_source("def main (x : real) : real -> real = fun (y : real) -> x * y;");
+  bool observed = false;
+  EXPECT_FALSE(measurable_output(program.output_type, observed));
+}
+
 }  // namespace
 }  // namespace chad
