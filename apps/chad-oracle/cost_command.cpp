@@ -134,16 +134,18 @@ nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<do
   }
   for (CostSeries& s : series) s.exponent = growth_exponent(x, s.costs);
 
-  nlohmann::json j = {{"sizes", sizes}, {"rows", nlohmann::json::array()}, {"exponents", nlohmann::json::object()},
+  nlohmann::json j = {{"sizes", sizes}, {"rows", nlohmann::json::array()},
                       {"grown", observed ? "the stream output, observed N times (the input as given)"
                                          : "lists to length N, trees to N nodes (balanced), the input's values cycled"},
-                      {"not_grown", "arrays (static shapes in their types)"}};
+                      {"not_grown", "arrays (static shapes in their types)"}, {"plot", nullptr}};
   for (const GrowthRow& row : rows) {
-    nlohmann::json r = {{"size", row.size}, {"primal", counts_json(row.cost.primal, row.cost.primal)}};
+    nlohmann::json r = {{"size", row.size}, {"primal", counts_json(row.cost.primal, row.cost.primal)},
+                        {"jvp", nullptr}, {"vjp", nullptr}};
     if (row.cost.forward) r["jvp"] = counts_json(row.cost.forward->one, row.cost.primal);
     if (row.cost.reverse) r["vjp"] = counts_json(row.cost.reverse->one, row.cost.primal);
     j["rows"].push_back(r);
   }
+  j["exponents"] = {{"primal", nullptr}, {"jvp", nullptr}, {"vjp", nullptr}};
   const char* keys[] = {"primal", options.forward ? "jvp" : "vjp", "vjp"};  // in the order of `series`
   for (std::size_t k = 0; k < series.size(); ++k) j["exponents"][keys[k]] = series[k].exponent;
   if (!plot.empty()) {
@@ -194,7 +196,9 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
                       {"mode", request.mode}, {"input_dimension", cost.input_dimension},
                       {"output_dimension", cost.output_dimension},
                       {"primal", counts_json(cost.primal, cost.primal)},
-                      {"code_size", {{"source", cost.source_size}}}};
+                      {"code_size", {{"source", cost.source_size}, {"forward", nullptr}, {"reverse", nullptr}}},
+                      {"observations", nullptr}, {"jvp", nullptr}, {"vjp", nullptr},
+                      {"jacobian_forward", nullptr}, {"jacobian_reverse", nullptr}, {"growth", nullptr}};
   if (cost.observed_output) j["observations"] = options.observations;
   if (cost.forward) {
     j["jvp"] = counts_json(cost.forward->one, cost.primal);
