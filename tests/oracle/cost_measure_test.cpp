@@ -55,6 +55,29 @@ TEST(CostMeasure, SquareHasHandDerivedPrimalCounts) {
   EXPECT_EQ(cost.primal.total(), 11u);
 }
 
+// list_sum's main = fun _input -> let xs = _input in (fold xs with node -> case node of
+// { Last a -> a | Cons p -> fst p + snd p } : real). Around the fold: the lambda, its call,
+// let, _input, the ascription, the fold and xs: 7 steps; the closure: 1 allocation. At each node
+// the fold's visit is a step, and mapping the node's payload makes its injection (and for Cons
+// its pair: the real and the recursive position are not remade). The body: case 1, node 1, then
+//   Last a:      a 1                                  -> 4 steps, 1 allocation
+//   Cons p:      + 1, fst p 2, snd p 2, one scalar op -> 8 steps, 1 scalar op, 3 allocations
+//                (the injection, the pair, the sum)
+// A list of length n (n - 1 Cons, one Last): steps 7 + 8 (n - 1) + 4 = 8 n + 3, scalar ops
+// n - 1, allocations 1 + 3 (n - 1) + 1 = 3 n - 1; cost 12 n + 1.
+TEST(CostMeasure, ListSumPrimalCountsFollowTheFormula) {
+  const CheckedProgram program = load_example("list_sum.chad");
+  const NormalForm<double> three = point(program, "roll Cons (1.5, roll Cons (-2, roll Last 4))");
+  for (std::size_t n : {3, 100}) {
+    const NormalForm<double> x = n == 3 ? three : deep([&] { return grow_input(program.input_type, three, n); });
+    const ProgramCost cost = deep([&] { return measure_cost(program, x, only(false, false)); });
+    EXPECT_EQ(cost.primal.steps, 8 * n + 3) << n;
+    EXPECT_EQ(cost.primal.scalar_ops, n - 1) << n;
+    EXPECT_EQ(cost.primal.allocations, 3 * n - 1) << n;
+    EXPECT_EQ(cost.primal.total(), 12 * n + 1) << n;
+  }
+}
+
 // A second measurement of the same program counts the same (no per-thread constant is
 // counted the first time only).
 TEST(CostMeasure, RepeatedMeasurementsAgree) {
