@@ -23,6 +23,13 @@ std::string write_program(const std::string& name, const std::string& text) {
 
 nlohmann::json json_of(const ToolRun& r) { return nlohmann::json::parse(r.output); }
 
+// `cost ARGS` exits 3 with `message` in its output.
+void expect_bad_input(const std::string& args, const std::string& message) {
+  ToolRun r = run_tool("cost " + args);
+  EXPECT_EQ(r.exit_code, kBadInput) << args << "\n" << r.output;
+  EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+}
+
 TEST(CliCost, TablePrintsEveryMeasurement) {
   ToolRun r = run_tool("cost " + example("list_sum.chad"), false);
   EXPECT_EQ(r.exit_code, 0) << r.output;
@@ -100,29 +107,19 @@ TEST(CliCost, TextGrowthTableHasOneRowPerSize) {
   EXPECT_NE(r.output.find("exponents (log-log slope): primal "), std::string::npos) << r.output;
 }
 
-TEST(CliCost, WrongTypeOfAtIsLocated) {
-  ToolRun r = run_tool("cost " + example("list_sum.chad") + " --at 3");
-  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
-  EXPECT_NE(r.output.find("<--at>:"), std::string::npos) << r.output;
-}
+TEST(CliCost, WrongTypeOfAtIsLocated) { expect_bad_input(example("list_sum.chad") + " --at 3", "<--at>:"); }
 
 TEST(CliCost, SizeBelowOneIsAnError) {
-  ToolRun r = run_tool("cost " + example("list_sum.chad") + " --sizes 0,10");
-  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
-  EXPECT_NE(r.output.find("<command line>: error: --sizes: a size must be at least 1, not 0"), std::string::npos)
-      << r.output;
-  ToolRun words = run_tool("cost " + example("list_sum.chad") + " --sizes 10,x");
-  EXPECT_EQ(words.exit_code, kBadInput) << words.output;
-  EXPECT_NE(words.output.find("`x` is not a whole number"), std::string::npos) << words.output;
+  expect_bad_input(example("list_sum.chad") + " --sizes 0,10",
+                   "<command line>: error: --sizes: a size must be at least 1, not 0");
+  expect_bad_input(example("list_sum.chad") + " --sizes 10,x", "`x` is not a whole number");
 }
 
 TEST(CliCost, NothingToGrowIsLocatedAtMain) {
-  ToolRun r = run_tool("cost " + example("primitives.chad") + " --sizes 10,20");
-  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
   // The entry point's line and column, and why.
-  EXPECT_NE(r.output.find("primitives.chad:"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("has nothing to grow"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("arrays have static shapes"), std::string::npos) << r.output;
+  expect_bad_input(example("primitives.chad") + " --sizes 10,20",
+                   "primitives.chad:4:1: error: --sizes: the input type `real[3]` has nothing to grow");
+  expect_bad_input(example("primitives.chad") + " --sizes 10,20", "arrays have static shapes");
 }
 
 TEST(CliCost, ListWithoutARecursiveNodeCannotGrow) {
@@ -132,9 +129,7 @@ TEST(CliCost, ListWithoutARecursiveNodeCannotGrow) {
 }
 
 TEST(CliCost, PlotNeedsSizes) {
-  ToolRun r = run_tool("cost " + example("list_sum.chad") + " --plot /tmp/x.svg");
-  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
-  EXPECT_NE(r.output.find("--plot needs --sizes"), std::string::npos) << r.output;
+  expect_bad_input(example("list_sum.chad") + " --plot /tmp/x.svg", "--plot needs --sizes");
 }
 
 TEST(CliCost, StreamOutputsGrowByObservation) {
@@ -154,10 +149,7 @@ TEST(CliCost, StreamOutputsGrowByObservation) {
 
 TEST(CliCost, FunctionOutputIsLocated) {
   const std::string file = write_program("fn.chad", "def main (x : real) : real -> real = fun (y : real) -> x * y;\n");
-  ToolRun r = run_tool("cost " + file + " --at 1");
-  EXPECT_EQ(r.exit_code, kBadInput) << r.output;
-  EXPECT_NE(r.output.find("fn.chad:1:1: error: the output type `real -> real` holds functions"), std::string::npos)
-      << r.output;
+  expect_bad_input(file + " --at 1", "fn.chad:1:1: error: the output type `real -> real` holds functions");
 }
 
 }  // namespace

@@ -158,6 +158,12 @@ std::size_t depth(const Index& index) {
   return d + (index.kind == Index::Kind::Roll ? 1 : 0);
 }
 
+// The example's input at its `-- at:` point, grown to `size`.
+NormalForm<double> grown_example(const std::string& name, std::size_t size) {
+  const CheckedProgram program = load_example(name);
+  return deep([&] { return grow_input(program.input_type, point(program, testing::example_point(name)), size); });
+}
+
 TEST(InputGrowth, ListsGetLengthNWithTheirValuesCycled) {
   const CheckedProgram program = load_example("list_sum.chad");
   // 1.5, -2 and 4: Cons 1.5, Cons -2 are the nodes with a recursive position, Last 4 the leaf.
@@ -170,30 +176,24 @@ TEST(InputGrowth, ListsGetLengthNWithTheirValuesCycled) {
 }
 
 TEST(InputGrowth, NilListsCountTheirConsNodes) {
-  const CheckedProgram program = load_example("spec_example.chad");
-  const NormalForm<double> grown = deep(
-      [&] { return grow_input(program.input_type, point(program, testing::example_point("spec_example.chad")), 6); });
+  const NormalForm<double> grown = grown_example("spec_example.chad", 6);
   EXPECT_EQ(count_ctor(grown.index, "Cons"), 6u);  // the real beside the list is kept
   EXPECT_EQ(count_ctor(grown.index, "Nil"), 1u);
   EXPECT_EQ(grown.coords.front(), 3.0);
 }
 
 TEST(InputGrowth, TreesAreBalanced) {
-  const CheckedProgram program = load_example("tree.chad");
   // 15 nodes: 7 inner nodes (each one counted node, children sharing the rest evenly) and 8
   // leaves, a complete binary tree of depth 4.
-  const NormalForm<double> grown = deep(
-      [&] { return grow_input(program.input_type, point(program, testing::example_point("tree.chad")), 15); });
+  const NormalForm<double> grown = grown_example("tree.chad", 15);
   EXPECT_EQ(count_ctor(grown.index, "Node"), 7u);
   EXPECT_EQ(count_ctor(grown.index, "Leaf"), 8u);
   EXPECT_EQ(depth(grown.index), 4u);
 }
 
 TEST(InputGrowth, RoseTreesGrowThroughTheNestedList) {
-  const CheckedProgram program = load_example("rose_tree.chad");
   // Node with two children: 7 = 1 + 3 + 3, each 3 = 1 + 1 + 1: 3 Nodes, 4 Leaves.
-  const NormalForm<double> grown = deep(
-      [&] { return grow_input(program.input_type, point(program, testing::example_point("rose_tree.chad")), 7); });
+  const NormalForm<double> grown = grown_example("rose_tree.chad", 7);
   EXPECT_EQ(count_ctor(grown.index, "Node"), 3u);
   EXPECT_EQ(count_ctor(grown.index, "Leaf"), 4u);
 }
