@@ -13,6 +13,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "oracle/cost_growth.hpp"
 #include "oracle/cost_measure.hpp"
 #include "oracle/input_growth.hpp"
 #include "point_option.hpp"
@@ -90,14 +91,9 @@ void print_cost(std::ostream& out, const ProgramCost& cost) {
   out << " (the transformation itself is not counted)\n";
 }
 
-struct GrowthRow {
-  std::size_t size;
-  ProgramCost cost;
-};
-
 // The growth table, exponents and plot for `sizes`.
 nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<double>& input,
-                              const std::vector<std::size_t>& sizes, CostOptions options,
+                              const std::vector<std::size_t>& sizes, const CostOptions& options,
                               const CommonOptions& common, const std::string& plot) {
   const bool observed = !is_data_type(program.output_type);  // a stream output (measurable_output)
   if (!observed && !has_growable_part(program.input_type))
@@ -105,49 +101,39 @@ nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<do
                       "--sizes: the input type `" + print_type(program.input_type) +
                           "` has nothing to grow: no list or tree (an inductive `mu` type); arrays have static "
                           "shapes and are not grown");
-  options.full_jacobian = false;
-  std::vector<GrowthRow> rows;
-  for (std::size_t n : sizes) {
-    if (observed) {  // a stream output: N observations of it, the input as given
-      options.observations = n;
-      rows.push_back({n, measure_cost(program, input, options)});
-      continue;
-    }
-    NormalForm<double> grown;
-    try {
-      grown = grow_input(program.input_type, input, n);
-    } catch (const GrowthError& e) {
-      throw SourceError(Loc{intern_file_name("<--at>"), 0, 0}, std::string("--sizes: ") + e.what());
-    }
-    rows.push_back({n, measure_cost(program, grown, options)});
+  CostGrowth growth;
+  try {
+    growth = measure_cost_growth(program, input, sizes, options);
+  } catch (const GrowthError& e) {
+    throw SourceError(Loc{intern_file_name("<--at>"), 0, 0}, std::string("--sizes: ") + e.what());
   }
+  const std::vector<CostGrowthRow>& rows = growth.rows;
   std::vector<double> x;
-  std::vector<CostSeries> series(1, CostSeries{"primal", {}, 0});
-  if (options.forward) series.push_back({"JVP (forward CHAD)", {}, 0});
-  if (options.reverse && !observed) series.push_back({"VJP (reverse CHAD)", {}, 0});
-  for (const GrowthRow& row : rows) {
+  std::vector<CostSeries> series(1, CostSeries{"primal", {}, growth.primal_exponent});
+  if (growth.jvp_exponent) series.push_back({"JVP (forward CHAD)", {}, *growth.jvp_exponent});
+  if (growth.vjp_exponent) series.push_back({"VJP (reverse CHAD)", {}, *growth.vjp_exponent});
+  for (const CostGrowthRow& row : rows) {
     x.push_back(double(row.size));
     std::size_t k = 0;
     series[k++].costs.push_back(double(row.cost.primal.total()));
     if (row.cost.forward) series[k++].costs.push_back(double(row.cost.forward->one.total()));
     if (row.cost.reverse) series[k++].costs.push_back(double(row.cost.reverse->one.total()));
   }
-  for (CostSeries& s : series) s.exponent = growth_exponent(x, s.costs);
 
   nlohmann::json j = {{"sizes", sizes}, {"rows", nlohmann::json::array()},
                       {"grown", observed ? "the stream output, observed N times (the input as given)"
                                          : "lists to length N, trees to N nodes (balanced), the input's values cycled"},
                       {"not_grown", "arrays (static shapes in their types)"}, {"plot", nullptr}};
-  for (const GrowthRow& row : rows) {
+  for (const CostGrowthRow& row : rows) {
     nlohmann::json r = {{"size", row.size}, {"primal", counts_json(row.cost.primal, row.cost.primal)},
                         {"jvp", nullptr}, {"vjp", nullptr}};
     if (row.cost.forward) r["jvp"] = counts_json(row.cost.forward->one, row.cost.primal);
     if (row.cost.reverse) r["vjp"] = counts_json(row.cost.reverse->one, row.cost.primal);
     j["rows"].push_back(r);
   }
-  j["exponents"] = {{"primal", nullptr}, {"jvp", nullptr}, {"vjp", nullptr}};
-  const char* keys[] = {"primal", options.forward ? "jvp" : "vjp", "vjp"};  // in the order of `series`
-  for (std::size_t k = 0; k < series.size(); ++k) j["exponents"][keys[k]] = series[k].exponent;
+  auto exponent = [](const std::optional<double>& e) { return e ? nlohmann::json(*e) : nlohmann::json(nullptr); };
+  j["exponents"] = {{"primal", growth.primal_exponent}, {"jvp", exponent(growth.jvp_exponent)},
+                    {"vjp", exponent(growth.vjp_exponent)}};
   if (!plot.empty()) {
     std::ofstream file(plot);
     file << cost_plot_svg("Cost against input size: " + common.file, x, series);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <thread>
 
+#include "oracle/cost_growth.hpp"
 #include "oracle/cost_measure.hpp"
 #include "oracle/input_growth.hpp"
 #include "references/input_value.hpp"
@@ -214,70 +215,54 @@ TEST(InputGrowth, ExponentIsTheLogLogSlope) {
   EXPECT_NEAR(growth_exponent({100, 400, 1600}, {500, 2000, 8000}), 1.0, 1e-12);
 }
 
-struct Growth {
-  double primal, derivative;
-};
-Growth exponents(const std::string& example, const std::vector<double>& sizes, bool reverse) {
-  const CheckedProgram program = load_example(example);
-  const NormalForm<double> x = point(program, testing::example_point(example));
-  std::vector<double> primal, derivative;
-  for (double n : sizes) {
-    ProgramCost cost = deep([&] {
-      return measure_cost(program, grow_input(program.input_type, x, std::size_t(n)), only(!reverse, reverse, false));
-    });
-    primal.push_back(double(cost.primal.total()));
-    derivative.push_back(double((reverse ? cost.reverse : cost.forward)->one.total()));
-  }
-  return {growth_exponent(sizes, primal), growth_exponent(sizes, derivative)};
+// The growth exponents of an example from its `-- at:` point (oracle/cost_growth.hpp).
+CostGrowth growth_of(const CheckedProgram& program, const std::string& at, const std::vector<std::size_t>& sizes,
+                     bool forward, bool reverse) {
+  return deep([&] { return measure_cost_growth(program, point(program, at), sizes, only(forward, reverse)); });
 }
 
-// A fold over a list does constant work per node: linear, primal and reverse.
-TEST(InputGrowth, ListSumIsLinear) {
-  const Growth g = exponents("list_sum.chad", {100, 400, 1600}, true);
-  EXPECT_GE(g.primal, 0.9);
-  EXPECT_LE(g.primal, 1.1);
-  EXPECT_GE(g.derivative, 0.9);
-  EXPECT_LE(g.derivative, 1.1);
+// A fold over a list does constant work per node: linear, primal, forward and reverse.
+TEST(CostGrowth, ListSumIsLinear) {
+  const CheckedProgram program = load_example("list_sum.chad");
+  const CostGrowth g = growth_of(program, testing::example_point("list_sum.chad"), {100, 400, 1600}, true, true);
+  ASSERT_EQ(g.rows.size(), 3u);
+  EXPECT_EQ(g.rows[2].cost.primal.total(), 12u * 1600 + 1);  // the formula above
+  for (double e : {g.primal_exponent, *g.jvp_exponent, *g.vjp_exponent}) {
+    EXPECT_GE(e, 0.9);
+    EXPECT_LE(e, 1.1);
+  }
 }
 
 // The paper's reverse CHAD re-runs each closure's body for every (argument, cotangent) pair of
 // the function's copower: on Horner's rule built from closures it is quadratic (issue 17).
-TEST(InputGrowth, PapersReverseChadIsQuadraticOnClosureHorner) {
+TEST(CostGrowth, PapersReverseChadIsQuadraticOnClosureHorner) {
   const std::string path = std::string(CHAD_SOURCE_DIR) + "/bench/programs/horner_closure.chad";
   const CheckedProgram program = check_program(parse_program(testing::read_text_file(path), path));
-  const NormalForm<double> x = point(program, "(0.5, roll Cons (1, roll Cons (-3, roll Cons (2, roll Last 4))))");
-  const std::vector<double> sizes = {50, 100, 200};
-  std::vector<double> primal, reverse;
-  for (double n : sizes) {
-    ProgramCost cost = deep([&] {
-      return measure_cost(program, grow_input(program.input_type, x, std::size_t(n)), only(false, true, false));
-    });
-    primal.push_back(double(cost.primal.total()));
-    reverse.push_back(double(cost.reverse->one.total()));
-  }
-  EXPECT_LE(growth_exponent(sizes, primal), 1.1);
-  EXPECT_GE(growth_exponent(sizes, reverse), 1.7);
+  const CostGrowth g = growth_of(program, "(0.5, roll Cons (1, roll Cons (-3, roll Cons (2, roll Last 4))))",
+                                 {50, 100, 200}, false, true);
+  EXPECT_FALSE(g.jvp_exponent.has_value());
+  EXPECT_LE(g.primal_exponent, 1.1);
+  EXPECT_GE(*g.vjp_exponent, 1.7);
 }
 
 // A stream output is observed N times; every observation runs one node of the unfold, the same
 // work each time, so the cost is affine in N: cost(N) = a + b N, and the increments from 10 to
 // 100 and from 100 to 1000 observations are in the ratio 90 : 900 exactly (primal and JVP).
-TEST(InputGrowth, StreamsGrowByObservation) {
+TEST(CostGrowth, StreamsGrowByObservation) {
   const CheckedProgram program = load_source(
       "type Stream = nu s. real * s;\n"
       "def main (x : real) : Stream = unfold x with y -> (y, y * x);");
   bool observed = false;
   ASSERT_TRUE(measurable_output(program.output_type, observed));
   EXPECT_TRUE(observed);
+  const CostGrowth g = growth_of(program, "1.5", {10, 100, 1000}, true, true);
+  EXPECT_TRUE(g.observed_output);
+  EXPECT_FALSE(g.vjp_exponent.has_value());  // the VJP of a stream output is not measured
   std::vector<CostCounts> primal, jvp;
-  for (std::size_t n : {10, 100, 1000}) {
-    CostOptions options = only(true, true, false);
-    options.observations = n;
-    const ProgramCost cost = deep([&] { return measure_cost(program, point(program, "1.5"), options); });
-    EXPECT_TRUE(cost.observed_output);
-    EXPECT_FALSE(cost.reverse.has_value());  // the VJP of a stream output is not measured
-    primal.push_back(cost.primal);
-    jvp.push_back(cost.forward->one);
+  for (const CostGrowthRow& row : g.rows) {
+    EXPECT_TRUE(row.cost.observed_output);
+    primal.push_back(row.cost.primal);
+    jvp.push_back(row.cost.forward->one);
   }
   EXPECT_EQ((primal[2] - primal[1]).total(), 10 * (primal[1] - primal[0]).total());
   EXPECT_EQ((jvp[2] - jvp[1]).total(), 10 * (jvp[1] - jvp[0]).total());
