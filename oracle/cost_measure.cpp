@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "model/fibre.hpp"
+#include "model/linear_values.hpp"
 #include "semantics/evaluate.hpp"
 #include "semantics/functor_map.hpp"
 
@@ -39,6 +40,39 @@ void observe(const ValueP<double>& v, std::size_t budget) {
   }
 }
 
+// The cotangent of all ones at an output observed `budget` times, for outputs built from
+// reals, unit, products and nu types whose bodies are built from those and their own variable
+// (a stream of reals, of tuples, a tree-shaped stream): each node of the nu types, depth first,
+// until the budget is spent, then zero. Null for any other type (sums or nested fixpoints in a
+// nu type: the VJP is not measured).
+ValueP<double> observed_cotangent(const Type& type, std::vector<const Type*>& binders, std::size_t& budget) {
+  switch (type.kind) {
+    case TypeKind::Real:
+      if (type.shape.empty()) return scalar_value<double>(1.0);
+      return array_value<double>(type.shape, std::vector<double>(std::size_t(type.real_count()), 1.0));
+    case TypeKind::Unit: return zero_value<double>();
+    case TypeKind::Prod: {
+      ValueP<double> left = observed_cotangent(*type.left, binders, budget);
+      if (!left) return nullptr;
+      ValueP<double> right = observed_cotangent(*type.right, binders, budget);
+      return right ? pair_value<double>(left, right) : nullptr;
+    }
+    case TypeKind::Var:
+      for (std::size_t i = binders.size(); i-- > 0;)
+        if (binders[i]->var == type.var) return observed_cotangent(*binders[i], binders, budget);
+      return nullptr;
+    case TypeKind::Nu: {
+      if (budget == 0) return zero_value<double>();
+      --budget;
+      binders.push_back(&type);
+      ValueP<double> node = observed_cotangent(*type.body, binders, budget);
+      binders.pop_back();
+      return node ? roll_value<double>(node) : nullptr;
+    }
+    default: return nullptr;
+  }
+}
+
 // CHAD's program applied to the input: (output, derivative map).
 ValueP<double> run_transformed(const ChadProgram& chad, const ValueP<double>& x) {
   return apply<double>(evaluate<double>(chad.target, nullptr), x);
@@ -63,11 +97,24 @@ DerivativeCost measure_mode(const CheckedProgram& program, const NormalForm<doub
     if (observed) observe(result->first, options.observations);
     pass = scope.counts();
   }
+  if (observed && !forward) {  // the cotangent of the observed output; no reverse Jacobian
+    std::vector<const Type*> binders;
+    std::size_t budget = options.observations;
+    const ValueP<double> ones = observed_cotangent(*program.output_type, binders, budget);
+    if (!ones) return out;  // not measured (measured = false)
+    CostScope scope;
+    ValueP<double> image = apply_map(result->second, ones);
+    out.one = pass + scope.counts();
+    out.measured = true;
+    return out;
+  }
+  out.measured = true;
   const Index output_index =
       observed ? Index{} : normal_form<double>(program.output_type, result->first).index;
   const TypeP& direction_type = forward ? program.input_type : program.output_type;
   const Index& direction_index = forward ? input.index : output_index;
   const std::size_t dimension = std::size_t(direction_index.dimension());
+  out.jacobian_measured = options.full_jacobian;
   {
     ValueP<double> ones = tangent_from_coords<double>(direction_type, direction_index,
                                                       std::vector<double>(dimension, 1.0), sums);
@@ -139,7 +186,10 @@ ProgramCost measure_cost(const CheckedProgram& program, const NormalForm<double>
   }
   out.observed_output = observed;
   if (options.forward) out.forward = measure_mode(program, input, x, options, ChadMode::Forward, observed);
-  if (options.reverse && !observed) out.reverse = measure_mode(program, input, x, options, ChadMode::Reverse, false);
+  if (options.reverse) {
+    DerivativeCost reverse = measure_mode(program, input, x, options, ChadMode::Reverse, observed);
+    if (reverse.measured) out.reverse = reverse;
+  }
   return out;
 }
 

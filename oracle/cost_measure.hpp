@@ -9,8 +9,11 @@
 // Outputs of coinductive (`nu`) types, such as streams, are lazy: their work is what an
 // observation forces. Such an output (and the JVP's tangent of it) is observed `observations`
 // times: that many lazy values forced, breadth-first from the output, inside the measurement.
-// The VJP of such an output (a cotangent of a stream observed N times) is not measured, nor is
-// a reverse Jacobian; the forward Jacobian has one direction per input coordinate.
+// Its VJP pulls back the cotangent of all ones on the first `observations` nodes (depth first)
+// and zero beyond, for outputs built from reals, unit, products and nu types over those (a
+// stream of reals or tuples, a tree-shaped stream); for other coinductive outputs (sums or
+// nested fixpoints inside the nu) the VJP is not measured. No reverse Jacobian is measured for
+// a coinductive output; the forward Jacobian has one direction per input coordinate.
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -41,6 +44,8 @@ struct DerivativeCost {
   CostCounts jacobian;       // the full Jacobian (when measured)
   std::size_t directions = 0;  // how many map applications the Jacobian took
   std::size_t code_size = 0;   // term nodes of the transformed program
+  bool measured = false;           // whether `one` was measured
+  bool jacobian_measured = false;  // whether `jacobian` was (not for a coinductive output's VJP)
 };
 
 struct ProgramCost {

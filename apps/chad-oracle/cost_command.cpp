@@ -79,10 +79,10 @@ void print_cost(std::ostream& out, const ProgramCost& cost) {
   print_row(out, "primal", cost.primal, cost.primal);
   if (cost.forward) print_row(out, "JVP (forward CHAD, 1 direction)", cost.forward->one, cost.primal);
   if (cost.reverse) print_row(out, "VJP (reverse CHAD, 1 direction)", cost.reverse->one, cost.primal);
-  if (cost.forward)
+  if (cost.forward && cost.forward->jacobian_measured)
     print_row(out, "Jacobian, forward (" + directions_text(cost.forward->directions) + ")", cost.forward->jacobian,
               cost.primal);
-  if (cost.reverse)
+  if (cost.reverse && cost.reverse->jacobian_measured)
     print_row(out, "Jacobian, reverse (" + directions_text(cost.reverse->directions) + ")", cost.reverse->jacobian,
               cost.primal);
   out << "code size (term nodes): source " << cost.source_size;
@@ -188,14 +188,18 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
   if (cost.observed_output) j["observations"] = options.observations;
   if (cost.forward) {
     j["jvp"] = counts_json(cost.forward->one, cost.primal);
-    j["jacobian_forward"] = counts_json(cost.forward->jacobian, cost.primal);
-    j["jacobian_forward"]["directions"] = cost.forward->directions;
+    if (cost.forward->jacobian_measured) {
+      j["jacobian_forward"] = counts_json(cost.forward->jacobian, cost.primal);
+      j["jacobian_forward"]["directions"] = cost.forward->directions;
+    }
     j["code_size"]["forward"] = cost.forward->code_size;
   }
   if (cost.reverse) {
     j["vjp"] = counts_json(cost.reverse->one, cost.primal);
-    j["jacobian_reverse"] = counts_json(cost.reverse->jacobian, cost.primal);
-    j["jacobian_reverse"]["directions"] = cost.reverse->directions;
+    if (cost.reverse->jacobian_measured) {
+      j["jacobian_reverse"] = counts_json(cost.reverse->jacobian, cost.primal);
+      j["jacobian_reverse"]["directions"] = cost.reverse->directions;
+    }
     j["code_size"]["reverse"] = cost.reverse->code_size;
   }
   if (!common.json) {
@@ -203,8 +207,11 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
               << "all ones; sums: " << request.sums << ")\n";
     print_cost(std::cout, cost);
     if (cost.observed_output)
-      std::cout << "the output is a stream, observed " << options.observations
-                << " times; its VJP (a cotangent of the observed stream) is not measured\n";
+      std::cout << "the output is a stream, observed " << options.observations << " times"
+                << (options.reverse && !cost.reverse ? "; its VJP is not measured (a sum or a nested fixpoint in the "
+                                                       "stream's type)"
+                                                     : "")
+                << "; no reverse Jacobian\n";
   }
   if (!sizes.empty()) j["growth"] = measure_growth(program, input, sizes, options, common, request.plot);
   if (common.json) std::cout << j.dump(2) << "\n";

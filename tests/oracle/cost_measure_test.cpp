@@ -257,17 +257,31 @@ TEST(CostGrowth, StreamsGrowByObservation) {
   EXPECT_TRUE(observed);
   const CostGrowth g = growth_of(program, "1.5", {10, 100, 1000}, true, true);
   EXPECT_TRUE(g.observed_output);
-  EXPECT_FALSE(g.vjp_exponent.has_value());  // the VJP of a stream output is not measured
-  std::vector<CostCounts> primal, jvp;
+  ASSERT_TRUE(g.vjp_exponent.has_value());  // a cotangent of ones on the first N elements
+  std::vector<CostCounts> primal, jvp, vjp;
   for (const CostGrowthRow& row : g.rows) {
     EXPECT_TRUE(row.cost.observed_output);
+    EXPECT_FALSE(row.cost.reverse->jacobian_measured);  // no reverse Jacobian of a stream
     primal.push_back(row.cost.primal);
     jvp.push_back(row.cost.forward->one);
+    vjp.push_back(row.cost.reverse->one);
   }
   EXPECT_EQ((primal[2] - primal[1]).total(), 10 * (primal[1] - primal[0]).total());
   EXPECT_EQ((jvp[2] - jvp[1]).total(), 10 * (jvp[1] - jvp[0]).total());
+  EXPECT_EQ((vjp[2] - vjp[1]).total(), 10 * (vjp[1] - vjp[0]).total());
   // The primal's y * x at each node: one scalar op per observation.
   EXPECT_EQ((primal[1] - primal[0]).scalar_ops, 90u);
+}
+
+// A stream whose nodes are sums: its cotangent is not built, so its VJP is not measured.
+TEST(CostGrowth, SumStreamsHaveNoVjp) {
+  const CheckedProgram program = load_source(
+      "type S = nu s. < A : real | B : real * s >;\n"
+      "def main (x : real) : S = unfold x with y -> B (y, y * x);");
+  const ProgramCost cost = deep([&] { return measure_cost(program, point(program, "1.5"), CostOptions{}); });
+  EXPECT_TRUE(cost.observed_output);
+  EXPECT_TRUE(cost.forward.has_value());
+  EXPECT_FALSE(cost.reverse.has_value());
 }
 
 TEST(InputGrowth, FunctionOutputsAreNotMeasurable) {
