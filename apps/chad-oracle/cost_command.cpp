@@ -186,22 +186,19 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
                       {"observations", nullptr}, {"jvp", nullptr}, {"vjp", nullptr},
                       {"jacobian_forward", nullptr}, {"jacobian_reverse", nullptr}, {"growth", nullptr}};
   if (cost.observed_output) j["observations"] = options.observations;
-  if (cost.forward) {
-    j["jvp"] = counts_json(cost.forward->one, cost.primal);
-    if (cost.forward->jacobian_measured) {
-      j["jacobian_forward"] = counts_json(cost.forward->jacobian, cost.primal);
-      j["jacobian_forward"]["directions"] = cost.forward->directions;
+  // One mode's measurements: the JVP or VJP under `one`, the Jacobian under `jacobian`.
+  auto add_mode = [&](const std::optional<DerivativeCost>& d, const char* one, const char* jacobian,
+                      const char* mode) {
+    if (!d) return;
+    j[one] = counts_json(d->one, cost.primal);
+    if (d->jacobian_measured) {
+      j[jacobian] = counts_json(d->jacobian, cost.primal);
+      j[jacobian]["directions"] = d->directions;
     }
-    j["code_size"]["forward"] = cost.forward->code_size;
-  }
-  if (cost.reverse) {
-    j["vjp"] = counts_json(cost.reverse->one, cost.primal);
-    if (cost.reverse->jacobian_measured) {
-      j["jacobian_reverse"] = counts_json(cost.reverse->jacobian, cost.primal);
-      j["jacobian_reverse"]["directions"] = cost.reverse->directions;
-    }
-    j["code_size"]["reverse"] = cost.reverse->code_size;
-  }
+    j["code_size"][mode] = d->code_size;
+  };
+  add_mode(cost.forward, "jvp", "jacobian_forward", "forward");
+  add_mode(cost.reverse, "vjp", "jacobian_reverse", "reverse");
   if (!common.json) {
     std::cout << "cost model: " << kCostModel << " (counted by the evaluator; one direction: "
               << "all ones; sums: " << request.sums << ")\n";
