@@ -6,6 +6,14 @@
 // output's, reverse). The direction of the JVP and VJP is all ones. The transformation itself is
 // not counted: it is reported as code size (term nodes of the source and of each target). Making
 // the input and the (co)tangent values and reading the results back are not counted either.
+// Outputs of coinductive (`nu`) types, such as streams, are lazy: their work is what an
+// observation forces. Such an output (and the JVP's tangent of it) is observed `observations`
+// times: that many lazy values forced, breadth-first from the output, inside the measurement.
+// Its VJP pulls back the cotangent of all ones on the first `observations` nodes (depth first)
+// and zero beyond, for outputs built from reals, unit, products and nu types over those (a
+// stream of reals or tuples, a tree-shaped stream); for other coinductive outputs (sums or
+// nested fixpoints inside the nu) the VJP is not measured. No reverse Jacobian is measured for
+// a coinductive output; the forward Jacobian has one direction per input coordinate.
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -23,7 +31,12 @@ struct CostOptions {
   bool forward = true;        // measure the JVP and the forward Jacobian
   bool reverse = true;        // measure the VJP and the reverse Jacobian
   bool full_jacobian = true;  // measure the full Jacobians (one map application per direction)
+  std::size_t observations = 3;  // lazy values forced in a coinductive output (and its tangent)
 };
+
+// Whether measure_cost can measure this output type: a data type, or one built from data types,
+// products, sums and nu (no functions); `observed` says whether it is the latter.
+bool measurable_output(const TypeP& output, bool& observed);
 
 // One mode's measurements.
 struct DerivativeCost {
@@ -31,20 +44,23 @@ struct DerivativeCost {
   CostCounts jacobian;       // the full Jacobian (when measured)
   std::size_t directions = 0;  // how many map applications the Jacobian took
   std::size_t code_size = 0;   // term nodes of the transformed program
+  bool measured = false;           // whether `one` was measured
+  bool jacobian_measured = false;  // whether `jacobian` was (not for a coinductive output's VJP)
 };
 
 struct ProgramCost {
   CostCounts primal;
   std::size_t source_size = 0;  // term nodes of the source main function
-  std::size_t input_dimension = 0, output_dimension = 0;
+  std::size_t input_dimension = 0, output_dimension = 0;  // output: 0 when observed
+  bool observed_output = false;  // a coinductive output, observed `observations` times
   std::optional<DerivativeCost> forward, reverse;
 };
 
 // derivative / primal in total cost (the primal's cost is at least one step).
 double cost_ratio(const CostCounts& derivative, const CostCounts& primal);
 
-// Preconditions: `program` is checked, its input and output types are data types, `input` has
-// the input type. Errors of the evaluation (DomainError, ComparisonUndecided, faults of the
+// Preconditions: `program` is checked, its input type is a data type and its output type
+// measurable (above), `input` has the input type. Errors of the evaluation (DomainError, ComparisonUndecided, faults of the
 // transformation) propagate. Run inside run_with_deep_stack for deep inputs.
 ProgramCost measure_cost(const CheckedProgram& program, const NormalForm<double>& input,
                          const CostOptions& options);

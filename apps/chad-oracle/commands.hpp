@@ -21,5 +21,6 @@ void add_serve_adapter_command(CLI::App& app, int& exit_code);
 void add_translate_command(CLI::App& app, int& exit_code);
 void add_check_adapter_command(CLI::App& app, int& exit_code);
 void add_vectors_command(CLI::App& app, int& exit_code);
+void add_cost_command(CLI::App& app, int& exit_code);
 
 }  // namespace chad

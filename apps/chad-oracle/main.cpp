@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   chad::add_translate_command(app, exit_code);
   chad::add_check_adapter_command(app, exit_code);
   chad::add_vectors_command(app, exit_code);
+  chad::add_cost_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

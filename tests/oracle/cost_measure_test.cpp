@@ -6,6 +6,7 @@
 #include <optional>
 #include <thread>
 
+#include "oracle/cost_growth.hpp"
 #include "oracle/cost_measure.hpp"
 #include "oracle/input_growth.hpp"
 #include "references/input_value.hpp"
@@ -53,6 +54,29 @@ TEST(CostMeasure, SquareHasHandDerivedPrimalCounts) {
   EXPECT_EQ(cost.primal.scalar_ops, 1u);
   EXPECT_EQ(cost.primal.allocations, 2u);
   EXPECT_EQ(cost.primal.total(), 11u);
+}
+
+// list_sum's main = fun _input -> let xs = _input in (fold xs with node -> case node of
+// { Last a -> a | Cons p -> fst p + snd p } : real). Around the fold: the lambda, its call,
+// let, _input, the ascription, the fold and xs: 7 steps; the closure: 1 allocation. At each node
+// the fold's visit is a step, and mapping the node's payload makes its injection (and for Cons
+// its pair: the real and the recursive position are not remade). The body: case 1, node 1, then
+//   Last a:      a 1                                  -> 4 steps, 1 allocation
+//   Cons p:      + 1, fst p 2, snd p 2, one scalar op -> 8 steps, 1 scalar op, 3 allocations
+//                (the injection, the pair, the sum)
+// A list of length n (n - 1 Cons, one Last): steps 7 + 8 (n - 1) + 4 = 8 n + 3, scalar ops
+// n - 1, allocations 1 + 3 (n - 1) + 1 = 3 n - 1; cost 12 n + 1.
+TEST(CostMeasure, ListSumPrimalCountsFollowTheFormula) {
+  const CheckedProgram program = load_example("list_sum.chad");
+  const NormalForm<double> three = point(program, "roll Cons (1.5, roll Cons (-2, roll Last 4))");
+  for (std::size_t n : {3, 100}) {
+    const NormalForm<double> x = n == 3 ? three : deep([&] { return grow_input(program.input_type, three, n); });
+    const ProgramCost cost = deep([&] { return measure_cost(program, x, only(false, false)); });
+    EXPECT_EQ(cost.primal.steps, 8 * n + 3) << n;
+    EXPECT_EQ(cost.primal.scalar_ops, n - 1) << n;
+    EXPECT_EQ(cost.primal.allocations, 3 * n - 1) << n;
+    EXPECT_EQ(cost.primal.total(), 12 * n + 1) << n;
+  }
 }
 
 // A second measurement of the same program counts the same (no per-thread constant is
@@ -135,6 +159,12 @@ std::size_t depth(const Index& index) {
   return d + (index.kind == Index::Kind::Roll ? 1 : 0);
 }
 
+// The example's input at its `-- at:` point, grown to `size`.
+NormalForm<double> grown_example(const std::string& name, std::size_t size) {
+  const CheckedProgram program = load_example(name);
+  return deep([&] { return grow_input(program.input_type, point(program, testing::example_point(name)), size); });
+}
+
 TEST(InputGrowth, ListsGetLengthNWithTheirValuesCycled) {
   const CheckedProgram program = load_example("list_sum.chad");
   // 1.5, -2 and 4: Cons 1.5, Cons -2 are the nodes with a recursive position, Last 4 the leaf.
@@ -147,30 +177,24 @@ TEST(InputGrowth, ListsGetLengthNWithTheirValuesCycled) {
 }
 
 TEST(InputGrowth, NilListsCountTheirConsNodes) {
-  const CheckedProgram program = load_example("spec_example.chad");
-  const NormalForm<double> grown = deep(
-      [&] { return grow_input(program.input_type, point(program, testing::example_point("spec_example.chad")), 6); });
+  const NormalForm<double> grown = grown_example("spec_example.chad", 6);
   EXPECT_EQ(count_ctor(grown.index, "Cons"), 6u);  // the real beside the list is kept
   EXPECT_EQ(count_ctor(grown.index, "Nil"), 1u);
   EXPECT_EQ(grown.coords.front(), 3.0);
 }
 
 TEST(InputGrowth, TreesAreBalanced) {
-  const CheckedProgram program = load_example("tree.chad");
   // 15 nodes: 7 inner nodes (each one counted node, children sharing the rest evenly) and 8
   // leaves, a complete binary tree of depth 4.
-  const NormalForm<double> grown = deep(
-      [&] { return grow_input(program.input_type, point(program, testing::example_point("tree.chad")), 15); });
+  const NormalForm<double> grown = grown_example("tree.chad", 15);
   EXPECT_EQ(count_ctor(grown.index, "Node"), 7u);
   EXPECT_EQ(count_ctor(grown.index, "Leaf"), 8u);
   EXPECT_EQ(depth(grown.index), 4u);
 }
 
 TEST(InputGrowth, RoseTreesGrowThroughTheNestedList) {
-  const CheckedProgram program = load_example("rose_tree.chad");
   // Node with two children: 7 = 1 + 3 + 3, each 3 = 1 + 1 + 1: 3 Nodes, 4 Leaves.
-  const NormalForm<double> grown = deep(
-      [&] { return grow_input(program.input_type, point(program, testing::example_point("rose_tree.chad")), 7); });
+  const NormalForm<double> grown = grown_example("rose_tree.chad", 7);
   EXPECT_EQ(count_ctor(grown.index, "Node"), 3u);
   EXPECT_EQ(count_ctor(grown.index, "Leaf"), 4u);
 }
@@ -191,49 +215,79 @@ TEST(InputGrowth, ExponentIsTheLogLogSlope) {
   EXPECT_NEAR(growth_exponent({100, 400, 1600}, {500, 2000, 8000}), 1.0, 1e-12);
 }
 
-struct Growth {
-  double primal, derivative;
-};
-Growth exponents(const std::string& example, const std::vector<double>& sizes, bool reverse) {
-  const CheckedProgram program = load_example(example);
-  const NormalForm<double> x = point(program, testing::example_point(example));
-  std::vector<double> primal, derivative;
-  for (double n : sizes) {
-    ProgramCost cost = deep([&] {
-      return measure_cost(program, grow_input(program.input_type, x, std::size_t(n)), only(!reverse, reverse, false));
-    });
-    primal.push_back(double(cost.primal.total()));
-    derivative.push_back(double((reverse ? cost.reverse : cost.forward)->one.total()));
-  }
-  return {growth_exponent(sizes, primal), growth_exponent(sizes, derivative)};
+// The growth exponents of an example from its `-- at:` point (oracle/cost_growth.hpp).
+CostGrowth growth_of(const CheckedProgram& program, const std::string& at, const std::vector<std::size_t>& sizes,
+                     bool forward, bool reverse) {
+  return deep([&] { return measure_cost_growth(program, point(program, at), sizes, only(forward, reverse)); });
 }
 
-// A fold over a list does constant work per node: linear, primal and reverse.
-TEST(InputGrowth, ListSumIsLinear) {
-  const Growth g = exponents("list_sum.chad", {100, 400, 1600}, true);
-  EXPECT_GE(g.primal, 0.9);
-  EXPECT_LE(g.primal, 1.1);
-  EXPECT_GE(g.derivative, 0.9);
-  EXPECT_LE(g.derivative, 1.1);
+// A fold over a list does constant work per node: linear, primal, forward and reverse.
+TEST(CostGrowth, ListSumIsLinear) {
+  const CheckedProgram program = load_example("list_sum.chad");
+  const CostGrowth g = growth_of(program, testing::example_point("list_sum.chad"), {100, 400, 1600}, true, true);
+  ASSERT_EQ(g.rows.size(), 3u);
+  EXPECT_EQ(g.rows[2].cost.primal.total(), 12u * 1600 + 1);  // the formula above
+  for (double e : {g.primal_exponent, *g.jvp_exponent, *g.vjp_exponent}) {
+    EXPECT_GE(e, 0.9);
+    EXPECT_LE(e, 1.1);
+  }
 }
 
 // The paper's reverse CHAD re-runs each closure's body for every (argument, cotangent) pair of
 // the function's copower: on Horner's rule built from closures it is quadratic (issue 17).
-TEST(InputGrowth, PapersReverseChadIsQuadraticOnClosureHorner) {
+TEST(CostGrowth, PapersReverseChadIsQuadraticOnClosureHorner) {
   const std::string path = std::string(CHAD_SOURCE_DIR) + "/bench/programs/horner_closure.chad";
   const CheckedProgram program = check_program(parse_program(testing::read_text_file(path), path));
-  const NormalForm<double> x = point(program, "(0.5, roll Cons (1, roll Cons (-3, roll Cons (2, roll Last 4))))");
-  const std::vector<double> sizes = {50, 100, 200};
-  std::vector<double> primal, reverse;
-  for (double n : sizes) {
-    ProgramCost cost = deep([&] {
-      return measure_cost(program, grow_input(program.input_type, x, std::size_t(n)), only(false, true, false));
-    });
-    primal.push_back(double(cost.primal.total()));
-    reverse.push_back(double(cost.reverse->one.total()));
+  const CostGrowth g = growth_of(program, "(0.5, roll Cons (1, roll Cons (-3, roll Cons (2, roll Last 4))))",
+                                 {50, 100, 200}, false, true);
+  EXPECT_FALSE(g.jvp_exponent.has_value());
+  EXPECT_LE(g.primal_exponent, 1.1);
+  EXPECT_GE(*g.vjp_exponent, 1.7);
+}
+
+// A stream output is observed N times; every observation runs one node of the unfold, the same
+// work each time, so the cost is affine in N: cost(N) = a + b N, and the increments from 10 to
+// 100 and from 100 to 1000 observations are in the ratio 90 : 900 exactly (primal and JVP).
+TEST(CostGrowth, StreamsGrowByObservation) {
+  const CheckedProgram program = load_source(
+      "type Stream = nu s. real * s;\n"
+      "def main (x : real) : Stream = unfold x with y -> (y, y * x);");
+  bool observed = false;
+  ASSERT_TRUE(measurable_output(program.output_type, observed));
+  EXPECT_TRUE(observed);
+  const CostGrowth g = growth_of(program, "1.5", {10, 100, 1000}, true, true);
+  EXPECT_TRUE(g.observed_output);
+  ASSERT_TRUE(g.vjp_exponent.has_value());  // a cotangent of ones on the first N elements
+  std::vector<CostCounts> primal, jvp, vjp;
+  for (const CostGrowthRow& row : g.rows) {
+    EXPECT_TRUE(row.cost.observed_output);
+    EXPECT_FALSE(row.cost.reverse->jacobian_measured);  // no reverse Jacobian of a stream
+    primal.push_back(row.cost.primal);
+    jvp.push_back(row.cost.forward->one);
+    vjp.push_back(row.cost.reverse->one);
   }
-  EXPECT_LE(growth_exponent(sizes, primal), 1.1);
-  EXPECT_GE(growth_exponent(sizes, reverse), 1.7);
+  EXPECT_EQ((primal[2] - primal[1]).total(), 10 * (primal[1] - primal[0]).total());
+  EXPECT_EQ((jvp[2] - jvp[1]).total(), 10 * (jvp[1] - jvp[0]).total());
+  EXPECT_EQ((vjp[2] - vjp[1]).total(), 10 * (vjp[1] - vjp[0]).total());
+  // The primal's y * x at each node: one scalar op per observation.
+  EXPECT_EQ((primal[1] - primal[0]).scalar_ops, 90u);
+}
+
+// A stream whose nodes are sums: its cotangent is not built, so its VJP is not measured.
+TEST(CostGrowth, SumStreamsHaveNoVjp) {
+  const CheckedProgram program = load_source(
+      "type S = nu s. < A : real | B : real * s >;\n"
+      "def main (x : real) : S = unfold x with y -> B (y, y * x);");
+  const ProgramCost cost = deep([&] { return measure_cost(program, point(program, "1.5"), CostOptions{}); });
+  EXPECT_TRUE(cost.observed_output);
+  EXPECT_TRUE(cost.forward.has_value());
+  EXPECT_FALSE(cost.reverse.has_value());
+}
+
+TEST(InputGrowth, FunctionOutputsAreNotMeasurable) {
+  const CheckedProgram program = load_source("def main (x : real) : real -> real = fun (y : real) -> x * y;");
+  bool observed = false;
+  EXPECT_FALSE(measurable_output(program.output_type, observed));
 }
 
 }  // namespace

@@ -175,6 +175,11 @@ for program in sorted(glob.glob(os.path.join(examples, "*.chad"))):
     run_and_check("verify.schema.json", ["verify", program, "--points", "2", "--json"], codes=(0, 2))
     for mode in ["fwd", "rev"]:
         run_and_check("transform.schema.json", ["transform", program, "--mode", mode, "--json"])
+    run_and_check("cost.schema.json", ["cost", program, "--json"])
+# The cost model's growth rows: a list grown (both modes), a stream output observed.
+run_and_check("cost.schema.json", ["cost", ex("list_sum.chad"), "--sizes", "10,40", "--json"])
+run_and_check("cost.schema.json", ["cost", ex("tree.chad"), "--sizes", "7,15", "--mode", "rev", "--json"])
+rejects("cost.schema.json", {"file": "x", "cost_model": "cost = steps"}, "a cost without its counts")
 
 with tempfile.TemporaryDirectory() as tmp:
     # Shapes at the edges: an empty input (a 1 x 0 Jacobian), an empty output (0 x n), a point
