@@ -1,6 +1,5 @@
 #include "oracle/cost_check.hpp"
 
-#include <cmath>
 #include <sstream>
 
 #include "oracle/campaign.hpp"
@@ -21,18 +20,6 @@ struct PrimalTooExpensive {};
 struct DerivativeTooExpensive {
   CostCounts primal;
 };
-
-double slope(const std::vector<double>& x, const std::vector<double>& y) {
-  const double n = double(x.size());
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sx += x[i];
-    sy += y[i];
-    sxx += x[i] * x[i];
-    sxy += x[i] * y[i];
-  }
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
-}
 
 // The primal first, under kPrimalStepLimit; then the derivative, allowed max_ratio times the
 // primal's cost in steps (steps are part of the total, so passing that bound means a ratio above
@@ -79,14 +66,14 @@ std::string print_number(double x) {
 
 std::optional<double> marginal_growth_exponent(const std::vector<std::size_t>& sizes,
                                                const std::vector<double>& costs) {
-  std::vector<double> x, y;
+  std::vector<double> extra_sizes, extra_costs;
   for (std::size_t i = 1; i < sizes.size(); ++i) {
     const double extra = costs[i] - costs[0];
     if (!(extra > 0)) return std::nullopt;
-    x.push_back(std::log(double(sizes[i] - sizes[0])));
-    y.push_back(std::log(extra));
+    extra_sizes.push_back(double(sizes[i] - sizes[0]));
+    extra_costs.push_back(extra);
   }
-  return slope(x, y);
+  return growth_exponent(extra_sizes, extra_costs);
 }
 
 CostTable measure_cost_table(const CheckedProgram& program, const NormalForm<double>& input,

@@ -17,6 +17,7 @@
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
 #include "mutants/test_faults.hpp"
+#include "reports/cost_plot.hpp"
 #include "reports/rule_output.hpp"
 #include "reports/term_graph.hpp"
 #include "syntax/parser.hpp"
@@ -179,14 +180,32 @@ std::string cost_check_flags(const CampaignOptions& options) {
   return flags.str();
 }
 
-// "## Cost": the first fail-cost check's table ("" when no check failed on cost).
-std::string cost_section(const ProgramOutcome& o) {
-  for (const CheckOutcome& k : o.checks)
-    if (k.verdict == CampaignVerdict::FailCost && k.cost)
-      return "\n## Cost\n\nThe cost model's counts (`chad-oracle cost`; cost = steps + scalar operations + "
-             "allocations) of the primal and of one " + std::string(k.mode == ChadMode::Forward ? "JVP" : "VJP") +
-             " (" + chad_mode_name(k.mode) + ", sums " + sums_strategy_name(k.sums) +
-             "), the input's lists and trees grown to each size:\n\n" + cost_table_markdown(*k.cost, k.mode);
+// "## Cost": the first fail-cost check's table, and its plot in dir/cost.svg where the input grew
+// ("" when no check failed on cost).
+std::string cost_section(const std::string& dir, const ProgramOutcome& o) {
+  for (const CheckOutcome& k : o.checks) {
+    if (k.verdict != CampaignVerdict::FailCost || !k.cost) continue;
+    const std::string one = k.mode == ChadMode::Forward ? "JVP" : "VJP";
+    std::string section = "\n## Cost\n\nThe cost model's counts (`chad-oracle cost`; cost = steps + scalar operations + "
+                          "allocations) of the primal and of one " + one + " (" + chad_mode_name(k.mode) + ", sums " +
+                          sums_strategy_name(k.sums) + "), the input's lists and trees grown to each size:\n\n" +
+                          cost_table_markdown(*k.cost, k.mode);
+    const CostTable& t = *k.cost;
+    if (t.rows.size() >= 2 && t.rows.front().size > 0) {
+      std::vector<double> sizes;
+      CostSeries primal{"primal", {}, t.primal_exponent.value_or(0)};
+      CostSeries derivative{one + " (" + chad_mode_name(k.mode) + " CHAD)", {}, t.derivative_exponent.value_or(0)};
+      for (const CostRow& row : t.rows) {
+        sizes.push_back(double(row.size));
+        primal.costs.push_back(double(std::max<std::uint64_t>(row.primal.total(), 1)));
+        derivative.costs.push_back(double(std::max<std::uint64_t>(row.derivative.total(), 1)));
+      }
+      std::ofstream(std::filesystem::path(dir) / "cost.svg")
+          << cost_plot_svg("cost against input size (marginal exponents in the legend)", sizes, {primal, derivative});
+      section += "\n![cost against input size](cost.svg)\n";
+    }
+    return section;
+  }
   return "";
 }
 
@@ -280,7 +299,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
       md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
          << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
   }
-  md << cost_section(o);
+  md << cost_section(dir, o);
   md << "\n## Blame\n\n";
   if (blame.found)
     md << "The smallest subterm that fails its own check (in context of its free variables) is `" << blame.subterm

@@ -1,0 +1,73 @@
+// `chad-oracle campaign --check cost` end to end: the paper's CHAD re-runs a closure chain's
+// primal for every closure (shared/spec/chad.md, the rule for `fun`), so a generated fold that
+// turns the input list into a chain of closures costs it quadratic time, and the campaign says
+// fail-cost, shrinks the program, writes a report with the cost table and plot, and the report
+// replays; the efficient strategy is linear on the same programs; bad cost options are refused.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "../support/tool_runner.hpp"
+
+namespace {
+
+using chad::testing::run_tool;
+using chad::testing::ToolRun;
+
+std::string fresh_dir(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("chad_cli_cost_campaign_" + name);
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(CliCostCampaign, ThePapersClosureChainsFailCostAndShrink) {
+  const std::string dir = fresh_dir("paper");
+  ToolRun r = run_tool("campaign --check cost --functions paper --count 300 --seed 1 --jobs 2 --reports 1 --out " + dir);
+  EXPECT_EQ(r.exit_code, 1) << r.output;  // a failure
+  const auto summary = nlohmann::json::parse(read_file(dir + "/summary.json"));
+  EXPECT_GE(summary["verdicts"]["fail-cost"].get<int>(), 1);
+  EXPECT_EQ(summary["verdicts"]["fail"], 0);
+  std::string report;
+  for (const auto& entry : std::filesystem::directory_iterator(dir + "/failures")) report = entry.path().string();
+  ASSERT_FALSE(report.empty());
+  const auto j = nlohmann::json::parse(read_file(report + "/report.json"));
+  EXPECT_EQ(j["verdict"], "fail-cost");
+  EXPECT_LE(j["shrunk_size"].get<int>(), 15);
+  const std::string md = read_file(report + "/report.md");
+  EXPECT_NE(md.find("## Cost"), std::string::npos);
+  EXPECT_NE(md.find("| input size | primal cost |"), std::string::npos);
+  EXPECT_NE(read_file(report + "/cost.svg").find("<svg"), std::string::npos);
+  ToolRun replay = run_tool("replay " + report);
+  EXPECT_EQ(replay.exit_code, 1) << replay.output;
+  EXPECT_NE(replay.output.find("verdict fail-cost"), std::string::npos) << replay.output;
+}
+
+TEST(CliCostCampaign, TheEfficientStrategyIsWithinBoundsOnTheSamePrograms) {
+  ToolRun r = run_tool("campaign --check cost --functions efficient --count 300 --seed 1 --jobs 2 --json", false);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["verdicts"]["fail-cost"], 0);
+  EXPECT_EQ(j["verdicts"]["fault"], 0);
+}
+
+TEST(CliCostCampaign, BadCostOptionsAreRefused) {
+  for (const char* args : {"campaign --check nothing", "campaign --check cost --cost-sizes 8,4,16",
+                           "campaign --check cost --cost-sizes 8,16", "campaign --check cost --cost-ratio 0.5",
+                           "campaign --check cost --implementation sd-rev"}) {
+    ToolRun r = run_tool(args);
+    EXPECT_EQ(r.exit_code, 3) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find("<command line>"), std::string::npos) << args << "\n" << r.output;
+  }
+}
+
+}  // namespace
