@@ -58,4 +58,16 @@ TermP tuple_component(TermP tuple, std::size_t i, std::size_t n) {
   return i + 1 < n ? fst(tuple) : tuple;
 }
 
+TermP env_pack(TypeP context, TermP l) {
+  auto t = node(TermKind::EnvPack, {std::move(l)});
+  t->annot = std::move(context);
+  return t;
+}
+
+TermP env_unpack(TypeP context, TermP e) {
+  auto t = node(TermKind::EnvUnpack, {std::move(e)});
+  t->annot = std::move(context);
+  return t;
+}
+
 }  // namespace chad::target

@@ -68,6 +68,20 @@ std::string point_text(const CheckedProgram& program, const std::string& at, boo
                         print_type(program.input_type) + "` and the file has no `-- at: VALUE` line");
 }
 
+void add_functions_option(CLI::App& command, std::string& functions) {
+  if (functions.empty()) functions = functions_strategy_name(kDefaultFunctionsStrategy);
+  command.add_option("--functions", functions,
+                     "CHAD's representation of function (co)tangents: efficient (closure "
+                     "conversion: the captured environment's, no primal re-run), paper (the "
+                     "power / copower of shared/spec/chad.md, re-running the body)")
+      ->check(CLI::IsMember({"efficient", "paper"}))
+      ->capture_default_str();
+}
+
+FunctionsStrategy functions_option_value(const std::string& functions) {
+  return parse_functions_strategy(functions).value_or(kDefaultFunctionsStrategy);
+}
+
 void add_sums_option(CLI::App& command, std::string& sums) {
   command.add_option("--sums", sums,
                      "CHAD's representation of sum (co)tangents: biproduct (a tuple over the "
