@@ -86,7 +86,13 @@ struct CampaignOptions {
   std::shared_ptr<const CompiledCampaignOptions> compiled;
   // Implementation::Adapter: the adapter process (started on first use in each process).
   std::shared_ptr<AdapterClient> adapter;
+  // How CHAD represents function (co)tangents in every check (syntax/functions_strategy.hpp).
+  FunctionsStrategy functions = kDefaultFunctionsStrategy;
 };
+
+// CHAD's options for one check of a campaign: its mode and sums strategy, the campaign's rules
+// and functions strategy.
+ChadOptions campaign_chad_options(const CampaignOptions& options, ChadMode mode, SumsStrategy sums);
 
 // One (mode, sums strategy) check of one program.
 struct CheckOutcome {
