@@ -46,7 +46,7 @@ void add_transform_command(CLI::App& app, int& exit_code) {
                          .dump(2)
                   << "\n";
       } else {
-        std::cout << "-- CHAD " << *mode << " (sums: " << *sums << ", functions: " << *functions << ") of " << options->file
+        std::cout << "-- CHAD " << *mode << " (sums: " << *sums << ") of " << options->file
                   << ": " << chad.source_size() << " -> " << chad.target_size()
                   << " nodes (ratio " << ratio << ")\n"
                   << "-- type: " << print_type(chad.target->type) << "\n"

@@ -157,17 +157,27 @@ std::string random_list(int n) {
   return list;
 }
 
-RC_GTEST_PROP(ChadGenerated, JacobiansMatchTheDualReference, ()) {
+// A generated program (its text) and a random input point for it (as `--at` text).
+struct GeneratedCase {
+  std::string source, at;
+};
+
+GeneratedCase generated_case() {
   ProgramGenerator generator;
   const std::string body = generator.real_term(1 + pick(4), {"x", "y"});
   const std::string list = list_term(generator, pick(3), {"x", "y"});
-  const std::string source = std::string(kPrelude) +
-                             "def main (x : real) (y : real) (xs : List) (sh : Shape) : real * List = (" +
-                             body + ", " + list + ");";
-  const std::string at = "(" + print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " +
-                         print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " + random_list(pick(4)) +
-                         ", " + random_shape() + ")";
-  RC_LOG() << source << "\n-- at: " << at << "\n";
+  GeneratedCase c;
+  c.source = std::string(kPrelude) + "def main (x : real) (y : real) (xs : List) (sh : Shape) : real * List = (" +
+             body + ", " + list + ");";
+  c.at = "(" + print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " +
+         print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " + random_list(pick(4)) + ", " + random_shape() + ")";
+  RC_LOG() << c.source << "\n-- at: " << c.at << "\n";
+  return c;
+}
+
+RC_GTEST_PROP(ChadGenerated, JacobiansMatchTheDualReference, ()) {
+  const GeneratedCase generated = generated_case();
+  const std::string &source = generated.source, &at = generated.at;
   run_with_deep_stack([&] {
     CheckedProgram program = testing::load_source(source);
     NormalForm<double> point = read_input_point(program, at);
@@ -190,16 +200,8 @@ RC_GTEST_PROP(ChadGenerated, JacobiansMatchTheDualReference, ()) {
 // The efficient functions strategy (closure conversion) and the paper's give the same Jacobian
 // on the same generated programs (closures applied, shared, returned, folded to functions).
 RC_GTEST_PROP(ChadGenerated, EfficientAndPaperFunctionsGiveTheSameJacobian, ()) {
-  ProgramGenerator generator;
-  const std::string body = generator.real_term(1 + pick(4), {"x", "y"});
-  const std::string list = list_term(generator, pick(3), {"x", "y"});
-  const std::string source = std::string(kPrelude) +
-                             "def main (x : real) (y : real) (xs : List) (sh : Shape) : real * List = (" +
-                             body + ", " + list + ");";
-  const std::string at = "(" + print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " +
-                         print_real(*rc::gen::inRange(-150, 150) / 100.0) + ", " + random_list(pick(4)) +
-                         ", " + random_shape() + ")";
-  RC_LOG() << source << "\n-- at: " << at << "\n";
+  const GeneratedCase generated = generated_case();
+  const std::string &source = generated.source, &at = generated.at;
   run_with_deep_stack([&] {
     CheckedProgram program = testing::load_source(source);
     NormalForm<double> point = read_input_point(program, at);
