@@ -209,6 +209,7 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
     for (const CompiledProgram& kernel : *compiled) {
       const ChadMode mode = kernel.mode == KernelMode::Forward ? ChadMode::Forward : ChadMode::Reverse;
       VerifyCase c{mode, kernel.sums, Verdict::Pass, {}, 0, 0, {}, true};
+      c.functions = FunctionsStrategy::Paper;  // compiled kernels' (codegen/generate_kernel.cpp)
       try {
         judge_compiled(c, program, input, report.reference, output, kernel);
       } catch (const InternalError& e) {  // KernelFault: a lifted-sum inconsistency, a wrong shape

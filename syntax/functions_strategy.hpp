@@ -25,6 +25,6 @@ inline constexpr FunctionsStrategy kAllFunctionsStrategies[] = {FunctionsStrateg
                                                                 FunctionsStrategy::Paper};
 
 // The strategy CHAD uses when none is asked for.
-inline constexpr FunctionsStrategy kDefaultFunctionsStrategy = FunctionsStrategy::Paper;
+inline constexpr FunctionsStrategy kDefaultFunctionsStrategy = FunctionsStrategy::Efficient;
 
 }  // namespace chad
