@@ -63,10 +63,42 @@ TermP let_rule(const TermP& s, Transformer& tr) {
   return bind_pair(tr, bound, s->name, dx, bind_pair(tr, body, y, dy, pair(var(y), tangent)));
 }
 
+// The efficient functions strategy (syntax/functions_strategy.hpp): closure conversion of the
+// function's tangent. D2(A -> B) = env holds the tangent D2(G) of the closure's captured context
+// G, packed; an application's tangent map takes it beside the argument's:
+//   fun (x : A) -> t  ->  <fun x -> let <z, z'> = Dfwd_{G,x}(t) in
+//                                    <z, \p. z' @ (unpack_G (fst p), snd p)>,
+//                          \v. pack_G v>
+// No primal is re-run (the paper's power D1 A -> D2 B re-runs the body per application of the
+// tangent); see the reverse rule (reverse_rules.cpp) for why closure conversion is sound.
+TermP closure_converted_lambda_rule(const TermP& s, Transformer& tr) {
+  const TypeP& a = s->annot;
+  const TypeP g = tr.context_tangent();
+  std::string z = tr.fresh("z"), dz = tr.fresh("dz"), p = tr.fresh("p"), v = tr.fresh("v");
+  TermP body = tr.transform_under(s->name, a, s->args[0]);
+  TermP tangent = lin_fun(p, prod_type(env_type(), tr.tangent(a)),
+                          lin_app(var(dz), pair(env_unpack(g, fst(var(p))), snd(var(p)))));
+  TermP primal = fun(s->name, tr.primal(a), bind_pair(tr, body, z, dz, pair(var(z), tangent)));
+  return pair(primal, lin_fun(v, g, env_pack(g, var(v))));
+}
+
+//   t s  ->  let <f, f'> = Dfwd(t), <x, x'> = Dfwd(s), <y, y'> = f x in
+//            <y, \v. y' @ (f' @ v, x' @ v)>
+TermP closure_converted_app_rule(const TermP& s, Transformer& tr) {
+  return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
+    std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v");
+    TermP tangent = lin_fun(v, tr.context_tangent(),
+                            lin_app(var(dy), pair(lin_app(var(dx[0]), var(v)), lin_app(var(dx[1]), var(v)))));
+    return bind_pair(tr, app(var(x[0]), var(x[1])), y, dy, pair(var(y), tangent));
+  });
+}
+
+// The paper's functions strategy:
 // fun (x : A) -> t  ->  let f = fun x -> Dfwd_{G,x}(t) in
 //   <fun x -> let <z, z'> = f x in <z, \dx. z' @ (0, dx)>, \v. fun x -> (snd (f x)) @ (v, 0)>
 // (zero-fn: the 0 of D2 A is made from x.)
 TermP lambda_rule(const TermP& s, Transformer& tr) {
+  if (tr.functions() == FunctionsStrategy::Efficient) return closure_converted_lambda_rule(s, tr);
   const TypeP& a = s->annot;
   std::string f = tr.fresh("f"), z = tr.fresh("z"), d = tr.fresh("dx"), v = tr.fresh("v"),
               x = s->name;
@@ -85,6 +117,7 @@ TermP lambda_rule(const TermP& s, Transformer& tr) {
 // t s  ->  let <f, f'> = Dfwd(t), <x, x'> = Dfwd(s), <y, y'> = f x in
 //          <y, \v. (f' @ v) x + y' @ (x' @ v)>
 TermP app_rule(const TermP& s, Transformer& tr) {
+  if (tr.functions() == FunctionsStrategy::Efficient) return closure_converted_app_rule(s, tr);
   return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
     std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v");
     TermP tangent = lin_fun(v, tr.context_tangent(),

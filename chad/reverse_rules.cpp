@@ -75,10 +75,50 @@ TermP let_rule(const TermP& s, Transformer& tr) {
   return bind_pair(tr, bound, s->name, dx, bind_pair(tr, body, y, dy, pair(var(y), back)));
 }
 
+// The efficient functions strategy (syntax/functions_strategy.hpp): closure conversion of the
+// function's cotangent. R2(A -> B) = env holds the cotangent R2(G) of the closure's captured
+// context G, packed; the backpropagator of an application returns it beside the argument's:
+//   fun (x : A) -> t  ->  <fun x -> let <z, z'> = Drev_{G,x}(t) in
+//                                    <z, \v. let q = z' @ v in <snd q, pack_G (fst q)>>,
+//                          \w. unpack_G w>
+// Why closure conversion rather than keeping each application's backpropagator in the copower:
+// the copower's pairs would hold closures over the body's intermediate values (a tape per
+// application), and its `+` would concatenate them; with the environment's cotangent the
+// contributions are summed where they arrive (pack a + pack b = pack (a + b)) and no primal is
+// re-run. It is sound because a function value's cotangent only flows back (against the data
+// flow) to the place that made that value, so every pack that reaches unpack_G was made by the
+// same lambda with the same G (the evaluator checks G's fingerprint: EnvironmentInconsistency).
+TermP closure_converted_lambda_rule(const TermP& s, Transformer& tr) {
+  const TypeP& a = s->annot;
+  const TypeP b = s->type->right;
+  const TypeP g = tr.context_tangent();
+  std::string z = tr.fresh("z"), dz = tr.fresh("dz"), v = tr.fresh("v"), q = tr.fresh("q"),
+              w = tr.fresh("w");
+  TermP body = tr.transform_under(s->name, a, s->args[0]);
+  TermP back = lin_fun(v, tr.tangent(b),
+                       let(q, lin_app(var(dz), var(v)), pair(snd(var(q)), env_pack(g, fst(var(q))))));
+  TermP primal = fun(s->name, tr.primal(a), bind_pair(tr, body, z, dz, pair(var(z), back)));
+  return pair(primal, lin_fun(w, env_type(), env_unpack(g, var(w))));
+}
+
+//   t s  ->  let <f, f'> = Drev(t), <x, x'> = Drev(s), <y, y'> = f x in
+//            <y, \v. let q = y' @ v in f' @ (snd q) + x' @ (fst q)>
+TermP closure_converted_app_rule(const TermP& s, Transformer& tr) {
+  return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
+    std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v"), q = tr.fresh("q");
+    TermP back = lin_fun(v, tr.tangent(s->type),
+                         let(q, lin_app(var(dy), var(v)),
+                             add(lin_app(var(dx[0]), snd(var(q))), lin_app(var(dx[1]), fst(var(q))))));
+    return bind_pair(tr, app(var(x[0]), var(x[1])), y, dy, pair(var(y), back));
+  });
+}
+
+// The paper's functions strategy:
 // fun (x : A) -> t  ->  let f = fun x -> Drev_{G,x}(t) in
 //   <fun x -> let <z, z'> = f x in <z, \v. snd (z' @ v)>,
 //    \w. copower-fold w with (x, v) -> fst ((snd (f x)) @ v)>
 TermP lambda_rule(const TermP& s, Transformer& tr) {
+  if (tr.functions() == FunctionsStrategy::Efficient) return closure_converted_lambda_rule(s, tr);
   const TypeP& a = s->annot;
   const TypeP b = s->type->right;
   std::string f = tr.fresh("f"), z = tr.fresh("z"), v = tr.fresh("v"), w = tr.fresh("w"),
@@ -99,6 +139,7 @@ TermP lambda_rule(const TermP& s, Transformer& tr) {
 // t s  ->  let <f, f'> = Drev(t), <x, x'> = Drev(s), <y, y'> = f x in
 //          <y, \v. f' @ (!x (x) v) + x' @ (y' @ v)>
 TermP app_rule(const TermP& s, Transformer& tr) {
+  if (tr.functions() == FunctionsStrategy::Efficient) return closure_converted_app_rule(s, tr);
   return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
     std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v");
     TermP back = lin_fun(v, tr.tangent(s->type),

@@ -90,6 +90,7 @@ inline TermP recursion_node(Transformer& tr, const TermP& s, TermKind kind, cons
   rec->name = s->name;
   rec->annot = arrow_type(start, s->type);
   rec->sums = tr.sums();
+  rec->functions = tr.functions();
   return rec;
 }
 

@@ -41,11 +41,6 @@ TermP zero(TypeP type) {
   t->annot = std::move(type);
   return t;
 }
-TermP zero_of(TypeP type, TermP primal) {
-  auto t = node(TermKind::ZeroOf, {std::move(primal)});
-  t->annot = std::move(type);
-  return t;
-}
 TermP add(TermP a, TermP b) { return node(TermKind::LinAdd, {std::move(a), std::move(b)}); }
 TermP add_all(std::vector<TermP> terms, TypeP type) {
   if (terms.empty()) return zero(std::move(type));
@@ -57,5 +52,20 @@ TermP tuple_component(TermP tuple, std::size_t i, std::size_t n) {
   for (std::size_t k = 0; k < i; ++k) tuple = snd(tuple);
   return i + 1 < n ? fst(tuple) : tuple;
 }
+
+namespace {
+
+// A node of `kind` with one argument and `annot`.
+TermP annotated(TermKind kind, TypeP annot, TermP arg) {
+  auto t = node(kind, {std::move(arg)});
+  t->annot = std::move(annot);
+  return t;
+}
+
+}  // namespace
+
+TermP env_pack(TypeP context, TermP l) { return annotated(TermKind::EnvPack, std::move(context), std::move(l)); }
+TermP env_unpack(TypeP context, TermP e) { return annotated(TermKind::EnvUnpack, std::move(context), std::move(e)); }
+TermP zero_of(TypeP type, TermP primal) { return annotated(TermKind::ZeroOf, std::move(type), std::move(primal)); }
 
 }  // namespace chad::target

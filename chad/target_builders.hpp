@@ -22,6 +22,9 @@ TermP zero_of(TypeP type, TermP primal);
 TermP add(TermP a, TermP b);
 // a1 + ... + an (0 of `type` when n = 0).
 TermP add_all(std::vector<TermP> terms, TypeP type);
+// pack_G l : env and unpack_G e : R2(G) / D2(G), for `context` = R2(G) / D2(G).
+TermP env_pack(TypeP context, TermP l);
+TermP env_unpack(TypeP context, TermP e);
 // A node of a target kind with the given arguments (the other fields set by the caller).
 std::shared_ptr<Term> node(TermKind kind, TermArgs args);
 // Component i of an n-tuple t1 * (t2 * ... tn) (n = 1: the value itself).

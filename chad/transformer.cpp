@@ -50,15 +50,47 @@ TermP Transformer::zero_at(const TypeP& tangent_type, TermP primal) const {
   return target::zero(tangent_type);
 }
 
+namespace {
+
+// The efficient strategy's D1(A -> B) of main, whose derivative also takes (forward) or gives
+// (reverse) the closure's own env, as the entry interface D1 A -> D1 B * (D2 A -o D2 B): main is
+// closed, so its environment is empty (forward: 0 in; reverse: dropped).
+//   forward  let f = main' in fun a -> let r = f a in <fst r, \d. snd r @ (0, d)>
+//   reverse  let f = main' in fun a -> let r = f a in <fst r, \v. fst (snd r @ v)>
+TermP entry_interface(TermP main, const TypeP& main_type, Transformer& tr) {
+  using namespace target;
+  std::string f = tr.fresh("f"), a = tr.fresh("a"), r = tr.fresh("r"), d = tr.fresh("d");
+  TermP derivative =
+      tr.mode() == ChadMode::Forward
+          ? lin_fun(d, tr.tangent(main_type->left), lin_app(snd(var(r)), pair(zero(env_type()), var(d))))
+          : lin_fun(d, tr.tangent(main_type->right), fst(lin_app(snd(var(r)), var(d))));
+  return let(f, std::move(main),
+             fun(a, tr.primal(main_type->left),
+                 let(r, app(var(f), var(a)), pair(fst(var(r)), std::move(derivative)))));
+}
+
+}  // namespace
+
+TypeP entry_primal_type(const TypeP& main_type, const ChadOptions& options) {
+  TypeP t = primal_type(main_type, options.mode, options.sums, options.functions);
+  if (options.functions != FunctionsStrategy::Efficient) return t;
+  auto T = [&](const TypeP& s) { return tangent_type(s, options.mode, options.sums, options.functions); };
+  TypeP derivative = options.mode == ChadMode::Forward ? lin_arrow_type(T(main_type->left), T(main_type->right))
+                                                       : lin_arrow_type(T(main_type->right), T(main_type->left));
+  return arrow_type(t->left, prod_type(t->right->left, derivative));
+}
+
 ChadProgram chad_program(const CheckedProgram& program, const ChadOptions& options) {
   Transformer transformer({}, options);
   // Dfwd / Drev of the closed main function is <f, f'> with f' over the empty context.
   TermP target = target::fst(transformer.transform(program.main_function));
+  if (options.functions == FunctionsStrategy::Efficient)
+    target = entry_interface(target, program.main_function->type, transformer);
   if (options.inline_linear) target = inline_linear_lets(target);
   ChadProgram result;
   result.options = options;
   result.target = check_target({}, target);
-  TypeP expected = primal_type(program.main_function->type, options.mode, options.sums);
+  TypeP expected = entry_primal_type(program.main_function->type, options);
   if (!type_equal(result.target->type, expected))
     throw TargetTypeError("the transformed program has type " + print_type(result.target->type) +
                           ", expected " + print_type(expected));

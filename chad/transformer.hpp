@@ -22,7 +22,7 @@ class Transformer;
 // A rule: the target term for a checked source node, in the transformer's current context.
 using ChadRule = std::function<TermP(const TermP& source, Transformer& self)>;
 
-inline constexpr int kTermKindCount = int(TermKind::RevUnfold) + 1;
+inline constexpr int kTermKindCount = int(TermKind::EnvUnpack) + 1;
 
 struct RuleTable {
   std::array<ChadRule, kTermKindCount> forward, reverse;
@@ -45,6 +45,7 @@ struct ChadOptions {
   SumsStrategy sums = SumsStrategy::Biproduct;
   const RuleTable* rules = nullptr;  // null: RuleTable::standard()
   bool inline_linear = true;         // chad/inline_linear.hpp on the output
+  FunctionsStrategy functions = kDefaultFunctionsStrategy;  // function (co)tangents' representation
 };
 
 // The state the rules share: the source context G (names and source types, innermost last),
@@ -64,6 +65,7 @@ class Transformer {
 
   ChadMode mode() const { return options_.mode; }
   SumsStrategy sums() const { return options_.sums; }
+  FunctionsStrategy functions() const { return options_.functions; }
   // The translations of source types, cached by node (the cache keeps the node alive, so its
   // address is never reused for another type while the transformer lives).
   TypeP primal(const TypeP& source) { return cached(primal_cache_, source, primal_type); }
@@ -81,16 +83,19 @@ class Transformer {
   std::size_t next_fresh_ = 0;
   using TypeCache = std::unordered_map<const Type*, std::pair<TypeP, TypeP>>;  // source, translation
   TypeCache primal_cache_, tangent_cache_;
-  TypeP cached(TypeCache& cache, const TypeP& source, TypeP (*translate)(const TypeP&, ChadMode, SumsStrategy)) {
+  TypeP cached(TypeCache& cache, const TypeP& source,
+               TypeP (*translate)(const TypeP&, ChadMode, SumsStrategy, FunctionsStrategy)) {
     auto [it, fresh] = cache.try_emplace(source.get());
-    if (fresh) it->second = {source, translate(source, options_.mode, options_.sums)};
+    if (fresh) it->second = {source, translate(source, options_.mode, options_.sums, options_.functions)};
     return it->second.second;
   }
 };
 
 // The transformation of a closed, checked program's main function `A -> B`: a closed, checked
 // target term of type D1(A -> B) (forward) or R1(A -> B) (reverse). Applied to an input it
-// gives the output and its derivative map D2 A -o D2 B, or reverse R2 B -o R2 A.
+// gives the output and its derivative map D2 A -o D2 B, or reverse R2 B -o R2 A. (Efficient
+// functions strategy: main's own env, of its empty context, is left out of that map; see
+// entry_primal_type.)
 struct ChadProgram {
   ChadOptions options;
   TermP target;                  // checked
@@ -99,6 +104,10 @@ struct ChadProgram {
   std::size_t source_size() const { return term_size(source); }
   std::size_t target_size() const { return term_size(target); }
 };
+
+// The type of chad_program's target: D1(A -> B) / R1(A -> B), under the efficient functions
+// strategy with the derivative map D2 A -o D2 B / R2 B -o R2 A (main's env left out).
+TypeP entry_primal_type(const TypeP& main_type, const ChadOptions& options);
 
 // Throws TargetTypeError if the output does not type-check (a bug of a rule).
 ChadProgram chad_program(const CheckedProgram& program, const ChadOptions& options);

@@ -78,6 +78,9 @@ std::string Emitter::emit_target(const TermP& t) {
     case TermKind::RevFold:
     case TermKind::FwdUnfold:
     case TermKind::RevUnfold: return emit_recursion(t);
+    case TermKind::EnvPack:
+    case TermKind::EnvUnpack:  // generate_kernel.cpp compiles the paper's strategy
+      throw UnsupportedByCodegen("the efficient functions strategy (packed environments); compile with --functions paper");
     default: break;
   }
   // Inject, Case, Pair, ... in target terms are source formers.

@@ -157,6 +157,9 @@ std::string generate_unit(const CheckedProgram& program, const KernelOptions& op
     chad.mode = e.mode;
     chad.sums = options.sums;
     chad.rules = options.rules;
+    // The runtime has no packed environments: compiled kernels use the paper's function
+    // (co)tangents, whatever the interpreter's default (the Jacobian is the same).
+    chad.functions = FunctionsStrategy::Paper;
     term = chad_program(program, chad).target;
   }
   std::string functions;

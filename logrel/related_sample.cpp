@@ -103,10 +103,19 @@ std::optional<RelatedSample<S>> sample_data(const TypeP& type, SumsStrategy sums
   return r;
 }
 
+// The contents of a sampled function's packed env (efficient functions strategy); another
+// closure's env here is CHAD's fault.
+template <class S>
+const ValueP<S>& require_sample_env(const ValueP<S>& env) {
+  require_kind(*env, ValueKind::Env, "a sampled function's environment (co)tangent");
+  if (env->tag != kSampleFingerprint) throw EnvironmentInconsistency(env->tag, kSampleFingerprint);
+  return env->first;
+}
+
 // a -> c(r) + M a, for A of fixed shape and B a data type.
 template <class S>
 std::optional<RelatedSample<S>> sample_affine(const TypeP& from, const TypeP& to, ChadMode mode,
-                                              SumsStrategy sums, SampleRng& rng) {
+                                              SumsStrategy sums, SampleRng& rng, FunctionsStrategy functions) {
   const Index from_index = normal_form<double>(from, random_data(from, rng, 0)).index;
   NormalForm<double> c = normal_form<double>(to, random_data(to, rng, 2));
   const std::size_t n = std::size_t(from_index.dimension()), m = c.coords.size();
@@ -137,29 +146,49 @@ std::optional<RelatedSample<S>> sample_affine(const TypeP& from, const TypeP& to
     return rebuild<Dual<S>>(to, to_index, y);
   });
   const std::vector<S> c0 = lift<S>(c.coords), dcs = lift<S>(dc);
+  // The function's own tangent along the curve: every argument moves its result by dc.
+  ValueP<S> dc_value = tangent_from_coords<S>(to, to_index, dcs, sums);
+  const bool efficient = functions == FunctionsStrategy::Efficient;
   r.primal = closure_value<S>([=](const ValueP<S>& a) {
     std::vector<S> y = apply_m(normal_form<S>(from, a).coords);
     for (std::size_t i = 0; i < m; ++i) y[i] = y[i] + c0[i];
-    ValueP<S> linear =
-        mode == ChadMode::Forward
-            ? closure_value<S>([=](const ValueP<S>& da) {
-                return tangent_from_coords<S>(to, to_index, apply_m(coords_from_tangent<S>(from, from_index, da, sums)), sums);
-              })
-            : closure_value<S>([=](const ValueP<S>& cb) {
-                return tangent_from_coords<S>(from, from_index, apply_mt(coords_from_tangent<S>(to, to_index, cb, sums)), sums);
-              });
+    auto forward = [=](const ValueP<S>& da) {
+      return tangent_from_coords<S>(to, to_index, apply_m(coords_from_tangent<S>(from, from_index, da, sums)), sums);
+    };
+    auto reverse = [=](const ValueP<S>& cb) {
+      return tangent_from_coords<S>(from, from_index, apply_mt(coords_from_tangent<S>(to, to_index, cb, sums)), sums);
+    };
+    ValueP<S> linear;
+    if (!efficient)
+      linear = mode == ChadMode::Forward ? closure_value<S>(forward) : closure_value<S>(reverse);
+    else if (mode == ChadMode::Forward)  // (env, da) -> the env's dc + M da
+      linear = closure_value<S>([=](const ValueP<S>& p) -> ValueP<S> {
+        if (p->kind == ValueKind::Zero) return p;
+        const bool moved = p->first->kind != ValueKind::Zero;
+        return add_linear<S>(moved ? require_sample_env<S>(p->first) : zero_value<S>(), forward(p->second));
+      });
+    else  // cb -> (M^T cb, the env holding cb)
+      linear = closure_value<S>([=](const ValueP<S>& cb) {
+        return pair_value<S>(reverse(cb), env_value<S>(kSampleFingerprint, cb));
+      });
     return pair_value<S>(rebuild<S>(to, to_index, y), std::move(linear));
   });
-  // The function's own tangent along the curve: every argument moves its result by dc.
-  ValueP<S> dc_value = tangent_from_coords<S>(to, to_index, dcs, sums);
-  r.tangent = closure_value<S>([dc_value](const ValueP<S>&) { return dc_value; });
-  r.pair = [=](const ValueP<S>& copower) {
-    S total(0);
-    for_each_copower_term<S>(copower, [&](const ValueP<S>&, const ValueP<S>& cb) {
-      total = total + dot(coords_from_tangent<S>(to, to_index, cb, sums), dcs);
-    });
-    return total;
-  };
+  if (efficient) {
+    r.tangent = env_value<S>(kSampleFingerprint, dc_value);
+    r.pair = [=](const ValueP<S>& env) {  // <the summed cb, dc>
+      if (env->kind == ValueKind::Zero) return S(0);
+      return dot(coords_from_tangent<S>(to, to_index, require_sample_env<S>(env), sums), dcs);
+    };
+  } else {
+    r.tangent = closure_value<S>([dc_value](const ValueP<S>&) { return dc_value; });
+    r.pair = [=](const ValueP<S>& copower) {
+      S total(0);
+      for_each_copower_term<S>(copower, [&](const ValueP<S>&, const ValueP<S>& cb) {
+        total = total + dot(coords_from_tangent<S>(to, to_index, cb, sums), dcs);
+      });
+      return total;
+    };
+  }
   r.text = "fun a -> (" + curve_text(c.coords, dc) + ") + M a";
   return r;
 }
@@ -167,17 +196,37 @@ std::optional<RelatedSample<S>> sample_affine(const TypeP& from, const TypeP& to
 // a -> b(r) for a sampled b.
 template <class S>
 std::optional<RelatedSample<S>> sample_constant(const TypeP& to, ChadMode mode, SumsStrategy sums,
-                                                SampleRng& rng) {
-  std::optional<RelatedSample<S>> b = sample_related<S>(to, mode, sums, rng);
+                                                SampleRng& rng, FunctionsStrategy functions) {
+  std::optional<RelatedSample<S>> b = sample_related<S>(to, mode, sums, rng, functions);
   if (!b) return std::nullopt;
   RelatedSample<S> r;
   ValueP<Dual<S>> source = b->source;
   r.source = closure_value<Dual<S>>([source](const ValueP<Dual<S>>&) { return source; });
+  ValueP<S> tangent = b->tangent;
+  Pullback<S> pair_b = b->pair;
+  if (functions == FunctionsStrategy::Efficient) {
+    // The env holds b's tangent (forward) / the summed cotangents of b (reverse).
+    ValueP<S> linear =
+        mode == ChadMode::Forward
+            ? closure_value<S>([](const ValueP<S>& p) -> ValueP<S> {
+                if (p->kind == ValueKind::Zero || p->first->kind == ValueKind::Zero) return zero_value<S>();
+                return require_sample_env<S>(p->first);
+              })
+            : closure_value<S>([](const ValueP<S>& cb) {
+                return pair_value<S>(zero_value<S>(), env_value<S>(kSampleFingerprint, cb));
+              });
+    ValueP<S> result = pair_value<S>(b->primal, linear);
+    r.primal = closure_value<S>([result](const ValueP<S>&) { return result; });
+    r.tangent = env_value<S>(kSampleFingerprint, tangent);
+    r.pair = [pair_b](const ValueP<S>& env) {
+      return env->kind == ValueKind::Zero ? S(0) : pair_b(require_sample_env<S>(env));
+    };
+    r.text = "fun _ -> " + b->text;
+    return r;
+  }
   ValueP<S> result = pair_value<S>(b->primal, zero_value<S>());
   r.primal = closure_value<S>([result](const ValueP<S>&) { return result; });
-  ValueP<S> tangent = b->tangent;
   r.tangent = closure_value<S>([tangent](const ValueP<S>&) { return tangent; });
-  Pullback<S> pair_b = b->pair;
   r.pair = [pair_b](const ValueP<S>& copower) {
     S total(0);
     for_each_copower_term<S>(copower, [&](const ValueP<S>&, const ValueP<S>& cb) { total = total + pair_b(cb); });
@@ -195,12 +244,13 @@ struct StreamSamples {
   TypeP element;
   ChadMode mode;
   SumsStrategy sums;
+  FunctionsStrategy functions;
   std::uint64_t seed;
   std::vector<RelatedSample<S>> elements;
   const RelatedSample<S>& at(std::size_t k) {
     while (elements.size() <= k) {
       SampleRng rng(seed + 0x9e3779b97f4a7c15ULL * (elements.size() + 1));
-      elements.push_back(*sample_related<S>(element, mode, sums, rng));
+      elements.push_back(*sample_related<S>(element, mode, sums, rng, functions));
     }
     return elements[k];
   }
@@ -222,16 +272,17 @@ template <class S>
 ValueP<S> tangent_part(const RelatedSample<S>& r) { return r.tangent; }
 
 template <class S>
-std::optional<RelatedSample<S>> sample_stream(const TypeP& type, ChadMode mode, SumsStrategy sums, SampleRng& rng) {
+std::optional<RelatedSample<S>> sample_stream(const TypeP& type, ChadMode mode, SumsStrategy sums, SampleRng& rng,
+                                              FunctionsStrategy functions) {
   const TypeP& body = type->body;
   if (body->kind != TypeKind::Prod || body->right->kind != TypeKind::Var || body->right->var != type->var ||
       !body->left->closed())
     return std::nullopt;
   {
     SampleRng probe(0);
-    if (!sample_related<S>(body->left, mode, sums, probe)) return std::nullopt;
+    if (!sample_related<S>(body->left, mode, sums, probe, functions)) return std::nullopt;
   }
-  auto samples = std::make_shared<StreamSamples<S>>(StreamSamples<S>{body->left, mode, sums, rng(), {}});
+  auto samples = std::make_shared<StreamSamples<S>>(StreamSamples<S>{body->left, mode, sums, functions, rng(), {}});
   RelatedSample<S> r;
   r.source = stream_from<S, Dual<S>>(samples, 0, &source_part<S>);
   r.primal = stream_from<S, S>(samples, 0, &primal_part<S>);
@@ -270,13 +321,13 @@ RelatedSample<S> curve_through(const TypeP& type, const NormalForm<double>& poin
 
 template <class S>
 std::optional<RelatedSample<S>> sample_related(const TypeP& type, ChadMode mode, SumsStrategy sums,
-                                               SampleRng& rng) {
+                                               SampleRng& rng, FunctionsStrategy functions) {
   if (is_data_type(type)) return sample_data<S>(type, sums, rng);
   switch (type->kind) {
     case TypeKind::Prod: {
-      auto left = sample_related<S>(type->left, mode, sums, rng);
+      auto left = sample_related<S>(type->left, mode, sums, rng, functions);
       if (!left) return std::nullopt;
-      auto right = sample_related<S>(type->right, mode, sums, rng);
+      auto right = sample_related<S>(type->right, mode, sums, rng, functions);
       if (!right) return std::nullopt;
       RelatedSample<S> r;
       r.source = pair_value<Dual<S>>(left->source, right->source);
@@ -292,16 +343,16 @@ std::optional<RelatedSample<S>> sample_related(const TypeP& type, ChadMode mode,
     }
     case TypeKind::Arrow:
       if (fixed_shape(type->left) && is_data_type(type->right))
-        return sample_affine<S>(type->left, type->right, mode, sums, rng);
-      return sample_constant<S>(type->right, mode, sums, rng);
-    case TypeKind::Nu: return sample_stream<S>(type, mode, sums, rng);
+        return sample_affine<S>(type->left, type->right, mode, sums, rng, functions);
+      return sample_constant<S>(type->right, mode, sums, rng, functions);
+    case TypeKind::Nu: return sample_stream<S>(type, mode, sums, rng, functions);
     default: return std::nullopt;
   }
 }
 
 #define CHAD_INSTANTIATE_RELATED_SAMPLE(S)                                                         \
   template std::optional<RelatedSample<S>> sample_related<S>(const TypeP&, ChadMode, SumsStrategy, \
-                                                             SampleRng&);                          \
+                                                             SampleRng&, FunctionsStrategy);       \
   template RelatedSample<S> curve_through<S>(const TypeP&, const NormalForm<double>&,              \
                                              const std::vector<double>&, SumsStrategy);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_RELATED_SAMPLE)

@@ -6,6 +6,8 @@
 // types that can be sampled: constant functions. Streams nu a. T * a: every element its own
 // sample, drawn lazily when observed. Products componentwise. Other types (sums or mu holding
 // functions, other nu types) cannot be sampled: a check needing them is left out.
+// A sampled function's CHAD side is in the FunctionsStrategy's representation (paper: its own
+// tangent a power, its cotangents copowers; efficient: a packed env, kSampleFingerprint).
 // Deterministic given the generator's state.
 #pragma once
 #include <cstdint>
@@ -35,8 +37,12 @@ template <class S>
 RelatedSample<S> curve_through(const TypeP& type, const NormalForm<double>& point,
                                const std::vector<double>& direction, SumsStrategy sums);
 
+// The fingerprint of a sampled function's packed environments (no context type's: negative).
+inline constexpr int kSampleFingerprint = -7;
+
 template <class S>
 std::optional<RelatedSample<S>> sample_related(const TypeP& type, ChadMode mode, SumsStrategy sums,
-                                               SampleRng& rng);
+                                               SampleRng& rng,
+                                               FunctionsStrategy functions = FunctionsStrategy::Paper);
 
 }  // namespace chad

@@ -143,15 +143,21 @@ class ForwardRelation {
       case TypeKind::Arrow: {
         if (depth <= 0) return std::nullopt;
         for (int k = 0; k < o_.samples; ++k) {
-          auto arg = sample_related<S>(type->left, ChadMode::Forward, o_.sums, rng_);
+          auto arg = sample_related<S>(type->left, ChadMode::Forward, o_.sums, rng_, o_.functions);
           if (!arg) return std::nullopt;  // an argument type that cannot be sampled
           ValueP<Dual<S>> result = apply_source(source, arg->source);
           if (!result) continue;
           ValueP<S> out = primal->call(arg->primal);  // (b, b')
-          ValueP<S> own = tangent->kind == ValueKind::Zero ? tangent : tangent->call(arg->primal);
           const ValueP<S>& linear = out->second;
-          ValueP<S> through = linear->kind == ValueKind::Zero ? linear : linear->call(arg->tangent);
-          if (auto f = check(type->right, result, out->first, add_linear<S>(own, through),
+          ValueP<S> total;
+          if (o_.functions == FunctionsStrategy::Efficient) {  // b' @ (env, da)
+            total = linear->kind == ValueKind::Zero ? linear : linear->call(pair_value<S>(tangent, arg->tangent));
+          } else {  // (the power) @ a + b' @ da
+            ValueP<S> own = tangent->kind == ValueKind::Zero ? tangent : tangent->call(arg->primal);
+            ValueP<S> through = linear->kind == ValueKind::Zero ? linear : linear->call(arg->tangent);
+            total = add_linear<S>(own, through);
+          }
+          if (auto f = check(type->right, result, out->first, total,
                              at(position, "apply(" + arg->text + ")"), depth - 1))
             return f;
         }
@@ -224,13 +230,26 @@ class ReverseRelation {
       case TypeKind::Arrow: {
         if (depth <= 0) return std::nullopt;
         for (int k = 0; k < o_.samples; ++k) {
-          auto arg = sample_related<S>(type->left, ChadMode::Reverse, o_.sums, rng_);
+          auto arg = sample_related<S>(type->left, ChadMode::Reverse, o_.sums, rng_, o_.functions);
           if (!arg) return std::nullopt;
           ValueP<Dual<S>> result = apply_source(source, arg->source);
           if (!result) continue;
           ValueP<S> out = primal->call(arg->primal);  // (b, b')
           ValueP<S> a = arg->primal, linear = out->second;
           Pullback<S> pair_argument = arg->pair;
+          if (o_.functions == FunctionsStrategy::Efficient) {
+            // b' c = (the argument's share, the function's own env).
+            Pullback<S> inner = [pullback, linear, pair_argument](const ValueP<S>& c) {
+              if (linear->kind == ValueKind::Zero) return pullback(linear);
+              ValueP<S> q = linear->call(c);
+              if (q->kind == ValueKind::Zero) return pullback(q);
+              return pullback(q->second) + pair_argument(q->first);
+            };
+            if (auto f = check(type->right, result, out->first, inner, at(position, "apply(" + arg->text + ")"),
+                               depth - 1))
+              return f;
+            continue;
+          }
           // The function's own cotangent !a (x) c, plus the argument's share b' c.
           Pullback<S> inner = [pullback, a, linear, pair_argument](const ValueP<S>& c) {
             S own = pullback(copower_singleton<S>(a, c));

@@ -12,6 +12,9 @@
 //            (the power D1 A -> D2 B) added to the derivative through the argument.
 // Reverse is the same with cotangents: at reals, <pullback(c), direction> = <c, derivative>;
 // at A -> B the cotangent of the function is the copower !a (x) c of the sampled argument.
+// Efficient functions strategy (syntax/functions_strategy.hpp): forward, the function's own
+// tangent (an env) enters beside the argument's, b' @ (env, da); reverse, it is the env part of
+// b' @ c, beside the argument's cotangent.
 // A failure says at which position of the type it was found.
 #pragma once
 #include <cstdint>
@@ -21,6 +24,7 @@
 
 #include "model/dual.hpp"
 #include "model/value.hpp"
+#include "syntax/functions_strategy.hpp"
 #include "syntax/sums_strategy.hpp"
 #include "syntax/type.hpp"
 
@@ -28,6 +32,7 @@ namespace chad {
 
 struct RelationOptions {
   SumsStrategy sums = SumsStrategy::Biproduct;  // how CHAD's sum (co)tangents are represented
+  FunctionsStrategy functions = FunctionsStrategy::Paper;  // and its function (co)tangents
   int depth = 3;           // nested function applications and stream unrolls observed
   int samples = 2;         // related arguments tried at each function value
   std::uint64_t seed = 1;  // of those arguments (the same seed gives the same arguments)

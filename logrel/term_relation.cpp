@@ -16,7 +16,7 @@ std::optional<RelationFailure> check_term_relation(const Context& context, const
   TermP target = transformer.transform(term);
   if (chad.inline_linear) target = inline_linear_lets(target);
   Context primal_context;
-  for (const auto& [name, type] : context) primal_context.emplace_back(name, primal_type(type, chad.mode, chad.sums));
+  for (const auto& [name, type] : context) primal_context.emplace_back(name, primal_type(type, chad.mode, chad.sums, chad.functions));
   target = check_target(primal_context, target);
 
   Env<Dual<S>> source_env = nullptr;

@@ -35,6 +35,7 @@ inline const char* value_kind_name(ValueKind kind) {
     case ValueKind::Lazy: return "a stream";
     case ValueKind::Zero: return "a zero";
     case ValueKind::Copower: return "a copower";
+    case ValueKind::Env: return "a packed environment";
   }
   return "a value";
 }

@@ -18,6 +18,16 @@ class LiftedSumInconsistency : public InternalError {
                       std::to_string(left_tag) + " and " + std::to_string(right_tag)) {}
 };
 
+// Raised on `pack_G a + pack_H b` or `unpack_G (pack_H a)` with G != H: a function's cotangent
+// reaching a closure other than the one that made it, which a correct CHAD never does (the
+// efficient functions strategy, syntax/functions_strategy.hpp).
+class EnvironmentInconsistency : public InternalError {
+ public:
+  EnvironmentInconsistency(int left_fingerprint, int right_fingerprint)
+      : InternalError("environment inconsistency: a packed environment (co)tangent of context " +
+                      std::to_string(left_fingerprint) + " meets context " + std::to_string(right_fingerprint)) {}
+};
+
 template <class S>
 const ValueP<S>& zero_value() {
   static const ValueP<S> zero = [] {
@@ -88,7 +98,7 @@ void for_each_copower_term(const ValueP<S>& copower, const F& f) {
 // a + b at any linear type, by the structure of the values: zero is the unit; reals and arrays
 // add entrywise; pairs componentwise; injections and rolls under the constructor; linear
 // functions and powers pointwise; lazy (linear coinductive) values when observed; copowers by
-// concatenation.
+// concatenation; packed environments of one context by their contents.
 template <class S>
 ValueP<S> add_linear(const ValueP<S>& a, const ValueP<S>& b) {
   if (a->kind == ValueKind::Zero) return b;
@@ -132,6 +142,9 @@ ValueP<S> add_linear(const ValueP<S>& a, const ValueP<S>& b) {
       v->second = b;
       return v;
     }
+    case ValueKind::Env:
+      if (a->tag != b->tag) throw EnvironmentInconsistency(a->tag, b->tag);
+      return env_value<S>(a->tag, add_linear<S>(a->first, b->first));
     case ValueKind::Zero: break;
   }
   CHAD_INTERNAL_ASSERT(false, "add_linear: unknown value kind");

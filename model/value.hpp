@@ -20,7 +20,7 @@ struct Value;
 template <class S>
 using ValueP = LocalP<const Value<S>>;
 
-enum class ValueKind { Scalar, Array, Unit, Pair, Inject, Roll, Closure, Lazy, Zero, Copower };
+enum class ValueKind { Scalar, Array, Unit, Pair, Inject, Roll, Closure, Lazy, Zero, Copower, Env };
 
 // What only some values need, kept out of line so that the common values (reals, pairs,
 // injections, rolls) stay small: an array's shape and entries, a closure's function, a lazy
@@ -40,10 +40,12 @@ struct Extra {
 template <class S>
 struct Value {
   ValueKind kind;
-  int tag = -1;                           // Inject: constructor position; Copower: see below
+  int tag = -1;                           // Inject: constructor position; Copower: see below;
+                                          // Env: the fingerprint of the packed context's type
   S scalar{};                             // Scalar
   // Pair; Inject and Roll use `first` as payload; Copower: tag 0 is the singleton (first, second)
-  // = (primal, linear), tag 1 the formal sum of the copowers `first` and `second`.
+  // = (primal, linear), tag 1 the formal sum of the copowers `first` and `second`; Env: `first`
+  // is the packed context (co)tangent (syntax/functions_strategy.hpp, efficient).
   ValueP<S> first, second;
   LocalP<const Extra<S>> extra;           // Array, Closure, Lazy
 
@@ -106,6 +108,15 @@ ValueP<S> inject_value(int tag, ValueP<S> payload) {
   v->kind = ValueKind::Inject;
   v->tag = tag;
   v->first = std::move(payload);
+  return v;
+}
+// pack_G l: a closure's environment (co)tangent l, packed, with G's fingerprint.
+template <class S>
+ValueP<S> env_value(int fingerprint, ValueP<S> context) {
+  auto v = make_local<Value<S>>();
+  v->kind = ValueKind::Env;
+  v->tag = fingerprint;
+  v->first = std::move(context);
   return v;
 }
 template <class S>

@@ -71,6 +71,7 @@ class ValuePrinter {
         case TypeKind::Arrow: out_ += "<function>"; break;
         case TypeKind::LinArrow: out_ += "<linear function>"; break;
         case TypeKind::Copower: out_ += "<copower>"; break;
+        case TypeKind::Env: out_ += "<env>"; break;
         case TypeKind::Var: CHAD_INTERNAL_ASSERT(false, "print_value: unbound type variable");
       }
       break;

@@ -55,14 +55,17 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       adding_rules(R),
       "reverse: a + b on copowers (cotangents of functions) is b: a function used at two sites keeps only the "
       "cotangent of the last");
+  all.back().functions = FunctionsStrategy::Paper;  // a fault of the paper's function (co)tangents
   add("add-functions-keeps-first", "evaluator: (co)tangent addition", {T0, E::AddFunctionsKeepsLeft},
       adding_rules(F),
       "forward: a + b on linear functions (tangents of functions) is a: an application returning a function "
       "loses the tangent through its argument");
+  all.back().functions = FunctionsStrategy::Paper;  // a fault of the paper's function (co)tangents
   add("copower-fold-drops-last-term", "evaluator: copower-fold", {T0, E::CopowerFoldDropsLastTerm},
       {{R, K::Lambda, {}}, {R, K::Let, {}}, {R, K::App, {}}},
       "reverse: copower-fold w with f ignores the last term of w when w has two or more (a closure applied at "
       "two sites: the cotangent of its captured context from one application is lost)");
+  all.back().functions = FunctionsStrategy::Paper;  // a fault of the paper's function (co)tangents
   // ---- deep streams ----
   add("rev-unfold-deep-drops", "evaluator: rev_unfold", {T0, E::RevUnfoldDeep}, {{R, K::Unfold, {}}},
       "reverse unfold: the nodes of the stream from depth 3 on pass back no cotangent (right at depths 1, 2)");

@@ -169,6 +169,7 @@ nlohmann::json kill_matrix_json(const std::vector<MutantKill>& kills, const Camp
   const KillTotals t = kill_totals(kills);
   return {{"seed", base.seed},
           {"count", base.count},
+          {"functions", functions_strategy_name(base.functions)},
           {"mutants", list},
           {"totals",
            {{"mutants", t.mutants},
@@ -191,7 +192,9 @@ std::string kill_matrix_markdown(const std::vector<MutantKill>& kills, const Cam
      << "outside it: in a shared helper, the evaluator of CHAD's output or CHAD's derivative table "
      << "(`mutants/fault_mutants.cpp`). For each, a campaign "
      << "(seed " << base.seed << ", at most " << base.count << " programs, features " << base.features.describe()
-     << ") runs until the first `fail`, which is shrunk and blamed.\n\n"
+     << ", functions strategy " << functions_strategy_name(base.functions)
+     << " unless the mutant's fault lives in one strategy) runs until the first `fail`, which is shrunk and "
+        "blamed.\n\n"
      << "**" << t.killed << " of " << t.mutants << " killed**; the most programs a kill needed: " << t.max_programs
      << "; median shrunk counterexample: " << t.median_counterexample_size << " term nodes; blame named the mutated "
      << "rule for " << t.blame_correct << " of " << t.killed << " kills; " << describe_programs_to_kill(t, base.count)

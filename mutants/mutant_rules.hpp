@@ -15,6 +15,9 @@ TermP rev_snd_drops(const TermP& s, Transformer& tr);
 TermP rev_fun_ignores_copower_primals(const TermP& s, Transformer& tr);
 TermP rev_app_drops_function(const TermP& s, Transformer& tr);
 TermP rev_app_drops_argument(const TermP& s, Transformer& tr);
+TermP rev_fun_drops_env(const TermP& s, Transformer& tr);               // efficient functions only
+TermP rev_fun_unpacks_wrong_context(const TermP& s, Transformer& tr);   // efficient functions only
+TermP rev_app_swaps_argument_and_env(const TermP& s, Transformer& tr);  // efficient functions only
 TermP rev_inject_drops(const TermP& s, Transformer& tr);
 TermP rev_inject_lifted_wrong_component(const TermP& s, Transformer& tr);
 TermP rev_case_drops_scrutinee(const TermP& s, Transformer& tr);
@@ -34,6 +37,7 @@ TermP fwd_fst_drops(const TermP& s, Transformer& tr);
 TermP fwd_fun_drops_own_tangent(const TermP& s, Transformer& tr);
 TermP fwd_app_drops_function_tangent(const TermP& s, Transformer& tr);
 TermP fwd_app_drops_argument(const TermP& s, Transformer& tr);
+TermP fwd_fun_ignores_env(const TermP& s, Transformer& tr);  // efficient functions only
 TermP fwd_inject_drops(const TermP& s, Transformer& tr);
 TermP fwd_inject_biproduct_wrong_slot(const TermP& s, Transformer& tr);
 TermP fwd_case_drops_scrutinee(const TermP& s, Transformer& tr);

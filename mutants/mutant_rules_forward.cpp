@@ -40,7 +40,13 @@ TermP fwd_fst_drops(const TermP& s, Transformer& tr) {
 
 // fun (x : A) -> t  ->  <..., \v. 0>: the function's own tangent (how it moves with the
 // context it captured) is lost; it only shows where the function is applied.
+// Efficient functions strategy: \v. 0 instead of \v. pack_G v (the same fault).
 TermP fwd_fun_drops_own_tangent(const TermP& s, Transformer& tr) {
+  if (tr.functions() == FunctionsStrategy::Efficient) {
+    TermP d = standard_rule(ChadMode::Forward, s, tr);  // <fun x -> ..., \v. pack_G v>
+    CHAD_INTERNAL_ASSERT(d->kind == TermKind::Pair, "the efficient fun rule's shape");
+    return pair(d->args[0], lin_fun(tr.fresh("v"), tr.context_tangent(), zero(env_type())));
+  }
   const TypeP& a = s->annot;
   std::string f = tr.fresh("f"), z = tr.fresh("z"), d = tr.fresh("dx"), x = s->name;
   const TypeP g = tr.context_tangent();
@@ -52,21 +58,44 @@ TermP fwd_fun_drops_own_tangent(const TermP& s, Transformer& tr) {
 }
 
 // t s  ->  ... <y, \v. y' @ (x' @ v)>   ((f' @ v) x, the applied function's own tangent, is lost)
+// (Efficient functions strategy: y' @ (0, x' @ v) instead of y' @ (f' @ v, x' @ v).)
 TermP fwd_app_drops_function_tangent(const TermP& s, Transformer& tr) {
+  const bool efficient = tr.functions() == FunctionsStrategy::Efficient;
   return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
     std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v");
-    TermP tangent = lin_fun(v, tr.context_tangent(), lin_app(var(dy), lin_app(var(dx[1]), var(v))));
+    TermP argument = lin_app(var(dx[1]), var(v));
+    TermP tangent = lin_fun(v, tr.context_tangent(),
+                            lin_app(var(dy), efficient ? pair(zero(env_type()), argument) : argument));
     return bind_pair(tr, app(var(x[0]), var(x[1])), y, dy, pair(var(y), tangent));
   });
 }
 
 // t s  ->  ... <y, \v. (f' @ v) x>   (the argument's tangent is lost)
+// (Efficient functions strategy: y' @ (f' @ v, 0) instead of y' @ (f' @ v, x' @ v).)
 TermP fwd_app_drops_argument(const TermP& s, Transformer& tr) {
+  const bool efficient = tr.functions() == FunctionsStrategy::Efficient;
   return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
     std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v");
-    TermP tangent = lin_fun(v, tr.context_tangent(), app(lin_app(var(dx[0]), var(v)), var(x[1])));
+    TermP own = lin_app(var(dx[0]), var(v));
+    TermP tangent = lin_fun(v, tr.context_tangent(),
+                            efficient ? lin_app(var(dy), pair(own, zero(tr.tangent(s->args[1]->type))))
+                                      : app(own, var(x[1])));
     return bind_pair(tr, app(var(x[0]), var(x[1])), y, dy, pair(var(y), tangent));
   });
+}
+
+// Efficient functions strategy only: fun x -> t  ->  <fun x -> ... <z, \p. z' @ (0, snd p)>, \v. pack_G v>
+// instead of z' @ (unpack_G (fst p), snd p): the closure ignores its own tangent (its captured
+// context's), so applying a function that moves with the input shows only the argument's share.
+TermP fwd_fun_ignores_env(const TermP& s, Transformer& tr) {
+  if (tr.functions() != FunctionsStrategy::Efficient) return standard_rule(ChadMode::Forward, s, tr);
+  const TypeP& a = s->annot;
+  const TypeP g = tr.context_tangent();
+  std::string z = tr.fresh("z"), dz = tr.fresh("dz"), p = tr.fresh("p"), v = tr.fresh("v");
+  TermP body = tr.transform_under(s->name, a, s->args[0]);
+  TermP tangent = lin_fun(p, prod_type(env_type(), tr.tangent(a)), lin_app(var(dz), pair(zero(g), snd(var(p)))));
+  TermP primal = fun(s->name, tr.primal(a), bind_pair(tr, body, z, dz, pair(var(z), tangent)));
+  return pair(primal, lin_fun(v, g, env_pack(g, var(v))));
 }
 
 // C t  ->  <C x, \v. 0>

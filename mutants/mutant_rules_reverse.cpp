@@ -91,19 +91,75 @@ TermP rev_fun_ignores_copower_primals(const TermP& s, Transformer& tr) {
 }
 
 // t s  ->  ... <y, \v. x' @ (y' @ v)>   (the function's own contribution f' @ (!x (x) v) is lost)
+// (Efficient functions strategy: x' @ (fst q) without f' @ (snd q), q = y' @ v.)
 TermP rev_app_drops_function(const TermP& s, Transformer& tr) {
+  const bool efficient = tr.functions() == FunctionsStrategy::Efficient;
   return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
     std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v");
-    TermP back = lin_fun(v, tr.tangent(s->type), pullback(dx[1], lin_app(var(dy), var(v))));
+    TermP through = lin_app(var(dy), var(v));
+    TermP back = lin_fun(v, tr.tangent(s->type), pullback(dx[1], efficient ? fst(through) : through));
     return bind_pair(tr, app(var(x[0]), var(x[1])), y, dy, pair(var(y), back));
   });
 }
 
 // t s  ->  ... <y, \v. f' @ (!x (x) v)>   (the argument's contribution is lost)
+// (Efficient functions strategy: f' @ (snd q) without x' @ (fst q), q = y' @ v.)
 TermP rev_app_drops_argument(const TermP& s, Transformer& tr) {
+  const bool efficient = tr.functions() == FunctionsStrategy::Efficient;
   return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
     std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v");
-    TermP back = lin_fun(v, tr.tangent(s->type), pullback(dx[0], node(TermKind::CopowerUnit, {var(x[1]), var(v)})));
+    TermP own = efficient ? snd(lin_app(var(dy), var(v))) : node(TermKind::CopowerUnit, {var(x[1]), var(v)});
+    TermP back = lin_fun(v, tr.tangent(s->type), pullback(dx[0], own));
+    return bind_pair(tr, app(var(x[0]), var(x[1])), y, dy, pair(var(y), back));
+  });
+}
+
+namespace {
+
+// The efficient fun rule (chad/reverse_rules.cpp) with the closure's backpropagator's result
+// <snd q, pack_G (fst q)> given by `result(q, G)` and its cotangent's elimination \w. unpack_G w
+// by `unpack(w, G)`.
+TermP rev_closure_converted_with(const TermP& s, Transformer& tr,
+                                 const std::function<TermP(const std::string&, const TypeP&)>& result,
+                                 const std::function<TermP(const std::string&, const TypeP&)>& unpack) {
+  const TypeP& a = s->annot;
+  const TypeP g = tr.context_tangent();
+  std::string z = tr.fresh("z"), dz = tr.fresh("dz"), v = tr.fresh("v"), q = tr.fresh("q"), w = tr.fresh("w");
+  TermP body = tr.transform_under(s->name, a, s->args[0]);
+  TermP back = lin_fun(v, tr.tangent(s->type->right), let(q, lin_app(var(dz), var(v)), result(q, g)));
+  TermP primal = fun(s->name, tr.primal(a), bind_pair(tr, body, z, dz, pair(var(z), back)));
+  return pair(primal, lin_fun(w, env_type(), unpack(w, g)));
+}
+
+}  // namespace
+
+// Efficient functions strategy only: <snd q, 0> instead of <snd q, pack_G (fst q)> (the pack
+// dropped: no cotangent reaches what the closure captured).
+TermP rev_fun_drops_env(const TermP& s, Transformer& tr) {
+  if (tr.functions() != FunctionsStrategy::Efficient) return standard_rule(ChadMode::Reverse, s, tr);
+  return rev_closure_converted_with(
+      s, tr, [](const std::string& q, const TypeP&) { return pair(snd(var(q)), zero(env_type())); },
+      [](const std::string& w, const TypeP& g) { return env_unpack(g, var(w)); });
+}
+
+// Efficient functions strategy only: \w. unpack_{G, x} w instead of unpack_G w (the context of
+// the body, not of the closure: CHAD's output does not type-check).
+TermP rev_fun_unpacks_wrong_context(const TermP& s, Transformer& tr) {
+  if (tr.functions() != FunctionsStrategy::Efficient) return standard_rule(ChadMode::Reverse, s, tr);
+  const TypeP body_context = prod_type(tr.context_tangent(), tr.tangent(s->annot));
+  return rev_closure_converted_with(
+      s, tr, [](const std::string& q, const TypeP& g) { return pair(snd(var(q)), env_pack(g, fst(var(q)))); },
+      [body_context](const std::string& w, const TypeP&) { return env_unpack(body_context, var(w)); });
+}
+
+// Efficient functions strategy only: t s  ->  ... <y, \v. let q = y' @ v in f' @ (fst q) + x' @ (snd q)>
+// (the argument's cotangent and the function's env swapped: CHAD's output does not type-check).
+TermP rev_app_swaps_argument_and_env(const TermP& s, Transformer& tr) {
+  if (tr.functions() != FunctionsStrategy::Efficient) return standard_rule(ChadMode::Reverse, s, tr);
+  return bind_operands(tr, s->args, [&](auto& x, auto& dx) {
+    std::string y = tr.fresh("y"), dy = tr.fresh("dy"), v = tr.fresh("v"), q = tr.fresh("q");
+    TermP back = lin_fun(v, tr.tangent(s->type),
+                         let(q, lin_app(var(dy), var(v)), add(pullback(dx[0], fst(var(q))), pullback(dx[1], snd(var(q))))));
     return bind_pair(tr, app(var(x[0]), var(x[1])), y, dy, pair(var(y), back));
   });
 }

@@ -27,11 +27,24 @@ std::vector<Mutant> make_catalogue() {
   add("rev-snd-drops", R, K::Snd, {}, rev_snd_drops, "snd: \\v. 0 instead of x' @ (0, v)");
   add("rev-fun-ignores-copower-primals", R, K::Lambda, {}, rev_fun_ignores_copower_primals,
       "fun: the copower-fold evaluates every term's derivative at a fixed default argument instead of "
-      "the term's own primal (the copower's primal parts are ignored)");
+      "the term's own primal (the copower's primal parts are ignored; the paper's functions strategy)");
+  all.back().functions = FunctionsStrategy::Paper;
   add("rev-app-drops-function", R, K::App, {}, rev_app_drops_function,
       "application: x' @ (y' @ v) without f' @ (!x (x) v) (what flows into the function's captured context is lost)");
   add("rev-app-drops-argument", R, K::App, {}, rev_app_drops_argument,
       "application: f' @ (!x (x) v) without x' @ (y' @ v) (the argument's contribution is lost)");
+  add("rev-fun-drops-env", R, K::Lambda, {}, rev_fun_drops_env,
+      "fun (efficient functions strategy): the closure's backpropagator returns <snd q, 0> instead of "
+      "<snd q, pack_G (fst q)> (the pack dropped: nothing flows back into the captured context)");
+  all.back().functions = FunctionsStrategy::Efficient;
+  add("rev-fun-unpacks-wrong-context", R, K::Lambda, {}, rev_fun_unpacks_wrong_context,
+      "fun (efficient functions strategy): \\w. unpack_{G, x} w instead of unpack_G w (the body's context, "
+      "not the closure's)");
+  all.back().functions = FunctionsStrategy::Efficient;
+  add("rev-app-swaps-argument-and-env", R, K::App, {}, rev_app_swaps_argument_and_env,
+      "application (efficient functions strategy): f' @ (fst q) + x' @ (snd q) instead of "
+      "f' @ (snd q) + x' @ (fst q) (the argument's cotangent and the function's env swapped)");
+  all.back().functions = FunctionsStrategy::Efficient;
   add("rev-inject-drops", R, K::Inject, {}, rev_inject_drops, "injection: \\v. 0 instead of x' @ (the C-component of v)");
   add("rev-inject-lifted-wrong-component", R, K::Inject, {}, rev_inject_lifted_wrong_component,
       "injection, lifted sums only: x' @ (the component of the next constructor of v) (the lifted-sum "
@@ -66,6 +79,10 @@ std::vector<Mutant> make_catalogue() {
       "application: y' @ (x' @ v) without (f' @ v) x (a zero in place of the applied function's own tangent)");
   add("fwd-app-drops-argument", F, K::App, {}, fwd_app_drops_argument,
       "application: (f' @ v) x without y' @ (x' @ v) (the argument's tangent is lost)");
+  add("fwd-fun-ignores-env", F, K::Lambda, {}, fwd_fun_ignores_env,
+      "fun (efficient functions strategy): the closure's tangent map is z' @ (0, snd p) instead of "
+      "z' @ (unpack_G (fst p), snd p) (the function's own tangent is ignored where it is applied)");
+  all.back().functions = FunctionsStrategy::Efficient;
   add("fwd-inject-drops", F, K::Inject, {}, fwd_inject_drops, "injection: \\v. 0 instead of C (x' @ v)");
   add("fwd-inject-biproduct-wrong-slot", F, K::Inject, {}, fwd_inject_biproduct_wrong_slot,
       "injection, biproduct sums only: the tangent is put in the next constructor's slot where the slots' "
@@ -120,6 +137,7 @@ bool blame_names_mutant(const Mutant& m, const Blame& blame) {
 
 void use_mutant(CampaignOptions& options, const Mutant& m) {
   options.rules = &m.rules;
+  if (m.functions) options.functions = *m.functions;
   options.faults = m.is_rule_mutant() ? nullptr : &m.faults;
 }
 

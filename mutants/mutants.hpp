@@ -42,6 +42,10 @@ struct Mutant {
   std::string helper;
   std::vector<RuleRef> blame_targets;
   bool is_rule_mutant() const { return !faults.any(); }
+  // The functions strategy the fault lives in, when only one has it (the paper's copowers and
+  // powers; the efficient strategy's packed environments): runs of this mutant use that
+  // strategy whatever they were asked for. Unset: the run's strategy.
+  std::optional<FunctionsStrategy> functions;
 };
 
 const std::vector<Mutant>& mutant_catalogue();
@@ -53,7 +57,8 @@ std::string mutant_rule_name(const Mutant& m);
 // Whether blame named the mutant's fault: for a rule mutant its (mode, former, primitive);
 // otherwise one of its blame_targets.
 bool blame_names_mutant(const Mutant& m, const Blame& blame);
-// Judges `options` under the mutant: its rule table and its faults.
+// Judges `options` under the mutant: its rule table and its faults (and its functions strategy,
+// when it has one).
 void use_mutant(CampaignOptions& options, const Mutant& m);
 
 }  // namespace chad

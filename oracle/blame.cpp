@@ -125,7 +125,7 @@ std::optional<RelationFailure> subterm_relation(const Context& context, const Te
       values.push_back(curve_through<S>(type, point, relation_direction(point.coords.size()), chad.sums));
       continue;
     }
-    std::optional<RelatedSample<S>> sample = sample_related<S>(type, chad.mode, chad.sums, rng);
+    std::optional<RelatedSample<S>> sample = sample_related<S>(type, chad.mode, chad.sums, rng, chad.functions);
     if (!sample) {
       unchecked = true;
       return std::nullopt;
@@ -134,6 +134,7 @@ std::optional<RelationFailure> subterm_relation(const Context& context, const Te
   }
   RelationOptions options;
   options.sums = chad.sums;
+  options.functions = chad.functions;
   return check_term_relation<S>(context, term, values, chad, options);
 }
 
@@ -158,7 +159,7 @@ SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, c
     context.emplace_back(u->context_name, u->type);
     captured.push_back(value);
   }
-  const ChadOptions chad{mode, sums, options.rules};
+  const ChadOptions chad = campaign_chad_options(options, mode, sums);
   try {
     TermP term = check_term(context, parse_term(print_term(rename_uses(subterm, 0, uses, true)), "<subterm>"), subterm->type);
     bool unchecked = false;
@@ -216,11 +217,13 @@ Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing
   }
   ChadProgram chad;
   try {
-    chad = chad_program(program, ChadOptions{mode, sums, options.rules});
+    chad = chad_program(program, campaign_chad_options(options, mode, sums));
   } catch (const std::exception& e) {  // only drives the watch: CHAD without any fault
     static const ChadFaults kNoFaults;
     ScopedChadFaults off(&kNoFaults);
-    chad = chad_program(program, ChadOptions{mode, sums, nullptr});
+    ChadOptions standard = campaign_chad_options(options, mode, sums);
+    standard.rules = nullptr;
+    chad = chad_program(program, standard);
   }
   // Every node of the main function: the body's, and the wrapper's (the entry's `fun` and the
   // parameters' `let`s), where a fault shows when the body alone is too small to show it.

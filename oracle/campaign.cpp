@@ -252,7 +252,7 @@ ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedP
     for (SumsStrategy sums : options.sums) {
       StageTimer t(seconds, "chad");
       ScopedChadFaults faults(options.faults);  // (only CHAD's side runs faultable code)
-      CheckOutcome c = check_by_relation(program, input, mode, sums, options.rules);
+      CheckOutcome c = check_by_relation(program, input, mode, sums, options.rules, options.functions);
       out.verdict = worse_verdict(out.verdict, c.verdict);
       out.checks.push_back(std::move(c));
     }
@@ -379,7 +379,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
         {
           StageTimer t(seconds, "chad");
           ScopedChadFaults faults(options.faults);
-          chad = chad_program(program, ChadOptions{mode, sums, options.rules});
+          chad = chad_program(program, campaign_chad_options(options, mode, sums));
           got = evaluate_chad_jacobian<double>(program, chad, input);
         }
         c.error = screen_error(got, reference);
@@ -417,6 +417,12 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     }
   cross_check_fd(options, generated, program, input, certified, out, seconds);
   return out;
+}
+
+ChadOptions campaign_chad_options(const CampaignOptions& options, ChadMode mode, SumsStrategy sums) {
+  ChadOptions chad{mode, sums, options.rules};
+  chad.functions = options.functions;
+  return chad;
 }
 
 std::vector<std::string> program_features(const CheckedProgram& program) {

@@ -95,7 +95,13 @@ struct CampaignOptions {
   // oracle/cost_check.hpp (on when `cost` is set; Implementation::Chad only).
   bool check_derivatives = true;
   std::shared_ptr<const CostCheckOptions> cost;
+  // How CHAD represents function (co)tangents in every check (syntax/functions_strategy.hpp).
+  FunctionsStrategy functions = kDefaultFunctionsStrategy;
 };
+
+// CHAD's options for one check of a campaign: its mode and sums strategy, the campaign's rules
+// and functions strategy.
+ChadOptions campaign_chad_options(const CampaignOptions& options, ChadMode mode, SumsStrategy sums);
 
 // One (mode, sums strategy) check of one program.
 struct CheckOutcome {

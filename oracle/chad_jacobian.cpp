@@ -47,8 +47,10 @@ ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const Ch
 }
 
 JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<double>& input,
-                                ChadMode mode, SumsStrategy sums) {
-  ChadProgram chad = chad_program(program, ChadOptions{mode, sums, nullptr});
+                                ChadMode mode, SumsStrategy sums, FunctionsStrategy functions) {
+  ChadOptions options{mode, sums, nullptr};
+  options.functions = functions;
+  ChadProgram chad = chad_program(program, options);
   ChadEvaluation<double> e;
   std::vector<ComparisonRecord> trace;
   std::string undecided;

@@ -26,6 +26,7 @@ ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const Ch
 
 // The `chad-fwd` / `chad-rev` methods in double.
 JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<double>& input,
-                                ChadMode mode, SumsStrategy sums);
+                                ChadMode mode, SumsStrategy sums,
+                                FunctionsStrategy functions = kDefaultFunctionsStrategy);
 
 }  // namespace chad

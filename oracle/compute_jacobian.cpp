@@ -22,14 +22,14 @@ void require_data_output(const CheckedProgram& program) {
 
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
                                 JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler,
-                                const ReferenceOptions& reference) {
+                                const ReferenceOptions& reference, FunctionsStrategy functions) {
   require_data_output(program);
   switch (method) {
     case JacobianMethod::Dual: return jacobian_by_dual(program, input, reference);
     case JacobianMethod::Interval: return jacobian_by_interval(program, input, reference);
     case JacobianMethod::FiniteDifference: return jacobian_by_finite_differences(program, input, reference);
-    case JacobianMethod::ChadForward: return jacobian_by_chad(program, input, ChadMode::Forward, sums);
-    case JacobianMethod::ChadReverse: return jacobian_by_chad(program, input, ChadMode::Reverse, sums);
+    case JacobianMethod::ChadForward: return jacobian_by_chad(program, input, ChadMode::Forward, sums, functions);
+    case JacobianMethod::ChadReverse: return jacobian_by_chad(program, input, ChadMode::Reverse, sums, functions);
     case JacobianMethod::SdReverse: return jacobian_by_string_diagrams(program, input);
     case JacobianMethod::ChadForwardCompiled:
       return jacobian_by_compiled_chad(program, input, ChadMode::Forward, sums, compiler);

@@ -16,7 +16,8 @@ namespace chad {
 JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
                                 JacobianMethod method,
                                 SumsStrategy sums = SumsStrategy::Biproduct,
-                                const CompilerOptions& compiler = {}, const ReferenceOptions& reference = {});
+                                const CompilerOptions& compiler = {}, const ReferenceOptions& reference = {},
+                                FunctionsStrategy functions = kDefaultFunctionsStrategy);
 
 // sd-rev (oracle/jacobian_sd.cpp): programs outside the fragment are a located SourceError.
 JacobianResult jacobian_by_string_diagrams(const CheckedProgram& program,

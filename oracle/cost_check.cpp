@@ -197,7 +197,7 @@ CheckOutcome check_cost(const CampaignOptions& options, const CheckedProgram& pr
   }
   const CostCheckOptions defaults;
   const CostCheckOptions& cost = options.cost ? *options.cost : defaults;
-  ChadOptions chad{mode, sums, options.rules};
+  const ChadOptions chad = campaign_chad_options(options, mode, sums);
   try {
     CostTable table = measure_cost_table(program, input, chad, cost);
     c.verdict = table.too_expensive ? CampaignVerdict::FailCost : CampaignVerdict::Pass;

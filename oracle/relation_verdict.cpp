@@ -24,6 +24,7 @@ std::optional<RelationFailure> relation_failure(const CheckedProgram& program, c
                                                 const std::function<void(double)>& on_compared_derivative) {
   RelationOptions options;
   options.sums = chad.options.sums;
+  options.functions = chad.options.functions;
   options.on_compared_derivative = on_compared_derivative;
   return check_program_relation<S>(program, chad, relation_curve<S>(program, input, chad.options.sums), options);
 }
@@ -41,10 +42,12 @@ std::string describe_relation_failure(const RelationFailure& f) {
 }
 
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
-                               SumsStrategy sums, const RuleTable* rules) {
+                               SumsStrategy sums, const RuleTable* rules, FunctionsStrategy functions) {
   CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
   try {
-    ChadProgram chad = chad_program(program, ChadOptions{mode, sums, rules});
+    ChadOptions chad_options{mode, sums, rules};
+    chad_options.functions = functions;
+    ChadProgram chad = chad_program(program, chad_options);
     RelationInformativeness informativeness(input.coords.size());
     std::optional<RelationFailure> screen =
         relation_failure<double>(program, chad, input, [&](double d) { informativeness.observe(d); });

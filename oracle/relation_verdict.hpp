@@ -36,6 +36,7 @@ std::string describe_relation_failure(const RelationFailure& failure);
 // Precondition: the source evaluates at `input` in dual numbers without error. Sets the
 // outcome's `informative` (oracle/informative.hpp) from the derivatives the screen compared.
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
-                               SumsStrategy sums, const RuleTable* rules);
+                               SumsStrategy sums, const RuleTable* rules,
+                               FunctionsStrategy functions = kDefaultFunctionsStrategy);
 
 }  // namespace chad

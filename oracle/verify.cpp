@@ -100,7 +100,9 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
            const JacobianResult& reference, const std::vector<Enclosure>& output,
            const RuleTable* rules, const ChadFaults* faults) {
   ScopedChadFaults guard(faults);
-  ChadProgram chad = chad_program(program, ChadOptions{c.mode, c.sums, rules});
+  ChadOptions options{c.mode, c.sums, rules};
+  options.functions = c.functions;
+  ChadProgram chad = chad_program(program, options);
   ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
   judge_numbers(c, e.output_index, e.output, e.jacobian, reference, output,
                 [](const Mpfi& x) { return enclose(x); });
@@ -142,7 +144,7 @@ bool holds_reals(const TypeP& t) {
 }
 
 VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<double>& input,
-                                const RuleTable* rules, const ChadFaults* faults) {
+                                const RuleTable* rules, const ChadFaults* faults, FunctionsStrategy functions) {
   VerifyReport report;
   report.by_relation = true;
   report.reference = start_result(JacobianMethod::Interval, input);
@@ -150,9 +152,12 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
   for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
     for (SumsStrategy sums : kAllSumsStrategies) {
       VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
+      c.functions = functions;
       try {
         ScopedChadFaults guard(faults);
-        ChadProgram chad = chad_program(program, ChadOptions{mode, sums, rules});
+        ChadOptions options{mode, sums, rules};
+        options.functions = functions;
+        ChadProgram chad = chad_program(program, options);
         if (auto failure = relation_failure<Mpfi>(program, chad, input)) {
           c.verdict = Verdict::Mismatch;
           c.discrepancy = failure->error;
@@ -174,8 +179,8 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
 
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
                          const RuleTable* rules, const std::vector<CompiledProgram>* compiled,
-                         const ChadFaults* faults) {
-  if (!is_data_type(program.output_type)) return verify_by_relation(program, input, rules, faults);
+                         const ChadFaults* faults, FunctionsStrategy functions) {
+  if (!is_data_type(program.output_type)) return verify_by_relation(program, input, rules, faults, functions);
   VerifyReport report;
   report.reference = compute_jacobian(program, input, JacobianMethod::Interval);
   if (!report.reference.differentiable) return report;
@@ -188,6 +193,7 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
   for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
     for (SumsStrategy sums : kAllSumsStrategies) {
       VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
+      c.functions = functions;
       try {
         judge(c, program, input, report.reference, output, rules, faults);
       } catch (const ComparisonUndecided& e) {
@@ -203,6 +209,7 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
     for (const CompiledProgram& kernel : *compiled) {
       const ChadMode mode = kernel.mode == KernelMode::Forward ? ChadMode::Forward : ChadMode::Reverse;
       VerifyCase c{mode, kernel.sums, Verdict::Pass, {}, 0, 0, {}, true};
+      c.functions = FunctionsStrategy::Paper;  // compiled kernels' (codegen/generate_kernel.cpp)
       try {
         judge_compiled(c, program, input, report.reference, output, kernel);
       } catch (const InternalError& e) {  // KernelFault: a lifted-sum inconsistency, a wrong shape
@@ -251,7 +258,7 @@ std::vector<PointReport> judge_points(const CheckedProgram& program, const std::
   };
   if (given) {
     PointReport first{*given, true, {}, {}};
-    first.report = verify_chad(program, read_input_point(program, *given), options.rules, compiled, options.faults);
+    first.report = verify_chad(program, read_input_point(program, *given), options.rules, compiled, options.faults, options.functions);
     if (!add(std::move(first))) return points;
   }
   if (!holds_reals(program.input_type)) return points;  // no other point to move to
@@ -261,7 +268,7 @@ std::vector<PointReport> judge_points(const CheckedProgram& program, const std::
     const int depth = input_depth(judged, options.count);
     PointReport p{random_input_text(choices, program.input_type, depth), false, {}, {}, depth};
     try {
-      p.report = verify_chad(program, read_input_point(program, p.at), options.rules, compiled, options.faults);
+      p.report = verify_chad(program, read_input_point(program, p.at), options.rules, compiled, options.faults, options.functions);
       if (!p.report.differentiable()) p.skipped = "not differentiable here: " + p.report.reference.reason;
     } catch (const DomainError& e) {
       p.skipped = "domain error here: " + e.message();
@@ -278,8 +285,9 @@ std::vector<PointReport> judge_points(const CheckedProgram& program, const std::
 
 std::vector<PointReport> verify_at_points(const CheckedProgram& program, const std::string& given,
                                           int random_points, std::uint64_t seed, const RuleTable* rules,
-                                          const CompilerOptions* compiler) {
+                                          const CompilerOptions* compiler, FunctionsStrategy functions) {
   VerifyInputsOptions options;
+  options.functions = functions;
   options.count = random_points;
   options.seed = seed;
   options.rules = rules;
@@ -299,7 +307,7 @@ VerifyInputsResult verify_inputs(const CheckedProgram& program, const std::strin
   // Shrinking judges the compiled kernels only when they are what failed.
   const std::vector<CompiledProgram>* compiled = failure->compiled ? &kernels : nullptr;
   auto judge_input = [&](const std::string& at) {
-    return verify_chad(program, read_input_point(program, at), options.rules, compiled, options.faults);
+    return verify_chad(program, read_input_point(program, at), options.rules, compiled, options.faults, options.functions);
   };
   auto still_fails = [&](const std::string& at) {
     try {

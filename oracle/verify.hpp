@@ -40,6 +40,7 @@ struct VerifyCase {
   double gap = 0;  // the largest gap between the enclosures (0 when every pair meets)
   std::vector<std::vector<Enclosure>> enclosure;  // CHAD's Jacobian, [output][input]
   bool compiled = false;  // the compiled kernel (in double), not the interpreted target (in intervals)
+  FunctionsStrategy functions = kDefaultFunctionsStrategy;  // CHAD's (interpreted cases)
 };
 
 struct VerifyReport {
@@ -68,7 +69,8 @@ void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enc
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
                          const RuleTable* rules = nullptr,
                          const std::vector<CompiledProgram>* compiled = nullptr,
-                         const ChadFaults* faults = nullptr);
+                         const ChadFaults* faults = nullptr,
+                         FunctionsStrategy functions = kDefaultFunctionsStrategy);
 
 // CHAD's fwd and rev kernels of `program` in every sums strategy, compiled in one translation
 // unit (none when the output is not a data type). Throws what compile_programs throws.
@@ -94,7 +96,8 @@ struct PointReport {
 std::vector<PointReport> verify_at_points(const CheckedProgram& program, const std::string& given,
                                           int random_points, std::uint64_t seed,
                                           const RuleTable* rules = nullptr,
-                                          const CompilerOptions* compiler = nullptr);
+                                          const CompilerOptions* compiler = nullptr,
+                                          FunctionsStrategy functions = kDefaultFunctionsStrategy);
 
 // verify_inputs's options: how many random inputs, their seed, fault injection (as verify_chad),
 // the compiled kernels (as verify_at_points), the shrinking budget (candidates), and a callback
@@ -107,6 +110,7 @@ struct VerifyInputsOptions {
   const CompilerOptions* compiler = nullptr;
   int shrink_budget = 1000;
   std::function<void(const PointReport&)> on_point;
+  FunctionsStrategy functions = kDefaultFunctionsStrategy;  // CHAD's, in every case
 };
 
 // The failure a shrunk input keeps: the first failing case of the failing point.

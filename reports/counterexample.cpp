@@ -106,7 +106,7 @@ bool write_chad_picture(const std::string& dir, const Counterexample& c, const P
   const SumsStrategy sums = blame.found ? blame.sums : first.sums;
   CheckedProgram program = check_program(parsed);
   ScopedChadFaults faults(c.options.faults);
-  const ChadOptions options{mode, sums, c.options.rules};
+  const ChadOptions options = campaign_chad_options(c.options, mode, sums);
   ChadProgram chad = chad_program(program, options);
   const std::string title = std::string("CHAD ") + chad_mode_name(mode) + " (sums " + sums_strategy_name(sums) + ")";
   const std::string full = term_dot(chad.target, title);
@@ -264,6 +264,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   }
   j["modes"] = names(c.options, true);
   j["sums"] = names(c.options, false);
+  j["functions"] = functions_strategy_name(c.options.functions);
   j["program_features"] = j["features"];  // the log line's: what the program uses
   j["features"] = c.options.features.describe();  // the generator's
   j["max_size"] = c.options.max_size;
@@ -294,6 +295,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
     for (const CheckOutcome& k : o.checks)
       md << "| " << hello.tool << " | " << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
   } else {
+    md << "Functions strategy: " << functions_strategy_name(c.options.functions) << ".\n\n";
     md << "| mode | sums | verdict | detail |\n|---|---|---|---|\n";
     for (const CheckOutcome& k : o.checks)
       md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
@@ -335,6 +337,8 @@ Replay replay_report(const std::string& dir) {
   for (const auto& m : j["modes"]) options.modes.push_back(m == "fwd" ? ChadMode::Forward : ChadMode::Reverse);
   options.sums.clear();
   for (const auto& s : j["sums"]) options.sums.push_back(*parse_sums_strategy(s.get<std::string>()));
+  // Reports written before the functions strategy existed were of the paper's.
+  options.functions = parse_functions_strategy(j.value("functions", "paper")).value_or(FunctionsStrategy::Paper);
   const std::string mutant = j.value("mutant", "");
   const bool sd = j.value("implementation", "chad") == "sd-rev";
   if (sd) options.implementation = Implementation::StringDiagram;

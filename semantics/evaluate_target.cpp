@@ -50,6 +50,20 @@ ValueP<S> copower_fold(const ValueP<S>& copower, const ValueP<S>& f) {
   return total;
 }
 
+// pack_G l (a zero stays the zero: sparse) and unpack_G e, which must be G's.
+template <class S>
+ValueP<S> pack_environment(const Term& t, ValueP<S> context) {
+  if (context->kind == ValueKind::Zero) return context;
+  return env_value<S>(t.index, std::move(context));
+}
+template <class S>
+ValueP<S> unpack_environment(const Term& t, const ValueP<S>& packed) {
+  if (packed->kind == ValueKind::Zero) return packed;
+  require_kind(*packed, ValueKind::Env, "an environment unpack");
+  if (packed->tag != t.index) throw EnvironmentInconsistency(packed->tag, t.index);
+  return packed->first;
+}
+
 // A linear lambda's plan (semantics/closure_capture.hpp), computed once per lambda and thread;
 // for a lambda with no free variables, its one closure. The lambda's body is kept alive with
 // it, so that its address names it.
@@ -197,6 +211,8 @@ ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
     case TermKind::RevFold:
     case TermKind::FwdUnfold:
     case TermKind::RevUnfold: return evaluate_recursion<S>(t, env);
+    case TermKind::EnvPack: return pack_environment<S>(t, eval<S>(a[0], env));
+    case TermKind::EnvUnpack: return unpack_environment<S>(t, eval<S>(a[0], env));
     default: break;
   }
   CHAD_INTERNAL_ASSERT(false, "evaluate_target: not a target former");

@@ -25,6 +25,9 @@ ValueP<S> faulty_add(const ValueP<S>& a, const ValueP<S>& b) {
       if (a->tag != b->tag) break;
       return inject_value<S>(a->tag, faulty_add<S>(a->first, b->first));
     case ValueKind::Roll: return roll_value<S>(faulty_add<S>(a->first, b->first));
+    case ValueKind::Env:
+      if (a->tag != b->tag) break;
+      return env_value<S>(a->tag, faulty_add<S>(a->first, b->first));
     case ValueKind::Array:
       if (fault != EvaluatorFault::AddArrayDropsLastEntry || a->extra->data.empty()) break;
       {

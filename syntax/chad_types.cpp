@@ -23,15 +23,24 @@ namespace {
 struct Translation {
   ChadMode mode;
   SumsStrategy sums;
+  FunctionsStrategy functions;
 
   TypeP primal(const TypeP& t) const {
     switch (t->kind) {
       case TypeKind::Prod: return prod_type(primal(t->left), primal(t->right));
       case TypeKind::Arrow: {
-        // D1(A -> B) = D1 A -> D1 B * (D2 A -o D2 B);  R1(A -> B) = R1 A -> R1 B * (R2 B -o R2 A)
-        TypeP derivative = mode == ChadMode::Forward
-                               ? lin_arrow_type(tangent(t->left), tangent(t->right))
-                               : lin_arrow_type(tangent(t->right), tangent(t->left));
+        // paper:     D1(A -> B) = D1 A -> D1 B * (D2 A -o D2 B)
+        //            R1(A -> B) = R1 A -> R1 B * (R2 B -o R2 A)
+        // efficient: D1(A -> B) = D1 A -> D1 B * (env * D2 A -o D2 B)
+        //            R1(A -> B) = R1 A -> R1 B * (R2 B -o R2 A * env)
+        // (the closure's own (co)tangent, its environment's, enters / leaves beside the argument's)
+        const bool efficient = functions == FunctionsStrategy::Efficient;
+        TypeP derivative =
+            mode == ChadMode::Forward
+                ? lin_arrow_type(efficient ? prod_type(env_type(), tangent(t->left)) : tangent(t->left),
+                                 tangent(t->right))
+                : lin_arrow_type(tangent(t->right),
+                                 efficient ? prod_type(tangent(t->left), env_type()) : tangent(t->left));
         return arrow_type(primal(t->left), prod_type(primal(t->right), derivative));
       }
       case TypeKind::Sum: {
@@ -49,7 +58,9 @@ struct Translation {
     switch (t->kind) {
       case TypeKind::Prod: return prod_type(tangent(t->left), tangent(t->right));
       case TypeKind::Arrow:
-        // D2(A -> B) = D1 A -> D2 B (a power);  R2(A -> B) = !R1 A (x) R2 B (a copower)
+        // efficient: D2(A -> B) = R2(A -> B) = env (the captured environment's, packed)
+        if (functions == FunctionsStrategy::Efficient) return env_type();
+        // paper: D2(A -> B) = D1 A -> D2 B (a power);  R2(A -> B) = !R1 A (x) R2 B (a copower)
         return mode == ChadMode::Forward ? arrow_type(primal(t->left), tangent(t->right))
                                          : copower_type(primal(t->left), tangent(t->right));
       case TypeKind::Sum: {
@@ -71,12 +82,12 @@ struct Translation {
 
 }  // namespace
 
-TypeP primal_type(const TypeP& source, ChadMode mode, SumsStrategy sums) {
-  return Translation{mode, sums}.primal(source);
+TypeP primal_type(const TypeP& source, ChadMode mode, SumsStrategy sums, FunctionsStrategy functions) {
+  return Translation{mode, sums, functions}.primal(source);
 }
 
-TypeP tangent_type(const TypeP& source, ChadMode mode, SumsStrategy sums) {
-  return Translation{mode, sums}.tangent(source);
+TypeP tangent_type(const TypeP& source, ChadMode mode, SumsStrategy sums, FunctionsStrategy functions) {
+  return Translation{mode, sums, functions}.tangent(source);
 }
 
 }  // namespace chad

@@ -140,6 +140,8 @@ void print_target(std::string& out, const TermP& t, int level) {
     case TermKind::RevFold: return binder("rev_fold");
     case TermKind::FwdUnfold: return binder("fwd_unfold");
     case TermKind::RevUnfold: return binder("rev_unfold");
+    case TermKind::EnvPack: return prefix("pack");
+    case TermKind::EnvUnpack: return prefix("unpack");
     default: out += "?"; return;
   }
 }

@@ -3,6 +3,8 @@
 // with the types CHAD wrote in `annot`.
 #include "syntax/target_checker.hpp"
 
+#include <functional>
+
 #include "syntax/chad_types.hpp"
 #include "syntax/printer.hpp"
 
@@ -36,6 +38,10 @@ TypeP primitive_result_type(PrimOp op, const std::vector<TypeP>& a, int index) {
     }
     default: return a.size() == 1 ? a[0] : nullptr;  // Neg and the unary functions
   }
+}
+
+int context_fingerprint(const TypeP& context_tangent) {
+  return int(std::hash<std::string>{}(print_type(context_tangent)) & 0x3fffffff);
 }
 
 namespace {
@@ -169,6 +175,8 @@ class TargetChecker {
       case TermKind::RevFold:
       case TermKind::FwdUnfold:
       case TermKind::RevUnfold: return recursion(t);
+      case TermKind::EnvPack:
+      case TermKind::EnvUnpack: return env_pack_or_unpack(t);
     }
     fail(t, "unknown term kind");
   }
@@ -312,8 +320,8 @@ class TargetChecker {
     const TypeP fixpoint = fold ? source->left : source->right;
     const TypeP carrier = fold ? source->right : source->left;
     const TypeP node = substitute(fixpoint->body, fixpoint->var, carrier);  // F[S / a]
-    auto P = [&](const TypeP& s) { return primal_type(s, mode, t->sums); };
-    auto T = [&](const TypeP& s) { return tangent_type(s, mode, t->sums); };
+    auto P = [&](const TypeP& s) { return primal_type(s, mode, t->sums, t->functions); };
+    auto T = [&](const TypeP& s) { return tangent_type(s, mode, t->sums, t->functions); };
     TermP start = infer(t->args[0]);
     expect(start, P(fold ? fixpoint : carrier));
     TermP body = under(t->name, P(fold ? node : carrier), t->args[1]);
@@ -341,6 +349,22 @@ class TargetChecker {
       result_d = fwd ? lin_arrow_type(prod_type(g, T(carrier)), T(fixpoint))
                      : lin_arrow_type(T(fixpoint), prod_type(g, T(carrier)));
     return typed(t, {start, body}, prod_type(P(fold ? carrier : fixpoint), result_d));
+  }
+
+  // pack_G l : env for l : R2(G) / D2(G) (= annot), and unpack_G e : annot for e : env. The
+  // node's index becomes the fingerprint of G's (co)tangent type, which the evaluator compares
+  // (semantics/evaluate_target.cpp) so that unpacking another context's environment is caught.
+  TermP env_pack_or_unpack(const TermP& t) {
+    auto args = infer_all(t);
+    if (!t->annot) fail(t, "an environment pack / unpack without its context type");
+    const bool pack = t->kind == TermKind::EnvPack;
+    if (pack)
+      expect(args[0], t->annot);
+    else
+      expect_kind(args[0], TypeKind::Env, "a packed environment");
+    auto c = std::const_pointer_cast<Term>(typed(t, args, pack ? env_type() : t->annot));
+    c->index = context_fingerprint(t->annot);
+    return c;
   }
 
   Context ctx_;

@@ -180,7 +180,7 @@ bool term_equal(const TermP& a, const TermP& b) {
     case TermKind::Unit: case TermKind::ArrayLit: case TermKind::Pair: case TermKind::Fst:
     case TermKind::Snd: case TermKind::App: case TermKind::Roll: case TermKind::Unroll: break;
     default:  // CHAD's target formers
-      if (a->name != b->name || a->index != b->index || a->op != b->op || a->sums != b->sums ||
+      if (a->name != b->name || a->index != b->index || a->op != b->op || a->sums != b->sums || a->functions != b->functions ||
           bool(a->annot) != bool(b->annot) || (a->annot && !type_equal(a->annot, b->annot)))
         return false;
       break;

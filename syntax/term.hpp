@@ -18,6 +18,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include "syntax/location.hpp"
+#include "syntax/functions_strategy.hpp"
 #include "syntax/sums_strategy.hpp"
 #include "syntax/type.hpp"
 
@@ -70,6 +71,11 @@ enum class TermKind {
   RevFold,        //   the fold of §chad.md over z, with body = D(s) in context G, x
   FwdUnfold,      // name = x; annot = the source `S -> nu a.F`; args = {seed, body}: the
   RevUnfold,      //   unfold of chad.md, with body = D(s) in context G, x
+  // The efficient functions strategy (syntax/functions_strategy.hpp): a closure's environment
+  // (co)tangent packed into `env` and back. annot = the context (co)tangent type R2(G) / D2(G);
+  // index = its fingerprint (set by the target checker), which the evaluator compares.
+  EnvPack,        // args = {l : annot}:                                            pack_G l
+  EnvUnpack,      // args = {e : env}: e's context (co)tangent (0 when e is 0):     unpack_G e
 };
 
 enum class PrimOp {
@@ -110,6 +116,7 @@ struct Term {
   PrimOp op = PrimOp::Add;
   TypeP type;  // after checking
   SumsStrategy sums = SumsStrategy::Biproduct;  // target terms whose meaning depends on it
+  FunctionsStrategy functions = FunctionsStrategy::Paper;  // target folds / unfolds (their types)
 };
 
 // Builders used by the parser, the desugarer, tests and generators (they check arity).

@@ -133,6 +133,11 @@ TypeP var_type(std::string name) {
   return t;
 }
 
+TypeP env_type() {
+  static const TypeP env = node(TypeKind::Env);
+  return env;
+}
+
 TypeP bool_type() {
   static const TypeP b = sum_type({{"False", unit_type()}, {"True", unit_type()}});
   return b;
@@ -155,7 +160,8 @@ bool equal_in(const TypeP& a, const TypeP& b, Binders& binders) {
   if (a->kind != b->kind) return false;
   switch (a->kind) {
     case TypeKind::Real: return a->shape == b->shape;
-    case TypeKind::Unit: return true;
+    case TypeKind::Unit:
+    case TypeKind::Env: return true;
     case TypeKind::Prod:
     case TypeKind::Arrow:
     case TypeKind::LinArrow:
@@ -200,7 +206,8 @@ TypeP substitute(const TypeP& body, const std::string& var, const TypeP& replace
   if (!occurs_free(body, var)) return body;
   switch (body->kind) {
     case TypeKind::Real:
-    case TypeKind::Unit: return body;
+    case TypeKind::Unit:
+    case TypeKind::Env: return body;
     case TypeKind::Prod:
       return prod_type(substitute(body->left, var, replacement),
                        substitute(body->right, var, replacement));
@@ -237,6 +244,7 @@ bool is_data_in(const TypeP& t, std::vector<std::string>& bound) {
     case TypeKind::Arrow:
     case TypeKind::LinArrow:
     case TypeKind::Copower:
+    case TypeKind::Env:
     case TypeKind::Nu: return false;
     case TypeKind::Sum:
       if (t->lifted) return false;
@@ -285,6 +293,7 @@ void print_at(std::string& out, const TypeP& t, int level) {
       out += ']';
       return;
     case TypeKind::Unit: out += "unit"; return;
+    case TypeKind::Env: out += "env"; return;
     case TypeKind::Prod: return infix(1, t->left, 2, " * ", t->right, 1);
     case TypeKind::Arrow: return infix(0, t->left, 1, " -> ", t->right, 0);
     case TypeKind::LinArrow: return infix(0, t->left, 1, " -o ", t->right, 0);

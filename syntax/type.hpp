@@ -8,6 +8,8 @@
 //       | l -o l          linear functions
 //       | !t (x) l        copowers: finite formal sums of pairs (primal, linear)
 //       | <0 | C1 : l1 | ... >   a lifted sum (co)tangent: zero or one constructor's (co)tangent
+//       | env           a closure's environment (co)tangent, packed (the efficient functions
+//                       strategy, syntax/functions_strategy.hpp)
 // and reads real[..], unit, *, ->, sums, mu and nu at linear positions as the linear types
 // built the same way (a `->` into a linear type is a power, pointwise).
 #pragma once
@@ -17,7 +19,7 @@
 
 namespace chad {
 
-enum class TypeKind { Real, Unit, Prod, Arrow, Sum, Mu, Nu, Var, LinArrow, Copower };
+enum class TypeKind { Real, Unit, Prod, Arrow, Sum, Mu, Nu, Var, LinArrow, Copower, Env };
 
 struct Type;
 using TypeP = std::shared_ptr<const Type>;
@@ -60,6 +62,7 @@ TypeP var_type(std::string name);
 TypeP lin_arrow_type(TypeP from, TypeP to);
 TypeP copower_type(TypeP primal, TypeP linear);
 TypeP lifted_sum_type(std::vector<Constructor> ctors);
+TypeP env_type();  // env: a closure's environment (co)tangent, packed
 TypeP bool_type();  // < False : unit | True : unit >
 // t1 * (t2 * (... * tn)); unit for n = 0.
 TypeP tuple_type(const std::vector<TypeP>& components);

@@ -48,6 +48,7 @@
 #include "oracle/compiled_check.hpp"
 #include "oracle/cost_check.hpp"
 #include "adapter_options.hpp"
+#include "point_option.hpp"
 #include "worker_markers.hpp"
 #include "shard_option.hpp"
 #include "mutant_option.hpp"
@@ -75,6 +76,7 @@ struct CampaignArgs {
   int jobs = 1;
   long only = -1;
   bool quiet = false;  // only the final summary: no progress, no failure classes, no report lines
+  std::string functions = functions_strategy_name(kDefaultFunctionsStrategy);  // --functions
 };
 
 std::vector<std::string> split(const std::string& text) {
@@ -194,6 +196,7 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
     o.sums.push_back(*parsed);
   }
   if (o.modes.empty() || o.sums.empty()) throw SourceError(command_line_loc(), "--modes and --sums need at least one entry");
+  o.functions = functions_option_value(a.functions);
   use_mutant_option(o, a.mutant, sd);
   if (!a.cross_check.empty()) o.cross_check_fd_rate = parse_cross_check_option(a.cross_check);
   use_check_option(o, a);
@@ -282,6 +285,7 @@ CampaignParameters campaign_parameters(const CampaignArgs& args, const CampaignO
                 {"features", options.features.describe()},
                 {"modes", modes},
                 {"sums", sums},
+                {"functions", functions_strategy_name(options.functions)},
                 {"implementation", args.implementation},
                 {"mutant", args.mutant},
                 {"codegen_fault", args.codegen_fault},
@@ -468,6 +472,7 @@ int run(const CampaignArgs& args, bool json) {
       }
   if (json) {
     nlohmann::json j = summary_json(summary, lines);
+    j["functions"] = functions_strategy_name(options.functions);
     j["tool"] = nullptr;  // the judged outside tool, with --implementation adapter
     if (options.adapter) {
       const AdapterHello& hello = options.adapter->hello();
@@ -525,6 +530,7 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
                   "partial; `-name` turns one off (default: all but comparisons)");
   cmd->add_option("--modes", args->modes, "CHAD modes to check")->capture_default_str();
   cmd->add_option("--sums", args->sums, "sums strategies to check")->capture_default_str();
+  add_functions_option(*cmd, args->functions);
   cmd->add_option("--jobs", args->jobs, "worker processes")->check(CLI::Range(1, 256))->capture_default_str();
   cmd->add_option("--shard", args->shard,
                   "I/N: check only programs I, I + N, I + 2N, ...; auto: I and N from a Slurm job array "

@@ -1,4 +1,4 @@
-// `chad-oracle compile FILE --mode primal|fwd|rev [--sums S] [--name NAME] [-o kernel.cpp]
+// `chad-oracle compile FILE --mode primal|fwd|rev [--sums S] [--functions F: paper only] [--name NAME] [-o kernel.cpp]
 // [--no-main]`: the C++ the code generator emits for main (the source program, or CHAD's forward
 // or reverse target program): one translation unit that compiles on its own
 // (`c++ -std=c++20 -O2 -I/usr/include/eigen3 kernel.cpp`), with a `main` that reads --at unless
@@ -46,18 +46,21 @@ void add_compile_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"primal", "fwd", "rev"}))
       ->capture_default_str();
   add_sums_option(*cmd, *sums);
+  auto functions = std::make_shared<std::string>();
+  add_functions_option(*cmd, *functions);
   cmd->add_option("--name", *name, "the kernel's name: its extern \"C\" symbol and C++ namespace")
       ->capture_default_str();
   cmd->add_option("-o,--output", *output, "write the source to this file (default: standard output)");
   cmd->add_flag("--main,!--no-main", *with_main,
                 "add a `main` reading --at VALUE and printing the output (and Jacobian); default on");
   cmd->add_flag("--json", options->json, "print one JSON object (with the source when there is no -o)");
-  cmd->callback([options, mode, sums, name, output, with_main, &exit_code] {
+  cmd->callback([cmd, options, mode, sums, functions, name, output, with_main, &exit_code] {
     exit_code = run_command(*options, [&] {
       if (!is_identifier(*name))
         throw SourceError(Loc{intern_file_name("<--name>"), 0, 0},
                           "the kernel name `" + *name + "` is not a C identifier");
       CheckedProgram program = load_program(options->file);
+      note_compiled_functions(*cmd, *functions);
       KernelOptions kernel;
       kernel.name = *name;
       kernel.mode = parse_kernel_mode(*mode);
@@ -73,6 +76,7 @@ void add_compile_command(CLI::App& app, int& exit_code) {
       if (options->json) {
         nlohmann::json j{{"file", options->file}, {"kernel", *name},  {"mode", *mode},
                          {"sums", *sums},         {"main", *with_main}, {"bytes", source.size()}};
+        j["functions"] = "paper";  // what the kernel's CHAD uses, whatever --functions asked
         j["source"] = output->empty() ? nlohmann::json(source) : nlohmann::json();
         j["output"] = output->empty() ? nlohmann::json() : nlohmann::json(*output);
         std::cout << j.dump(2) << "\n";

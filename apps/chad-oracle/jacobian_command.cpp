@@ -1,5 +1,6 @@
 // `chad-oracle jacobian FILE --at VALUE --method dual|interval|fd|chad-fwd|chad-rev|sd-rev|
-// chad-fwd-compiled|chad-rev-compiled [--sums biproduct|lifted|zero-fn] [--cxx C] [--cxxflags F]
+// chad-fwd-compiled|chad-rev-compiled [--sums biproduct|lifted|zero-fn] [--functions efficient|paper]
+// [--cxx C] [--cxxflags F]
 // [--cache-dir D] [--rows R] [--cols C] [--directions K]`: a reference Jacobian, or CHAD's
 // (interpreted, or compiled to native code). `--rows` / `--cols` select output / input
 // coordinates (`0:10,17`): dual, interval and fd compute only the selected columns; every other
@@ -75,9 +76,9 @@ int print_adapter_jacobian(const CommonOptions& options, const CheckedProgram& p
 JacobianResult selected_jacobian(const CheckedProgram& program, const NormalForm<double>& input,
                                  JacobianMethod method, SumsStrategy sums, const CompilerOptions& compiler,
                                  const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
-                                 std::size_t directions) {
+                                 std::size_t directions, FunctionsStrategy functions) {
   require_selection_within(cols, input.coords.size(), "--cols", "input coordinate");
-  JacobianResult result = compute_jacobian(program, input, method, sums, compiler, ReferenceOptions{cols, directions});
+  JacobianResult result = compute_jacobian(program, input, method, sums, compiler, ReferenceOptions{cols, directions}, functions);
   if (result.differentiable)
     require_selection_within(rows, result.output_coords.size(), "--rows", "output coordinate");
   return select_jacobian(std::move(result), rows, cols);
@@ -126,6 +127,8 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
                              "chad-rev-compiled", "adapter"}))
       ->capture_default_str();
   add_sums_option(*cmd, *sums);
+  auto functions = std::make_shared<std::string>();
+  add_functions_option(*cmd, *functions);
   add_compiler_options(*cmd, *compiler);
   auto adapter = std::make_shared<std::string>();
   auto adapter_timeout = std::make_shared<double>(30);
@@ -144,7 +147,7 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
                   "1: one pass per column)")
       ->check(CLI::Range(std::size_t(1), std::size_t(4096)))
       ->capture_default_str();
-  cmd->callback([options, at, method, sums, compiler, adapter, adapter_timeout, rows, cols, directions,
+  cmd->callback([cmd, options, at, method, sums, functions, compiler, adapter, adapter_timeout, rows, cols, directions,
                  &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
@@ -154,9 +157,11 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
           rows->empty() ? std::vector<std::size_t>{} : parse_coordinate_selection(*rows, "--rows");
       const std::vector<std::size_t> col_selection =
           cols->empty() ? std::vector<std::size_t>{} : parse_coordinate_selection(*cols, "--cols");
+      if (method->find("compiled") != std::string::npos) note_compiled_functions(*cmd, *functions);
       if (*method == "adapter") return print_adapter_jacobian(*options, program, input, *adapter, *adapter_timeout);
       JacobianResult result = selected_jacobian(program, input, *parse_method(*method), *parse_sums_strategy(*sums),
-                                                *compiler, row_selection, col_selection, *directions);
+                                                *compiler, row_selection, col_selection, *directions,
+                                                functions_option_value(*functions));
       if (options->json) {
         // streamed, not dumped into a string first: a million-entry Jacobian's text is tens of MB
         std::cout << std::setw(2) << selected_jacobian_json(result, program) << "\n";

@@ -19,6 +19,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "mutants/kill_matrix.hpp"
+#include "point_option.hpp"
 #include "oracle/compiled_check.hpp"
 #include "reports/counterexample.hpp"
 
@@ -36,12 +37,16 @@ struct MutantsArgs {
   bool no_shrink = false;    // --no-shrink: find each killing program only
   bool quiet = false;        // --quiet: only the totals, no progress line
   CompilerOptions compiler;  // with --compiled
+  std::string functions;     // --functions: CHAD's functions strategy (a mutant may fix its own)
 };
 
 // With --compiled, the mutants of the interpreter (evaluator helpers, its derivative table) are
 // left out: compiled kernels do not run that code (the code generator's own faults are
-// `campaign --codegen-fault`).
-bool applies(const Mutant& m, const MutantsArgs& a) { return !a.compiled || m.faults.evaluator == EvaluatorFault::None; }
+// `campaign --codegen-fault`), and so are the efficient functions strategy's: compiled kernels
+// use the paper's function (co)tangents.
+bool applies(const Mutant& m, const MutantsArgs& a) {
+  return !a.compiled || (m.faults.evaluator == EvaluatorFault::None && m.functions != FunctionsStrategy::Efficient);
+}
 
 std::vector<const Mutant*> chosen(const MutantsArgs& a) {
   std::vector<const Mutant*> list;
@@ -159,6 +164,7 @@ void add_mutants_command(CLI::App& app, int& exit_code) {
                 "judge the compiled path: each mutant's CHAD output compiled to native code (campaign "
                 "--implementation chad-compiled)");
   add_compiler_options(*cmd, args->compiler);
+  add_functions_option(*cmd, args->functions);
   cmd->add_flag("--no-shrink", args->no_shrink, "find each mutant's killing program without shrinking and blaming it");
   cmd->add_flag("--json", options->json, "print the kill matrix as one JSON object");
   cmd->add_flag("--quiet", args->quiet, "print only the totals (no line per mutant, no progress line)");
@@ -167,6 +173,7 @@ void add_mutants_command(CLI::App& app, int& exit_code) {
       CampaignOptions base;
       base.seed = args->seed;
       base.count = args->count;
+      base.functions = functions_option_value(args->functions);
       if (args->compiled) {
         auto compiled = std::make_shared<CompiledCampaignOptions>();
         compiled->compiler = args->compiler;

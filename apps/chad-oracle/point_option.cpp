@@ -68,6 +68,26 @@ std::string point_text(const CheckedProgram& program, const std::string& at, boo
                         print_type(program.input_type) + "` and the file has no `-- at: VALUE` line");
 }
 
+void add_functions_option(CLI::App& command, std::string& functions) {
+  if (functions.empty()) functions = functions_strategy_name(kDefaultFunctionsStrategy);
+  command.add_option("--functions", functions,
+                     "CHAD's representation of function (co)tangents: efficient (closure "
+                     "conversion: the captured environment's, no primal re-run), paper (the "
+                     "power / copower of shared/spec/chad.md, re-running the body)")
+      ->check(CLI::IsMember({"efficient", "paper"}))
+      ->capture_default_str();
+}
+
+FunctionsStrategy functions_option_value(const std::string& functions) {
+  return parse_functions_strategy(functions).value_or(kDefaultFunctionsStrategy);
+}
+
+void note_compiled_functions(const CLI::App& command, const std::string& functions) {
+  if (command.count("--functions") > 0 && functions_option_value(functions) == FunctionsStrategy::Efficient)
+    std::cerr << "note: compiled kernels use the paper's function (co)tangents (the runtime has no packed "
+                 "environments): --functions efficient is compiled as --functions paper\n";
+}
+
 void add_sums_option(CLI::App& command, std::string& sums) {
   command.add_option("--sums", sums,
                      "CHAD's representation of sum (co)tangents: biproduct (a tuple over the "

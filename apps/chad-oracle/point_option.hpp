@@ -23,4 +23,13 @@ std::string point_text(const CheckedProgram& program, const std::string& at, boo
 // `--sums biproduct|lifted|zero-fn`: how CHAD represents sum (co)tangents.
 void add_sums_option(CLI::App& command, std::string& sums);
 
+// `--functions efficient|paper`: how CHAD represents function (co)tangents (its default is
+// kDefaultFunctionsStrategy).
+void add_functions_option(CLI::App& command, std::string& functions);
+// The parsed strategy of a value add_functions_option accepted.
+FunctionsStrategy functions_option_value(const std::string& functions);
+// Compiled kernels use the paper's function (co)tangents (codegen's runtime has no packed
+// environments): when `command`'s --functions asked for efficient, says so in one line on stderr.
+void note_compiled_functions(const CLI::App& command, const std::string& functions);
+
 }  // namespace chad

@@ -13,6 +13,7 @@
 #include "oracle/adapter_check.hpp"
 #include "oracle/adapter_protocol.hpp"
 #include "oracle/compute_jacobian.hpp"
+#include "point_option.hpp"
 #include "syntax/parser.hpp"
 
 namespace chad {
@@ -20,6 +21,7 @@ namespace {
 
 struct ServeOptions {
   std::string method = "chad-rev", sums = "biproduct", precision = "float64";
+  std::string functions = functions_strategy_name(kDefaultFunctionsStrategy);
 };
 
 double to_precision(double x, bool float32) { return float32 ? double(float(x)) : x; }
@@ -38,7 +40,8 @@ nlohmann::json answer_request(const nlohmann::json& request, const ServeOptions&
     NormalForm<double> input = read_request_input(request, program);
     for (double& x : input.coords) x = to_precision(x, float32);
     const AdapterAsk ask = read_ask(request);
-    JacobianResult j = compute_jacobian(program, input, *parse_method(options.method), *parse_sums_strategy(options.sums));
+    JacobianResult j = compute_jacobian(program, input, *parse_method(options.method), *parse_sums_strategy(options.sums), {},
+                                      {}, functions_option_value(options.functions));
     if (!j.differentiable) return error_answer(id, "domain", "not differentiable here: " + j.reason);
     const std::size_t m = j.output_coords.size(), n = input.coords.size();
     std::vector<std::vector<double>> rows;
@@ -71,6 +74,7 @@ void add_serve_adapter_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--method", options->method, "the Jacobian method answering: chad-rev, chad-fwd, dual, interval, sd-rev")
       ->check(CLI::IsMember({"chad-rev", "chad-fwd", "dual", "interval", "sd-rev"}))
       ->capture_default_str();
+  add_functions_option(*cmd, options->functions);
   cmd->add_option("--sums", options->sums, "CHAD's sums strategy")
       ->check(CLI::IsMember({"biproduct", "lifted", "zero-fn"}))
       ->capture_default_str();

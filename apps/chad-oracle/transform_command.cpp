@@ -1,4 +1,4 @@
-// `chad-oracle transform FILE --mode fwd|rev [--sums ...]`: prints CHAD's transformation of
+// `chad-oracle transform FILE --mode fwd|rev [--sums ...] [--functions efficient|paper]`: prints CHAD's transformation of
 // main (a checked target term), its type, and the code-size ratio |D(t)| / |t|.
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -22,18 +22,22 @@ void add_transform_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"fwd", "rev"}))
       ->capture_default_str();
   add_sums_option(*cmd, *sums);
+  auto functions = std::make_shared<std::string>();
+  add_functions_option(*cmd, *functions);
   cmd->add_flag("--json", options->json, "print one JSON object");
-  cmd->callback([options, mode, sums, &exit_code] {
+  cmd->callback([options, mode, sums, functions, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       ChadOptions chad_options{*mode == "fwd" ? ChadMode::Forward : ChadMode::Reverse,
                                *parse_sums_strategy(*sums), nullptr};
+      chad_options.functions = functions_option_value(*functions);
       ChadProgram chad = chad_program(program, chad_options);
       const double ratio = double(chad.target_size()) / double(chad.source_size());
       if (options->json) {
         std::cout << nlohmann::json{{"file", options->file},
                                     {"mode", *mode},
                                     {"sums", *sums},
+                                    {"functions", *functions},
                                     {"type", print_type(chad.target->type)},
                                     {"term", print_term(chad.target)},
                                     {"source_size", chad.source_size()},

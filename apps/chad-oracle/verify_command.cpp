@@ -56,6 +56,7 @@ nlohmann::json report_json(const VerifyReport& report, const CheckedProgram& pro
     cases.push_back({{"mode", chad_mode_name(c.mode)},
                      {"compiled", c.compiled},
                      {"sums", sums_strategy_name(c.sums)},
+                     {"functions", functions_strategy_name(c.functions)},
                      {"verdict", verdict_name(c.verdict)},
                      {"discrepancy", c.discrepancy},
                      {"gap", c.gap},
@@ -197,9 +198,11 @@ struct InputsRun {
   std::string mutant;
   bool compiled = false;
   std::string out;  // the report directory, or empty
+  FunctionsStrategy functions = kDefaultFunctionsStrategy;
   std::string command() const {
     return "chad-oracle verify " + shell_quoted(file) + " --inputs " + std::to_string(count) + " --seed " +
-           std::to_string(seed) + (mutant.empty() ? "" : " --mutant " + mutant) + (compiled ? " --compiled" : "");
+           std::to_string(seed) + (mutant.empty() ? "" : " --mutant " + mutant) + (compiled ? " --compiled" : "") +
+           " --functions " + functions_strategy_name(functions);
   }
 };
 
@@ -228,6 +231,7 @@ std::string write_input_report(const InputsRun& run, const std::string& program_
   const ShrunkVerifyInput& shrunk = *result.shrunk;
   CampaignOptions campaign;
   campaign.seed = run.seed;
+  campaign.functions = run.functions;
   use_mutant_option(campaign, run.mutant, false);
   if (shrunk.failure.compiled) {
     auto compiled = std::make_shared<CompiledCampaignOptions>();
@@ -254,13 +258,15 @@ std::string write_input_report(const InputsRun& run, const std::string& program_
 int run_inputs(const CommonOptions& options, const InputsRun& run, const CheckedProgram& program,
                const std::optional<std::string>& given, const CompilerOptions* compiler) {
   CampaignOptions mutated;
-  use_mutant_option(mutated, run.mutant, false);
+  mutated.functions = run.functions;
+  use_mutant_option(mutated, run.mutant, false);  // (a mutant may fix its functions strategy)
   VerifyInputsOptions o;
   o.count = run.count;
   o.seed = run.seed;
   o.rules = mutated.rules;
   o.faults = mutated.faults;
   o.compiler = compiler;
+  o.functions = mutated.functions;
   const bool progress = !options.json && isatty(STDOUT_FILENO) && run.count > 50;
   std::size_t seen = 0, passed = 0;
   o.on_point = [&](const PointReport& p) {
@@ -387,10 +393,13 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--compiled", *compiled,
                 "also check CHAD's compiled kernels (fwd and rev, every sums strategy, in double)");
   add_compiler_options(*cmd, *compiler);
+  auto functions = std::make_shared<std::string>();
+  add_functions_option(*cmd, *functions);
   auto adapter = std::make_shared<std::string>();
   auto adapter_timeout = std::make_shared<double>(30);
   add_adapter_options(*cmd, *adapter, *adapter_timeout);
-  cmd->callback([options, at, points, seed, compiled, compiler, adapter, adapter_timeout, mutant, out, &exit_code] {
+  cmd->callback([options, at, points, seed, compiled, compiler, functions, adapter, adapter_timeout, mutant, out,
+                 &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       if (!adapter->empty()) {
@@ -417,6 +426,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
         if (!at->empty() || *points == 0) throw;  // --at @FILE that cannot be read; nothing to check
       }
       InputsRun run{options->file, *points, *seed, *mutant, *compiled, *out};
+      run.functions = functions_option_value(*functions);
       return run_inputs(*options, run, program, given, *compiled ? compiler.get() : nullptr);
     });
   });
