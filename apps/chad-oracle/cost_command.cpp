@@ -29,6 +29,7 @@ const char* const kCostModel = "cost = steps + scalar_ops + allocations";
 struct CostRequest {
   std::string mode = "both";
   std::string sums = "biproduct";
+  std::string functions;  // --functions (efficient, paper)
   std::string sizes;
   std::string plot;
   std::size_t observations = 3;
@@ -175,11 +176,12 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
   CostOptions options;
   options.observations = request.observations;
   options.chad.sums = *parse_sums_strategy(request.sums);
+  options.chad.functions = functions_option_value(request.functions);
   options.forward = request.mode != "rev";
   options.reverse = request.mode != "fwd";
   const ProgramCost cost = measure_cost(program, input, options);
   nlohmann::json j = {{"file", common.file}, {"cost_model", kCostModel}, {"sums", request.sums},
-                      {"mode", request.mode}, {"input_dimension", cost.input_dimension},
+                      {"functions", request.functions}, {"mode", request.mode}, {"input_dimension", cost.input_dimension},
                       {"output_dimension", cost.output_dimension},
                       {"primal", counts_json(cost.primal, cost.primal)},
                       {"code_size", {{"source", cost.source_size}, {"forward", nullptr}, {"reverse", nullptr}}},
@@ -201,7 +203,7 @@ int run_cost(const CommonOptions& common, const std::string& at, const CostReque
   add_mode(cost.reverse, "vjp", "jacobian_reverse", "reverse");
   if (!common.json) {
     std::cout << "cost model: " << kCostModel << " (counted by the evaluator; one direction: "
-              << "all ones; sums: " << request.sums << ")\n";
+              << "all ones; sums: " << request.sums << "; functions: " << request.functions << ")\n";
     print_cost(std::cout, cost);
     if (cost.observed_output)
       std::cout << "the output is a stream, observed " << options.observations << " times"
@@ -230,6 +232,7 @@ void add_cost_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"fwd", "rev", "both"}))
       ->capture_default_str();
   add_sums_option(*cmd, request->sums);
+  add_functions_option(*cmd, request->functions);
   cmd->add_option("--sizes", request->sizes,
                   "input sizes N1,N2,... (each >= 1): lists grown to length N, trees to N nodes; fits the "
                   "log-log slope of cost against size");

@@ -19,9 +19,12 @@ using testing::load_example;
 using testing::load_source;
 
 CostTable table_of(const CheckedProgram& program, const std::string& at, ChadMode mode,
-                   const CostCheckOptions& options = {}) {
+                   const CostCheckOptions& options = {},
+                   FunctionsStrategy functions = FunctionsStrategy::Efficient) {
   const NormalForm<double> input = read_input_point(program, at);
-  return measure_cost_table(program, input, ChadOptions{mode, SumsStrategy::Biproduct}, options);
+  ChadOptions chad{mode, SumsStrategy::Biproduct};
+  chad.functions = functions;
+  return measure_cost_table(program, input, chad, options);
 }
 
 // cost(n) = 7 + 3n: cost(n) - cost(8) = 3 (n - 8), a line of slope exactly 1 on log-log axes,
@@ -62,6 +65,25 @@ TEST(CostCheck, ListSumIsLinearAndPasses) {
     ASSERT_TRUE(t.primal_exponent && t.derivative_exponent);
     EXPECT_NEAR(*t.primal_exponent, 1.0, 0.02);
     EXPECT_NEAR(*t.derivative_exponent, 1.0, 0.02);
+  }
+}
+
+// Horner's rule as a fold that builds a chain of closures, each calling the next: the paper's
+// rule for `fun` re-runs a closure's body (and so the rest of the chain) for every pair of its
+// (co)tangent, so the derivative's marginal cost grows as n^2 against the primal's n: fail-cost
+// in both modes. The efficient strategy's (co)tangent of a closure is its environment's, each
+// closure's body runs once: linear, within bounds.
+TEST(CostCheck, ClosureChainsAreQuadraticInThePapersStrategyOnly) {
+  const CheckedProgram program = load_example("../bench/programs/horner_closure.chad");
+  const std::string at = "(0.5, roll Cons (1, roll Cons (-3, roll Last 4)))";
+  for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse}) {
+    const CostTable paper = table_of(program, at, mode, {}, FunctionsStrategy::Paper);
+    EXPECT_TRUE(paper.too_expensive) << paper.reason;
+    if (paper.derivative_exponent) EXPECT_GT(*paper.derivative_exponent, 1.7);
+    const CostTable efficient = table_of(program, at, mode, {}, FunctionsStrategy::Efficient);
+    EXPECT_FALSE(efficient.too_expensive) << efficient.reason;
+    ASSERT_TRUE(efficient.derivative_exponent);
+    EXPECT_NEAR(*efficient.derivative_exponent, 1.0, 0.05);
   }
 }
 
