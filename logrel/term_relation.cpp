@@ -18,6 +18,18 @@ std::optional<RelationFailure> check_term_relation(const Context& context, const
   Context primal_context;
   for (const auto& [name, type] : context) primal_context.emplace_back(name, primal_type(type, chad.mode, chad.sums, chad.functions));
   target = check_target(primal_context, target);
+  // D_G(t) : D1(T) * (D2(G) -o D2(T)), reverse R1(T) * (R2(T) -o R2(G)): a rule's output of
+  // another type is that rule's fault, even where this term's own type-check passes.
+  TypeP context_tangent = unit_type();
+  for (const auto& [name, type] : context)
+    context_tangent = prod_type(context_tangent, tangent_type(type, chad.mode, chad.sums, chad.functions));
+  const TypeP t_tangent = tangent_type(term->type, chad.mode, chad.sums, chad.functions);
+  const TypeP expected = prod_type(primal_type(term->type, chad.mode, chad.sums, chad.functions),
+                                   chad.mode == ChadMode::Forward ? lin_arrow_type(context_tangent, t_tangent)
+                                                                  : lin_arrow_type(t_tangent, context_tangent));
+  if (!type_equal(target->type, expected))
+    throw TargetTypeError("the transformed term has type " + print_type(target->type) + ", expected " +
+                          print_type(expected));
 
   Env<Dual<S>> source_env = nullptr;
   Env<S> primal_env = nullptr;
