@@ -227,7 +227,11 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                                  (c.mutant.empty() ? "" : " --mutant " + c.mutant) +
                                  (codegen_fault(c.options).empty() ? "" : " --codegen-fault " + codegen_fault(c.options)) +
                                  (c.options.adapter ? " --adapter " + shell_quoted(c.options.adapter->options().command) : "") +
-                                 cost_check_flags(c.options) + " --only " + std::to_string(c.index);
+                                 cost_check_flags(c.options) +
+                                 (c.options.functions == kDefaultFunctionsStrategy
+                                      ? ""
+                                      : std::string(" --functions ") + functions_strategy_name(c.options.functions)) +
+                                 " --only " + std::to_string(c.index);
   if (!origin.regenerate.empty()) regenerate = origin.regenerate;
   std::ofstream(fs::path(dir) / "program.chad")
       << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " ("

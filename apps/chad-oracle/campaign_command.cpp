@@ -234,6 +234,7 @@ std::string replay_command(const CampaignArgs& args, std::size_t index) {
          (args.codegen_fault.empty() ? "" : " --codegen-fault " + args.codegen_fault) +
          (args.adapter.empty() ? "" : " --adapter " + shell_quoted(args.adapter)) +
          (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + cost_flags(args) +
+         (args.functions == functions_strategy_name(kDefaultFunctionsStrategy) ? "" : " --functions " + args.functions) +
          " --only " + std::to_string(index);
 }
 

@@ -217,8 +217,10 @@ TEST(InputGrowth, ExponentIsTheLogLogSlope) {
 
 // The growth exponents of an example from its `-- at:` point (oracle/cost_growth.hpp).
 CostGrowth growth_of(const CheckedProgram& program, const std::string& at, const std::vector<std::size_t>& sizes,
-                     bool forward, bool reverse) {
-  return deep([&] { return measure_cost_growth(program, point(program, at), sizes, only(forward, reverse)); });
+                     bool forward, bool reverse, FunctionsStrategy functions = kDefaultFunctionsStrategy) {
+  CostOptions options = only(forward, reverse);
+  options.chad.functions = functions;
+  return deep([&] { return measure_cost_growth(program, point(program, at), sizes, options); });
 }
 
 // A fold over a list does constant work per node: linear, primal, forward and reverse.
@@ -239,7 +241,7 @@ TEST(CostGrowth, PapersReverseChadIsQuadraticOnClosureHorner) {
   const std::string path = std::string(CHAD_SOURCE_DIR) + "/bench/programs/horner_closure.chad";
   const CheckedProgram program = check_program(parse_program(testing::read_text_file(path), path));
   const CostGrowth g = growth_of(program, "(0.5, roll Cons (1, roll Cons (-3, roll Cons (2, roll Last 4))))",
-                                 {50, 100, 200}, false, true);
+                                 {50, 100, 200}, false, true, FunctionsStrategy::Paper);
   EXPECT_FALSE(g.jvp_exponent.has_value());
   EXPECT_LE(g.primal_exponent, 1.1);
   EXPECT_GE(*g.vjp_exponent, 1.7);
