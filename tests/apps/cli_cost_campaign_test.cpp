@@ -32,7 +32,7 @@ std::string read_file(const std::string& path) {
 
 TEST(CliCostCampaign, ThePapersClosureChainsFailCostAndShrink) {
   const std::string dir = fresh_dir("paper");
-  ToolRun r = run_tool("campaign --check cost --functions paper --count 300 --seed 1 --jobs 2 --reports 1 --out " + dir);
+  ToolRun r = run_tool("campaign --check cost --functions paper --cost-sizes 4,16,64 --count 300 --seed 1 --jobs 2 --reports 1 --out " + dir);
   EXPECT_EQ(r.exit_code, 1) << r.output;  // a failure
   const auto summary = nlohmann::json::parse(read_file(dir + "/summary.json"));
   EXPECT_GE(summary["verdicts"]["fail-cost"].get<int>(), 1);
@@ -53,7 +53,7 @@ TEST(CliCostCampaign, ThePapersClosureChainsFailCostAndShrink) {
 }
 
 TEST(CliCostCampaign, TheEfficientStrategyIsWithinBoundsOnTheSamePrograms) {
-  ToolRun r = run_tool("campaign --check cost --functions efficient --count 300 --seed 1 --jobs 2 --json", false);
+  ToolRun r = run_tool("campaign --check cost --functions efficient --cost-sizes 4,16,64 --count 300 --seed 1 --jobs 2 --json", false);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const auto j = nlohmann::json::parse(r.output);
   EXPECT_EQ(j["verdicts"]["fail-cost"], 0);
