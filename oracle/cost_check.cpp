@@ -10,43 +10,26 @@
 namespace chad {
 namespace {
 
-// Steps allowed to the primal at one size: about a second of evaluation. An input grown so far
-// that the primal passes it is grown no further.
+// The bounds of one measurement (the primal and the derivative at one size), seconds of
+// evaluation each: an input grown so far that the primal passes its bound is grown no further; a
+// derivative that passes its bound is stopped there (a fail-cost when the bound is more than
+// max_ratio times the primal's cost). They keep a program whose cost explodes as its input grows
+// (a closure applied twice per list node is exponential) from hanging the check.
 constexpr std::uint64_t kPrimalStepLimit = 20'000'000;
+constexpr std::uint64_t kDerivativeStepLimit = 100'000'000;
 
-// The primal's cost passed kPrimalStepLimit (no verdict: the program is too big to grow).
-struct PrimalTooExpensive {};
-// The derivative passed max_ratio times the primal's cost (stopped there: fail-cost).
-struct DerivativeTooExpensive {
-  CostCounts primal;
-};
-
-// The primal first, under kPrimalStepLimit; then the derivative, allowed max_ratio times the
-// primal's cost in steps (steps are part of the total, so passing that bound means a ratio above
-// max_ratio: the measurement stops there instead of running a derivative that exploded).
+// measure_cost (oracle/cost_measure.hpp) under those bounds, which it throws past.
 CostRow measure_row(const CheckedProgram& program, const NormalForm<double>& input, const ChadOptions& chad,
-                    std::size_t size, double max_ratio) {
+                    std::size_t size) {
   CostOptions options;
   options.chad = chad;
-  options.forward = options.reverse = false;
-  options.full_jacobian = false;
-  ProgramCost primal;
-  try {
-    CostLimit limit(kPrimalStepLimit);
-    run_with_deep_stack([&] { primal = measure_cost(program, input, options); });
-  } catch (const CostLimitExceeded&) {
-    throw PrimalTooExpensive{};
-  }
   options.forward = chad.mode == ChadMode::Forward;
   options.reverse = !options.forward;
+  options.full_jacobian = false;
+  options.primal_step_limit = kPrimalStepLimit;
+  options.derivative_step_limit = kDerivativeStepLimit;
   ProgramCost cost;
-  try {
-    const double allowed = double(primal.primal.total()) * (max_ratio + 1) + 1000;
-    CostLimit limit(std::uint64_t(allowed));
-    run_with_deep_stack([&] { cost = measure_cost(program, input, options); });
-  } catch (const CostLimitExceeded&) {
-    throw DerivativeTooExpensive{primal.primal};
-  }
+  run_with_deep_stack([&] { cost = measure_cost(program, input, options); });
   CostRow row;
   row.size = size;
   row.primal = cost.primal;
@@ -93,26 +76,34 @@ CostTable measure_cost_table(const CheckedProgram& program, const NormalForm<dou
   }
   const bool given = inputs.empty();
   if (given) inputs.push_back(input);
+  auto place = [](std::size_t size) {
+    return size == 0 ? std::string("at the given input") : "at size " + std::to_string(size);
+  };
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const std::size_t size = given ? 0 : options.sizes[i];
-    const std::string at = given ? std::string("at the given input") : "at size " + std::to_string(size);
+    const std::string at = place(size);
     try {
-      table.rows.push_back(measure_row(program, inputs[i], chad, size, options.max_ratio));
-    } catch (const PrimalTooExpensive&) {
+      table.rows.push_back(measure_row(program, inputs[i], chad, size));
+    } catch (const PrimalCostLimitExceeded&) {
       table.reason = "the primal passes " + std::to_string(kPrimalStepLimit) + " steps " + at + ": grown no further";
       break;
-    } catch (const DerivativeTooExpensive& e) {
-      table.too_expensive = true;
-      table.reason = at + " the derivative passes " + print_number(options.max_ratio) + " times the primal's cost (" +
-                     std::to_string(e.primal.total()) + "); stopped there";
+    } catch (const DerivativeCostLimitExceeded& e) {
+      const std::string passes = at + " the derivative passes " + std::to_string(kDerivativeStepLimit) + " steps";
+      if (double(kDerivativeStepLimit) > options.max_ratio * double(e.primal.total())) {
+        table.too_expensive = true;
+        table.reason = passes + ", more than " + print_number(options.max_ratio) + " times the primal's cost (" +
+                       std::to_string(e.primal.total()) + "); stopped there";
+      } else {
+        table.reason = passes + " (the primal costs " + std::to_string(e.primal.total()) + "): grown no further";
+      }
       break;
     }
   }
   for (const CostRow& row : table.rows)
     if (!table.too_expensive && row.ratio > options.max_ratio) {
       table.too_expensive = true;
-      table.reason = (row.size == 0 ? std::string("at the given input") : "at size " + std::to_string(row.size)) + " the derivative costs " + print_number(row.ratio) +
-                     " times the primal (at most " + print_number(options.max_ratio) + ")";
+      table.reason = place(row.size) + " the derivative costs " + print_number(row.ratio) + " times the primal (at most " +
+                     print_number(options.max_ratio) + ")";
     }
   if (table.rows.size() >= 3 && table.rows.front().size > 0) {
     std::vector<std::size_t> sizes;
@@ -156,6 +147,21 @@ nlohmann::json cost_table_json(const CostTable& table) {
           {"reason", table.reason}};
 }
 
+std::string cost_sizes_text(const std::vector<std::size_t>& sizes) {
+  std::string text;
+  for (std::size_t n : sizes) text += (text.empty() ? "" : ",") + std::to_string(n);
+  return text;
+}
+
+std::string cost_check_flags(const CampaignOptions& options) {
+  if (!options.cost) return "";
+  std::ostringstream flags;
+  flags << " --check " << (options.check_derivatives ? "derivative,cost" : "cost") << " --cost-sizes "
+        << cost_sizes_text(options.cost->sizes) << " --cost-ratio " << options.cost->max_ratio << " --cost-slack "
+        << options.cost->exponent_slack;
+  return flags.str();
+}
+
 nlohmann::json cost_check_options_json(const CostCheckOptions& options) {
   return {{"sizes", options.sizes}, {"max_ratio", options.max_ratio}, {"exponent_slack", options.exponent_slack}};
 }
@@ -189,7 +195,6 @@ std::string cost_table_markdown(const CostTable& table, ChadMode mode) {
 CheckOutcome check_cost(const CampaignOptions& options, const CheckedProgram& program,
                         const NormalForm<double>& input, ChadMode mode, SumsStrategy sums) {
   CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
-  c.implementation = Implementation::Chad;
   if (!is_data_type(program.output_type)) {
     c.verdict = CampaignVerdict::Skip;
     c.detail = "the cost check pulls back a cotangent of a data-type output; this output holds a function or a stream";

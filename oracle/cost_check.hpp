@@ -72,6 +72,13 @@ nlohmann::json cost_table_json(const CostTable& table);
 nlohmann::json cost_check_options_json(const CostCheckOptions& options);
 CostCheckOptions cost_check_options_from_json(const nlohmann::json& j);
 
+// "8,32,128,512": sizes as `--cost-sizes` takes them.
+std::string cost_sizes_text(const std::vector<std::size_t>& sizes);
+
+// The flags of a campaign command that makes the same checks: " --check cost --cost-sizes ...
+// --cost-ratio R --cost-slack S" ("derivative,cost" when both), "" without a cost check.
+std::string cost_check_flags(const CampaignOptions& options);
+
 // A markdown table of the rows (report.md).
 std::string cost_table_markdown(const CostTable& table, ChadMode mode);
 

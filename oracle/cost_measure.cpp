@@ -1,6 +1,7 @@
 #include "oracle/cost_measure.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "model/fibre.hpp"
@@ -175,7 +176,9 @@ ProgramCost measure_cost(const CheckedProgram& program, const NormalForm<double>
   out.source_size = term_size(program.main_function);
   out.input_dimension = std::size_t(input.index.dimension());
   const ValueP<double> x = rebuild<double>(program.input_type, input.index, input.coords);
-  {
+  try {
+    std::optional<CostLimit> limit;
+    if (options.primal_step_limit > 0) limit.emplace(options.primal_step_limit);
     ValueP<double> y;
     CostScope scope;
     y = run_main<double>(program, x);
@@ -183,12 +186,22 @@ ProgramCost measure_cost(const CheckedProgram& program, const NormalForm<double>
     out.primal = scope.counts();
     if (!observed)
       out.output_dimension = std::size_t(normal_form<double>(program.output_type, y).index.dimension());
+  } catch (const CostLimitExceeded& e) {
+    if (options.primal_step_limit == 0) throw;  // an outer limit's
+    throw PrimalCostLimitExceeded(std::string("the primal: ") + e.what());
   }
   out.observed_output = observed;
-  if (options.forward) out.forward = measure_mode(program, input, x, options, ChadMode::Forward, observed);
-  if (options.reverse) {
-    DerivativeCost reverse = measure_mode(program, input, x, options, ChadMode::Reverse, observed);
-    if (reverse.measured) out.reverse = reverse;
+  try {
+    std::optional<CostLimit> limit;
+    if (options.derivative_step_limit > 0) limit.emplace(options.derivative_step_limit);
+    if (options.forward) out.forward = measure_mode(program, input, x, options, ChadMode::Forward, observed);
+    if (options.reverse) {
+      DerivativeCost reverse = measure_mode(program, input, x, options, ChadMode::Reverse, observed);
+      if (reverse.measured) out.reverse = reverse;
+    }
+  } catch (const CostLimitExceeded& e) {
+    if (options.derivative_step_limit == 0) throw;  // an outer limit's
+    throw DerivativeCostLimitExceeded(std::string("the derivatives: ") + e.what(), out.primal);
   }
   return out;
 }

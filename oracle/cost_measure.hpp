@@ -32,6 +32,26 @@ struct CostOptions {
   bool reverse = true;        // measure the VJP and the reverse Jacobian
   bool full_jacobian = true;  // measure the full Jacobians (one map application per direction)
   std::size_t observations = 3;  // lazy values forced in a coinductive output (and its tangent)
+  // Bounds for programs whose cost may explode as their input grows (0: none): the primal may
+  // take at most primal_step_limit steps (past it: PrimalCostLimitExceeded), the derivatives'
+  // measurements together at most derivative_step_limit steps (past it:
+  // DerivativeCostLimitExceeded, which carries the primal's counts).
+  std::uint64_t primal_step_limit = 0;
+  std::uint64_t derivative_step_limit = 0;
+};
+
+// The primal passed CostOptions::primal_step_limit.
+class PrimalCostLimitExceeded : public CostLimitExceeded {
+ public:
+  using CostLimitExceeded::CostLimitExceeded;
+};
+
+// The derivatives passed CostOptions::derivative_step_limit; `primal` is what the primal cost.
+class DerivativeCostLimitExceeded : public CostLimitExceeded {
+ public:
+  DerivativeCostLimitExceeded(const std::string& what, const CostCounts& primal)
+      : CostLimitExceeded(what), primal(primal) {}
+  CostCounts primal;
 };
 
 // Whether measure_cost can measure this output type: a data type, or one built from data types,

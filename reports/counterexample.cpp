@@ -169,17 +169,6 @@ std::string write_kernel_source(const std::string& dir, const Counterexample& c)
   }
 }
 
-// The --check flags of the command that regenerates the program ("" for the derivative checks).
-std::string cost_check_flags(const CampaignOptions& options) {
-  if (!options.cost) return "";
-  std::string sizes;
-  for (std::size_t n : options.cost->sizes) sizes += (sizes.empty() ? "" : ",") + std::to_string(n);
-  std::ostringstream flags;
-  flags << " --check " << (options.check_derivatives ? "derivative,cost" : "cost") << " --cost-sizes " << sizes
-        << " --cost-ratio " << options.cost->max_ratio << " --cost-slack " << options.cost->exponent_slack;
-  return flags.str();
-}
-
 // "## Cost": the first fail-cost check's table, and its plot in dir/cost.svg where the input grew
 // ("" when no check failed on cost).
 std::string cost_section(const std::string& dir, const ProgramOutcome& o) {

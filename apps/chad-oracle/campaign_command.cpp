@@ -51,6 +51,7 @@
 #include "point_option.hpp"
 #include "worker_markers.hpp"
 #include "shard_option.hpp"
+#include "sizes_option.hpp"
 #include "mutant_option.hpp"
 
 namespace chad {
@@ -70,8 +71,8 @@ struct CampaignArgs {
   double adapter_timeout = 30;  // adapter: seconds per answer
   std::string cross_check;  // "fd:RATE"
   std::string check = "derivative";  // --check: derivative, cost (oracle/cost_check.hpp)
-  std::string cost_sizes = "8,32,128,512";
-  double cost_ratio = 34, cost_slack = 0.25;
+  std::string cost_sizes = cost_sizes_text(CostCheckOptions{}.sizes);
+  double cost_ratio = CostCheckOptions{}.max_ratio, cost_slack = CostCheckOptions{}.exponent_slack;
   int reports = 5;
   int jobs = 1;
   long only = -1;
@@ -118,20 +119,7 @@ void use_check_option(CampaignOptions& o, const CampaignArgs& a) {
   if (o.implementation != Implementation::Chad)
     throw SourceError(command_line_loc(), "--check cost judges CHAD's own derivative (--implementation chad)");
   auto options = std::make_shared<CostCheckOptions>();
-  options->sizes.clear();
-  for (const auto& n : split(a.cost_sizes)) {
-    std::size_t used = 0;
-    long long size = -1;
-    try {
-      size = std::stoll(n, &used);
-    } catch (const std::exception&) {
-    }
-    if (used != n.size() || size < 1 || (!options->sizes.empty() && std::size_t(size) <= options->sizes.back()))
-      throw SourceError(command_line_loc(), "--cost-sizes: expected increasing sizes >= 1, found `" + a.cost_sizes + "`");
-    options->sizes.push_back(std::size_t(size));
-  }
-  if (options->sizes.size() < 3)
-    throw SourceError(command_line_loc(), "--cost-sizes: at least three sizes are needed to fit a growth exponent");
+  options->sizes = parse_sizes_option("--cost-sizes", a.cost_sizes, 3, true);
   if (!(a.cost_ratio >= 1)) throw SourceError(command_line_loc(), "--cost-ratio: expected a number >= 1");
   if (!(a.cost_slack >= 0)) throw SourceError(command_line_loc(), "--cost-slack: expected a number >= 0");
   options->max_ratio = a.cost_ratio;
@@ -215,25 +203,15 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
         << (o.cross_check_detail.empty() ? "" : " (" + o.cross_check_detail + ")") << "\n";
 }
 
-// The --check and cost flags of a replay command ("" with the default derivative check).
-std::string cost_flags(const CampaignArgs& args) {
-  if (args.check == "derivative") return "";
-  std::ostringstream text;
-  text << " --check " << args.check;
-  if (args.check.find("cost") != std::string::npos)
-    text << " --cost-sizes " << args.cost_sizes << " --cost-ratio " << args.cost_ratio << " --cost-slack " << args.cost_slack;
-  return text.str();
-}
-
 // The command that checks program `index` of this campaign alone.
-std::string replay_command(const CampaignArgs& args, std::size_t index) {
+std::string replay_command(const CampaignArgs& args, const CampaignOptions& options, std::size_t index) {
   return "chad-oracle campaign --seed " + std::to_string(args.seed) + " --max-size " + std::to_string(args.max_size) +
          (args.features.empty() ? "" : " --features " + args.features) +
          (args.implementation == "chad" ? "" : " --implementation " + args.implementation) +
          (args.mutant.empty() ? "" : " --mutant " + args.mutant) +
          (args.codegen_fault.empty() ? "" : " --codegen-fault " + args.codegen_fault) +
          (args.adapter.empty() ? "" : " --adapter " + shell_quoted(args.adapter)) +
-         (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + cost_flags(args) +
+         (args.cross_check.empty() ? "" : " --cross-check " + args.cross_check) + cost_check_flags(options) +
          (args.functions == functions_strategy_name(kDefaultFunctionsStrategy) ? "" : " --functions " + args.functions) +
          " --only " + std::to_string(index);
 }
@@ -292,7 +270,7 @@ CampaignParameters campaign_parameters(const CampaignArgs& args, const CampaignO
                 {"codegen_fault", args.codegen_fault},
                 {"cross_check_fd_rate", options.cross_check_fd_rate}};
   if (!args.adapter.empty()) p.campaign["adapter"] = args.adapter;
-  if (args.check != "derivative") p.campaign["check"] = cost_flags(args);
+  if (options.cost) p.campaign["check"] = cost_check_flags(options);
   p.shard_count = shards;
   p.shards = {shard};
   return p;
@@ -377,7 +355,7 @@ int run(const CampaignArgs& args, bool json) {
         line = outcome_json(o);
       } catch (const std::exception& e) {  // an error of the oracle itself: this program only
         line = crash_json(index, program_seed(options.seed, index), markers.current_case(worker),
-                          std::string("an error escaped the checks: ") + e.what(), 0, replay_command(args, index));
+                          std::string("an error escaped the checks: ") + e.what(), 0, replay_command(args, options, index));
       }
       log->append_line(line.dump());
       markers.end(worker);
@@ -436,7 +414,7 @@ int run(const CampaignArgs& args, bool json) {
         files.append_to_worker_log(
             k, crash_json(*index, program_seed(options.seed, *index), markers.current_case(k),
                           "the worker died of " + signal + " while checking this program", WTERMSIG(status),
-                          replay_command(args, *index)));
+                          replay_command(args, options, *index)));
       } catch (const SourceError&) {
         stop_workers(children);
         throw;
@@ -503,7 +481,7 @@ int run(const CampaignArgs& args, bool json) {
     if (!args.quiet) {
       for (const FailureClass& c : failure_classes(lines))
         std::cout << "FAILED " << c.programs << (c.programs == 1 ? " program: " : " programs: ") << c.describe()
-                  << "; first program " << c.first_index << ", replay with `" << replay_command(args, c.first_index)
+                  << "; first program " << c.first_index << ", replay with `" << replay_command(args, options, c.first_index)
                   << "`\n";
       for (const auto& r : reported) std::cout << r << "\n";
     }

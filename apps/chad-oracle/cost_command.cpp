@@ -17,6 +17,7 @@
 #include "oracle/cost_measure.hpp"
 #include "oracle/input_growth.hpp"
 #include "point_option.hpp"
+#include "sizes_option.hpp"
 #include "references/input_value.hpp"
 #include "reports/cost_plot.hpp"
 #include "syntax/printer.hpp"
@@ -34,32 +35,6 @@ struct CostRequest {
   std::string plot;
   std::size_t observations = 3;
 };
-
-// "100,400,1600" as sizes >= 1; anything else is a located error.
-std::vector<std::size_t> parse_sizes(const std::string& text) {
-  std::vector<std::size_t> sizes;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    std::size_t used = 0;
-    long long n = 0;
-    try {
-      n = std::stoll(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != item.size())
-      throw SourceError(command_line_loc(), "--sizes: `" + item + "` is not a whole number (give sizes like 100,400,1600)");
-    if (n < 1) throw SourceError(command_line_loc(), "--sizes: a size must be at least 1, not " + item);
-    sizes.push_back(std::size_t(n));
-  }
-  if (sizes.size() < 2)
-    throw SourceError(command_line_loc(), "--sizes: give at least two sizes, to fit a growth exponent");
-  for (std::size_t i = 1; i < sizes.size(); ++i)
-    if (sizes[i] == sizes[0])
-      throw SourceError(command_line_loc(), "--sizes: the sizes must not all be equal");
-  return sizes;
-}
 
 nlohmann::json counts_json(const CostCounts& c, const CostCounts& primal) {
   return {{"cost", c.total()}, {"steps", c.steps}, {"scalar_ops", c.scalar_ops},
@@ -164,7 +139,8 @@ nlohmann::json measure_growth(const CheckedProgram& program, const NormalForm<do
 
 int run_cost(const CommonOptions& common, const std::string& at, const CostRequest& request) {
   CheckedProgram program = load_program(common.file);
-  const std::vector<std::size_t> sizes = request.sizes.empty() ? std::vector<std::size_t>{} : parse_sizes(request.sizes);
+  const std::vector<std::size_t> sizes =
+      request.sizes.empty() ? std::vector<std::size_t>{} : parse_sizes_option("--sizes", request.sizes, 2, false);
   if (!request.plot.empty() && sizes.empty())
     throw SourceError(command_line_loc(), "--plot needs --sizes (the plot is of cost against size)");
   NormalForm<double> input = read_input_point(program, point_text(program, at, common.json));

@@ -87,6 +87,22 @@ TEST(CostCheck, ClosureChainsAreQuadraticInThePapersStrategyOnly) {
   }
 }
 
+// The paper's reverse CHAD on the closure-building Horner costs about 0.07 n^2 steps
+// (cost 739,189 at n = 100, 46,513,239 at n = 800, counted by `chad-oracle cost`), so at
+// n = 4,096 it passes the derivative's bound of 100,000,000 steps while the primal costs about
+// 21 n = 86,000: the bound is over 34 times that, so the check stops the derivative there and
+// says fail-cost, keeping the rows it measured.
+TEST(CostCheck, ADerivativePastItsStepBoundIsStoppedAndFails) {
+  const CheckedProgram program = load_example("../bench/programs/horner_closure.chad");
+  CostCheckOptions options;
+  options.sizes = {8, 16, 4096};
+  const CostTable t = table_of(program, "(0.5, roll Cons (1, roll Cons (-3, roll Last 4)))", ChadMode::Reverse,
+                               options, FunctionsStrategy::Paper);
+  EXPECT_TRUE(t.too_expensive);
+  EXPECT_EQ(t.rows.size(), 2u);
+  EXPECT_NE(t.reason.find("at size 4096 the derivative passes 100000000 steps"), std::string::npos) << t.reason;
+}
+
 // A program with no list or tree in its input is judged at the input as given: one row.
 TEST(CostCheck, WithoutAListOnlyTheRatioIsChecked) {
   const CheckedProgram program = load_source("def main (x : real * real) : real = sin(fst x) * snd x;");
