@@ -145,22 +145,13 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     }
     message["ask"] = ask_name(ask);
     const std::string asked = std::string("the ") + ask_name(ask) + " request";
-    long id = 0;
-    AdapterReply reply = client.exchange(message, id);
-    if (reply.status != AdapterReply::Status::Answered) {
+    AdapterExchange exchanged = exchange_and_read(client, message, request);
+    if (!exchanged.answer) {
       c.verdict = CampaignVerdict::Fault;
-      c.detail = tool + " gave no answer to " + asked + ": " + reply.problem;
+      c.detail = exchange_failure(tool, exchanged, asked);
       return c;
     }
-    AdapterAnswer answer;
-    try {
-      answer = read_answer(reply.answer, id, request);
-    } catch (const ProtocolError& e) {
-      client.stop(false);
-      c.verdict = CampaignVerdict::Fault;
-      c.detail = tool + " gave a malformed answer to " + asked + ": " + e.what();
-      return c;
-    }
+    const AdapterAnswer& answer = *exchanged.answer;
     if (answer.error) {
       if (answer.error_kind == "unsupported") {
         c.verdict = CampaignVerdict::Unsupported;

@@ -260,6 +260,30 @@ std::string AdapterClient::say_bye(double seconds) {
   return outcome;
 }
 
+AdapterExchange exchange_and_read(AdapterClient& client, const nlohmann::json& message, const AdapterRequest& request) {
+  AdapterExchange out;
+  long id = 0;
+  AdapterReply reply = client.exchange(message, id);
+  if (reply.status != AdapterReply::Status::Answered) {
+    out.problem = reply.problem;
+    out.timed_out = reply.status == AdapterReply::Status::TimedOut;
+    return out;
+  }
+  try {
+    out.answer = read_answer(reply.answer, id, request);
+  } catch (const ProtocolError& e) {
+    client.stop(false);
+    out.problem = e.what();
+    out.malformed = true;
+  }
+  return out;
+}
+
+std::string exchange_failure(const std::string& tool, const AdapterExchange& exchanged, const std::string& asked) {
+  return tool + (exchanged.malformed ? " gave a malformed answer" : " gave no answer") +
+         (asked.empty() ? "" : " to " + asked) + ": " + exchanged.problem;
+}
+
 std::string shell_quoted(const std::string& text) {
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);

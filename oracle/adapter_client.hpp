@@ -82,6 +82,20 @@ class AdapterClient {
   InProcessAdapter in_process_;
 };
 
+// One request (`message`, the JSON of `request`) sent and its answer read against `request`:
+// `answer` when a usable one came; otherwise `problem` says what happened, `malformed` whether an
+// answer came that breaks the protocol (the adapter is then stopped, to be restarted), and
+// `timed_out` whether none came within the timeout.
+struct AdapterExchange {
+  std::optional<AdapterAnswer> answer;
+  std::string problem;
+  bool malformed = false, timed_out = false;
+};
+AdapterExchange exchange_and_read(AdapterClient& client, const nlohmann::json& message, const AdapterRequest& request);
+// Why an exchange has no answer, for a verdict's detail: "TOOL gave no answer to ASKED: ..." or
+// "TOOL gave a malformed answer to ASKED: ..." (without " to ASKED" when `asked` is empty).
+std::string exchange_failure(const std::string& tool, const AdapterExchange& exchanged, const std::string& asked);
+
 // `text` as one word of /bin/sh (for replay commands): it's -> 'it'\''s'.
 std::string shell_quoted(const std::string& text);
 

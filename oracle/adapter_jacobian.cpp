@@ -16,22 +16,13 @@ AdapterJacobian jacobian_by_adapter(AdapterClient& client, const std::string& pr
   const NormalForm<double> primal = normal_form<double>(
       program.output_type, run_main<double>(program, rebuild<double>(program.input_type, input.index, input.coords)));
   AdapterRequest request{program_text, &program, input, primal.index, AdapterAsk::Jacobian, {}};
-  long id = 0;
-  const AdapterReply reply = client.exchange(differentiate_request(request, 0, out.hello), id);
-  if (reply.status != AdapterReply::Status::Answered) {
+  AdapterExchange exchanged = exchange_and_read(client, differentiate_request(request, 0, out.hello), request);
+  if (!exchanged.answer) {
     out.outcome = AdapterJacobian::Outcome::Fault;
-    out.problem = out.hello.tool + " gave no answer: " + reply.problem;
+    out.problem = exchange_failure(out.hello.tool, exchanged, "");
     return out;
   }
-  AdapterAnswer answer;
-  try {
-    answer = read_answer(reply.answer, id, request);
-  } catch (const ProtocolError& e) {
-    client.stop(false);
-    out.outcome = AdapterJacobian::Outcome::Fault;
-    out.problem = out.hello.tool + " gave a malformed answer: " + e.what();
-    return out;
-  }
+  AdapterAnswer& answer = *exchanged.answer;
   if (answer.error) {
     out.outcome = AdapterJacobian::Outcome::ErrorAnswer;
     out.error_kind = answer.error_kind;

@@ -157,6 +157,7 @@ AdapterHello read_hello(const json& answer) {
       hello.translations.push_back(name);
     }
     hello.notes = answer.value("notes", "");
+    hello.timing = answer.value("timing", false);
   } catch (const json::exception& e) {
     throw ProtocolError(std::string("the handshake: ") + e.what());
   }
@@ -178,23 +179,25 @@ json differentiate_request(const AdapterRequest& request, long id, const Adapter
   for (const std::string& language : hello.translations) translations[language] = translation_json(program, language);
   json seeds = json::array();
   for (const auto& seed : request.seeds) seeds.push_back(hex_floats(seed));
-  return {{"kind", "differentiate"},
-          {"id", id},
-          {"program", request.program_text},
-          {"translations", std::move(translations)},
-          {"input_type", print_type(program.input_type)},
-          {"output_type", print_type(program.output_type)},
-          {"input",
-           {{"index", index_json(request.input.index)},
-            {"index_text", request.input.index.to_string()},
-            {"coords", hex_floats(request.input.coords)},
-            {"labels", input_labels(entry_point(program.program), request.input.index)}}},
-          {"output",
-           {{"index", index_json(request.output_index)},
-            {"index_text", request.output_index.to_string()},
-            {"labels", coordinate_labels(program.output_type, request.output_index, "out")}}},
-          {"ask", ask_name(request.ask)},
-          {"seeds", std::move(seeds)}};
+  json out = {{"kind", "differentiate"},
+              {"id", id},
+              {"program", request.program_text},
+              {"translations", std::move(translations)},
+              {"input_type", print_type(program.input_type)},
+              {"output_type", print_type(program.output_type)},
+              {"input",
+               {{"index", index_json(request.input.index)},
+                {"index_text", request.input.index.to_string()},
+                {"coords", hex_floats(request.input.coords)},
+                {"labels", input_labels(entry_point(program.program), request.input.index)}}},
+              {"output",
+               {{"index", index_json(request.output_index)},
+                {"index_text", request.output_index.to_string()},
+                {"labels", coordinate_labels(program.output_type, request.output_index, "out")}}},
+              {"ask", ask_name(request.ask)},
+              {"seeds", std::move(seeds)}};
+  if (request.timing) out["timing"] = true;
+  return out;
 }
 
 AdapterAnswer read_answer(const json& answer, long id, const AdapterRequest& request) {
@@ -232,6 +235,17 @@ AdapterAnswer read_answer(const json& answer, long id, const AdapterRequest& req
                           (rows.is_array() ? std::to_string(rows.size()) : rows.dump().substr(0, 100)));
   for (std::size_t i = 0; i < count; ++i)
     out.rows.push_back(read_numbers(rows[i], width, std::string(field) + "[" + std::to_string(i) + "]"));
+  if (answer.contains("seconds")) {
+    const json& s = answer["seconds"];
+    if (!s.is_object() || !s.contains("primal") || !s.contains("derivative"))
+      throw ProtocolError("seconds: expected {\"primal\": s, \"derivative\": s}, got " + s.dump().substr(0, 100));
+    AdapterSeconds seconds{read_number(s["primal"], "seconds.primal"), read_number(s["derivative"], "seconds.derivative")};
+    if (!(seconds.primal >= 0 && seconds.derivative >= 0 && std::isfinite(seconds.primal) && std::isfinite(seconds.derivative)))
+      throw ProtocolError("seconds: times must be finite and not negative, got " + s.dump().substr(0, 100));
+    out.seconds = seconds;
+  } else if (request.timing) {
+    throw ProtocolError("the request asked for timing; the answer has no `seconds`");
+  }
   return out;
 }
 
@@ -251,7 +265,8 @@ AdapterAsk read_ask(const json& request) {
   throw ProtocolError("unknown ask `" + ask + "` (jacobian, jvp, vjp)");
 }
 
-json result_answer(long id, AdapterAsk ask, const std::vector<std::vector<double>>& rows, const NormalForm<double>* output) {
+json result_answer(long id, AdapterAsk ask, const std::vector<std::vector<double>>& rows, const NormalForm<double>* output,
+                   const AdapterSeconds* seconds) {
   json out = {{"kind", "result"}, {"id", id}};
   json r = json::array();
   for (const auto& row : rows) r.push_back(hex_floats(row));
@@ -259,7 +274,12 @@ json result_answer(long id, AdapterAsk ask, const std::vector<std::vector<double
   if (output) {
     out["output"] = {{"index", index_json(output->index)}, {"coords", hex_floats(output->coords)}};
   }
+  if (seconds) out["seconds"] = {{"primal", seconds->primal}, {"derivative", seconds->derivative}};
   return out;
+}
+
+bool read_timing(const json& request) {
+  return request.contains("timing") && request["timing"].is_boolean() && request["timing"].get<bool>();
 }
 
 json error_answer(long id, const std::string& kind, const std::string& message) {

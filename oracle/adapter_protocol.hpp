@@ -45,6 +45,7 @@ struct AdapterHello {
   ToolPrecision precision = ToolPrecision::Float64;
   std::vector<std::string> translations;  // "python", "cpp", "json"
   std::string notes;
+  bool timing = false;  // "timing": true: it times its answers when asked (the cost check)
 };
 nlohmann::json hello_request();
 AdapterHello read_hello(const nlohmann::json& answer);
@@ -59,9 +60,17 @@ struct AdapterRequest {
   Index output_index;  // the shape of the output at the input (from the reference)
   AdapterAsk ask = AdapterAsk::Jacobian;
   std::vector<std::vector<double>> seeds;  // jvp: input tangents; vjp: output cotangents
+  bool timing = false;  // "timing": true: the answer must carry "seconds" (AdapterSeconds)
 };
 // The request's JSON, with the translations the adapter asked for in its hello.
 nlohmann::json differentiate_request(const AdapterRequest& request, long id, const AdapterHello& hello);
+
+// An answer's "seconds" (asked by "timing"): the tool's own wall time for one evaluation of the
+// program without derivatives and for the asked derivative, each the fastest of its repetitions,
+// parsing, translation and JSON left out (docs/adapter-protocol.md, "Timing").
+struct AdapterSeconds {
+  double primal = 0, derivative = 0;
+};
 
 struct AdapterAnswer {
   bool error = false;
@@ -70,6 +79,7 @@ struct AdapterAnswer {
   std::optional<NormalForm<double>> output;  // when the adapter sent it
   // jacobian: m rows of n; jvp: one output tangent per seed; vjp: one input cotangent per seed.
   std::vector<std::vector<double>> rows;
+  std::optional<AdapterSeconds> seconds;  // when sent; a timed request's answer must have it
 };
 // Reads the answer to request `id`; ProtocolError when it breaks the protocol.
 AdapterAnswer read_answer(const nlohmann::json& answer, long id, const AdapterRequest& request);
@@ -79,9 +89,11 @@ AdapterAnswer read_answer(const nlohmann::json& answer, long id, const AdapterRe
 // The point of a request, read against the program's input type; ProtocolError when malformed.
 NormalForm<double> read_request_input(const nlohmann::json& request, const CheckedProgram& program);
 AdapterAsk read_ask(const nlohmann::json& request);
-// A result answer: `rows` under the ask's name, `output` when given.
+// A result answer: `rows` under the ask's name, `output` and `seconds` when given.
 nlohmann::json result_answer(long id, AdapterAsk ask, const std::vector<std::vector<double>>& rows,
-                             const NormalForm<double>* output);
+                             const NormalForm<double>* output, const AdapterSeconds* seconds = nullptr);
+// Whether a request asks for timing ("timing": true).
+bool read_timing(const nlohmann::json& request);
 nlohmann::json error_answer(long id, const std::string& kind, const std::string& message);
 
 }  // namespace chad

@@ -8,6 +8,7 @@
 #include "model/scalar.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/adapter_check.hpp"
+#include "oracle/adapter_cost_check.hpp"
 #include "oracle/compiled_check.hpp"
 #include "oracle/cost_check.hpp"
 #include "oracle/chad_jacobian.hpp"
@@ -296,6 +297,15 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
         out.verdict = worse_verdict(out.verdict, c.verdict);
         out.checks.push_back(std::move(c));
       }
+    if (!options.check_derivatives) return out;
+  }
+  if (options.cost && options.implementation == Implementation::Adapter) {
+    for (ChadMode mode : options.modes) {  // the tool's own strategy: no sums strategies
+      StageTimer t(seconds, "cost");
+      CheckOutcome c = check_cost_by_adapter(options, generated.program, program, input, mode);
+      out.verdict = worse_verdict(out.verdict, c.verdict);
+      out.checks.push_back(std::move(c));
+    }
     if (!options.check_derivatives) return out;
   }
 

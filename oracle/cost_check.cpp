@@ -1,5 +1,6 @@
 #include "oracle/cost_check.hpp"
 
+#include <cmath>
 #include <sstream>
 
 #include "oracle/campaign.hpp"
@@ -59,31 +60,88 @@ std::optional<double> marginal_growth_exponent(const std::vector<std::size_t>& s
   return growth_exponent(extra_sizes, extra_costs);
 }
 
+CostInputs cost_check_inputs(const CheckedProgram& program, const NormalForm<double>& input,
+                             const CostCheckOptions& options) {
+  CostInputs out;
+  if (has_growable_part(program.input_type) && options.sizes.size() >= 3) {
+    try {
+      for (std::size_t n : options.sizes) out.inputs.push_back(grow_input(program.input_type, input, n));
+      out.sizes = options.sizes;
+      return out;
+    } catch (const GrowthError& e) {
+      out.inputs.clear();
+      out.not_grown = std::string("not grown: ") + e.what();
+    }
+  } else {
+    out.not_grown = "not grown: the input has no list or tree";
+  }
+  out.inputs.push_back(input);
+  out.sizes = {0};
+  return out;
+}
+
+std::string cost_place(std::size_t size) {
+  return size == 0 ? std::string("at the given input") : "at size " + std::to_string(size);
+}
+
+void judge_cost_table(CostTable& table, const CostCheckOptions& options) {
+  for (const CostRow& row : table.rows)
+    if (!table.too_expensive && row.ratio > options.max_ratio &&
+        (!table.wall_time || row.primal_seconds >= kTimedRatioFloorSeconds)) {
+      table.too_expensive = true;
+      table.reason = cost_place(row.size) + " the derivative " + (table.wall_time ? "takes " : "costs ") +
+                     print_number(row.ratio) + " times the primal (at most " + print_number(options.max_ratio) + ")";
+    }
+  if (table.rows.size() < 3 || table.rows.front().size == 0) return;
+  std::vector<std::size_t> sizes;
+  std::vector<double> primal, derivative;
+  for (const CostRow& row : table.rows) {
+    sizes.push_back(row.size);
+    primal.push_back(table.wall_time ? row.primal_seconds : double(row.primal.total()));
+    derivative.push_back(table.wall_time ? row.derivative_seconds : double(row.derivative.total()));
+  }
+  table.primal_exponent = marginal_growth_exponent(sizes, primal);
+  table.derivative_exponent = marginal_growth_exponent(sizes, derivative);
+  const double primal_exponent = table.primal_exponent.value_or(0);
+  // Wall time: the ratio itself must grow too, as (n_last / n_first)^slack at least. A tool's
+  // fixed costs (a call into it, a tape) dwarf what grows at small sizes, and a marginal time of
+  // a few microseconds is noise that can fit any exponent.
+  const CostRow &first = table.rows.front(), &last = table.rows.back();
+  const bool ratio_grows = !table.wall_time || (first.ratio > 0 && std::log(last.ratio / first.ratio) >
+                                                                       options.exponent_slack * std::log(double(last.size) / double(first.size)));
+  if (!table.too_expensive && table.derivative_exponent && ratio_grows &&
+      *table.derivative_exponent > primal_exponent + options.exponent_slack) {
+    table.too_expensive = true;
+    table.reason = std::string("the derivative's ") + (table.wall_time ? "time" : "cost") + " grows as n^" +
+                   print_number(*table.derivative_exponent) + ", the primal's as n^" + print_number(primal_exponent) +
+                   " (slack " + print_number(options.exponent_slack) + ")";
+  }
+}
+
+void set_cost_outcome(CheckOutcome& c, CostTable table) {
+  c.verdict = table.too_expensive ? CampaignVerdict::FailCost : CampaignVerdict::Pass;
+  const std::string what = table.wall_time ? "time" : "cost";
+  c.detail = what + ": " + (table.too_expensive ? table.reason : std::string("within bounds"));
+  if (!table.rows.empty()) {
+    const CostRow& last = table.rows.back();
+    c.detail += "; ratio " + print_number(last.ratio) + " " + cost_place(last.size);
+  }
+  if (table.derivative_exponent)
+    c.detail += ", marginal exponents " + print_number(table.primal_exponent.value_or(0)) + " (primal) and " +
+                print_number(*table.derivative_exponent) + " (derivative)";
+  c.informative = table.rows.size() >= 3;  // grown: it could show a cost that grows too fast
+  c.cost = std::make_shared<CostTable>(std::move(table));
+}
+
 CostTable measure_cost_table(const CheckedProgram& program, const NormalForm<double>& input,
                              const ChadOptions& chad, const CostCheckOptions& options) {
   CostTable table;
-  const bool growable = has_growable_part(program.input_type) && options.sizes.size() >= 3;
-  std::vector<NormalForm<double>> inputs;
-  if (growable) {
+  const CostInputs grown = cost_check_inputs(program, input, options);
+  table.reason = grown.not_grown;
+  for (std::size_t i = 0; i < grown.inputs.size(); ++i) {
+    const std::string at = cost_place(grown.sizes[i]);
     try {
-      for (std::size_t n : options.sizes) inputs.push_back(grow_input(program.input_type, input, n));
-    } catch (const GrowthError& e) {
-      inputs.clear();
-      table.reason = std::string("not grown: ") + e.what();
-    }
-  } else {
-    table.reason = "not grown: the input has no list or tree";
-  }
-  const bool given = inputs.empty();
-  if (given) inputs.push_back(input);
-  auto place = [](std::size_t size) {
-    return size == 0 ? std::string("at the given input") : "at size " + std::to_string(size);
-  };
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const std::size_t size = given ? 0 : options.sizes[i];
-    const std::string at = place(size);
-    try {
-      table.rows.push_back(measure_row(program, inputs[i], chad, size));
+      table.rows.push_back(measure_row(program, grown.inputs[i], chad, grown.sizes[i]));
     } catch (const PrimalCostLimitExceeded&) {
       table.reason = "the primal passes " + std::to_string(kPrimalStepLimit) + " steps " + at + ": grown no further";
       break;
@@ -99,31 +157,7 @@ CostTable measure_cost_table(const CheckedProgram& program, const NormalForm<dou
       break;
     }
   }
-  for (const CostRow& row : table.rows)
-    if (!table.too_expensive && row.ratio > options.max_ratio) {
-      table.too_expensive = true;
-      table.reason = place(row.size) + " the derivative costs " + print_number(row.ratio) + " times the primal (at most " +
-                     print_number(options.max_ratio) + ")";
-    }
-  if (table.rows.size() >= 3 && table.rows.front().size > 0) {
-    std::vector<std::size_t> sizes;
-    std::vector<double> primal, derivative;
-    for (const CostRow& row : table.rows) {
-      sizes.push_back(row.size);
-      primal.push_back(double(row.primal.total()));
-      derivative.push_back(double(row.derivative.total()));
-    }
-    table.primal_exponent = marginal_growth_exponent(sizes, primal);
-    table.derivative_exponent = marginal_growth_exponent(sizes, derivative);
-    const double primal_exponent = table.primal_exponent.value_or(0);
-    if (!table.too_expensive && table.derivative_exponent &&
-        *table.derivative_exponent > primal_exponent + options.exponent_slack) {
-      table.too_expensive = true;
-      table.reason = "the derivative's cost grows as n^" + print_number(*table.derivative_exponent) +
-                     ", the primal's as n^" + print_number(primal_exponent) + " (slack " +
-                     print_number(options.exponent_slack) + ")";
-    }
-  }
+  judge_cost_table(table, options);
   return table;
 }
 
@@ -133,14 +167,21 @@ nlohmann::json cost_table_json(const CostTable& table) {
   };
   nlohmann::json rows = nlohmann::json::array();
   for (const CostRow& row : table.rows)
-    rows.push_back({{"size", row.size},
-                    {"primal", row.primal.total()},
-                    {"derivative", row.derivative.total()},
-                    {"ratio", row.ratio},
-                    {"primal_parts", parts(row.primal)},
-                    {"derivative_parts", parts(row.derivative)}});
+    if (table.wall_time)
+      rows.push_back({{"size", row.size},
+                      {"primal", row.primal_seconds},
+                      {"derivative", row.derivative_seconds},
+                      {"ratio", row.ratio}});
+    else
+      rows.push_back({{"size", row.size},
+                      {"primal", row.primal.total()},
+                      {"derivative", row.derivative.total()},
+                      {"ratio", row.ratio},
+                      {"primal_parts", parts(row.primal)},
+                      {"derivative_parts", parts(row.derivative)}});
   auto optional = [](const std::optional<double>& x) { return x ? nlohmann::json(*x) : nlohmann::json(nullptr); };
-  return {{"rows", rows},
+  return {{"unit", table.wall_time ? "seconds" : "cost"},
+          {"rows", rows},
           {"primal_exponent", optional(table.primal_exponent)},
           {"derivative_exponent", optional(table.derivative_exponent)},
           {"too_expensive", table.too_expensive},
@@ -177,14 +218,23 @@ CostCheckOptions cost_check_options_from_json(const nlohmann::json& j) {
 std::string cost_table_markdown(const CostTable& table, ChadMode mode) {
   const std::string one = mode == ChadMode::Forward ? "JVP" : "VJP";
   std::ostringstream s;
-  s << "| input size | primal cost | " << one << " cost | ratio | " << one << " steps | scalar ops | allocations |\n"
-    << "|---|---|---|---|---|---|---|\n";
-  for (const CostRow& row : table.rows)
-    s << "| " << (row.size == 0 ? std::string("as given") : std::to_string(row.size)) << " | " << row.primal.total()
-      << " | " << row.derivative.total() << " | " << print_number(row.ratio) << " | " << row.derivative.steps << " | "
-      << row.derivative.scalar_ops << " | " << row.derivative.allocations << " |\n";
+  auto size = [](const CostRow& row) { return row.size == 0 ? std::string("as given") : std::to_string(row.size); };
+  if (table.wall_time) {
+    s << "| input size | primal seconds | " << one << " seconds | ratio |\n|---|---|---|---|\n";
+    for (const CostRow& row : table.rows)
+      s << "| " << size(row) << " | " << print_number(row.primal_seconds) << " | " << print_number(row.derivative_seconds)
+        << " | " << print_number(row.ratio) << " |\n";
+  } else {
+    s << "| input size | primal cost | " << one << " cost | ratio | " << one << " steps | scalar ops | allocations |\n"
+      << "|---|---|---|---|---|---|---|\n";
+    for (const CostRow& row : table.rows)
+      s << "| " << size(row) << " | " << row.primal.total() << " | " << row.derivative.total() << " | "
+        << print_number(row.ratio) << " | " << row.derivative.steps << " | " << row.derivative.scalar_ops << " | "
+        << row.derivative.allocations << " |\n";
+  }
+  const std::string measure = table.wall_time ? "time" : "cost";
   if (table.primal_exponent || table.derivative_exponent)
-    s << "\nMarginal growth exponents (log-log slope of cost(n) - cost(" << table.rows.front().size
+    s << "\nMarginal growth exponents (log-log slope of " << measure << "(n) - " << measure << "(" << table.rows.front().size
       << ")): primal " << (table.primal_exponent ? print_number(*table.primal_exponent) : std::string("-")) << ", "
       << one << " " << (table.derivative_exponent ? print_number(*table.derivative_exponent) : std::string("-"))
       << ".\n";
@@ -204,16 +254,7 @@ CheckOutcome check_cost(const CampaignOptions& options, const CheckedProgram& pr
   const CostCheckOptions& cost = options.cost ? *options.cost : defaults;
   const ChadOptions chad = campaign_chad_options(options, mode, sums);
   try {
-    CostTable table = measure_cost_table(program, input, chad, cost);
-    c.verdict = table.too_expensive ? CampaignVerdict::FailCost : CampaignVerdict::Pass;
-    const CostRow& last = table.rows.back();
-    c.detail = "cost: " + (table.too_expensive ? table.reason : std::string("within bounds")) + "; ratio " +
-               print_number(last.ratio) + " at " + (last.size ? "size " + std::to_string(last.size) : std::string("the given input"));
-    if (table.derivative_exponent)
-      c.detail += ", marginal exponents " + print_number(table.primal_exponent.value_or(0)) + " (primal) and " +
-                  print_number(*table.derivative_exponent) + " (derivative)";
-    c.informative = table.rows.size() >= 3;  // grown: it could show a cost that grows too fast
-    c.cost = std::make_shared<CostTable>(std::move(table));
+    set_cost_outcome(c, measure_cost_table(program, input, chad, cost));
   } catch (const InternalError& e) {
     c.verdict = CampaignVerdict::Fault;
     c.detail = e.what();

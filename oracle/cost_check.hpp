@@ -36,15 +36,18 @@ struct CostCheckOptions {
   double exponent_slack = 0.25;                      // marginal exponents: derivative - primal
 };
 
-// One size's counts.
+// One size's measurement: counts (CHAD, in the cost model) or seconds (an outside tool).
 struct CostRow {
   std::size_t size = 0;  // the grown input's list length / tree nodes; 0: the input as given
-  CostCounts primal, derivative;
-  double ratio = 0;  // derivative / primal, in total cost
+  CostCounts primal, derivative;                      // counted
+  double primal_seconds = 0, derivative_seconds = 0;  // timed (CostTable::wall_time)
+  double ratio = 0;  // derivative / primal, in total cost or in seconds
 };
 
 // What the check measured: the table, the fitted exponents (when the input grew) and the verdict.
 struct CostTable {
+  // The rows are the wall time an adapter measured (oracle/adapter_cost_check.hpp), not counts.
+  bool wall_time = false;
   std::vector<CostRow> rows;
   std::optional<double> primal_exponent, derivative_exponent;  // marginal, as above
   bool too_expensive = false;  // the fail-cost condition
@@ -57,14 +60,45 @@ struct CostTable {
 std::optional<double> marginal_growth_exponent(const std::vector<std::size_t>& sizes,
                                                const std::vector<double>& costs);
 
+// The inputs the check measures at: `input` grown to each of options.sizes; or `input` alone, size
+// 0, with the reason in `not_grown`, when it has no list or tree or fewer than three sizes are asked.
+struct CostInputs {
+  std::vector<std::size_t> sizes;
+  std::vector<NormalForm<double>> inputs;
+  std::string not_grown;
+};
+CostInputs cost_check_inputs(const CheckedProgram& program, const NormalForm<double>& input,
+                             const CostCheckOptions& options);
+
+// "at size 32", or "at the given input" for size 0.
+std::string cost_place(std::size_t size);
+
+// Timed rows whose primal takes less than this are not judged on their ratio: what is measured
+// there is a tool's fixed cost per call (a tape opened, a graph built: tens of microseconds), not
+// the cheap-gradient principle's constant. Their growth is still judged.
+inline constexpr double kTimedRatioFloorSeconds = 1e-4;
+
+// The verdict on a table's rows, counted or timed alike: fail-cost (too_expensive, with the
+// reason) when a row's ratio passes max_ratio (timed: where the primal takes at least
+// kTimedRatioFloorSeconds), or, over three rows or more of grown inputs, when
+// the derivative's marginal exponent passes the primal's by more than exponent_slack (both
+// exponents are set); for wall time, only when the ratio also grows by (n_last / n_first)^slack
+// (a marginal time of microseconds is noise). A table already too expensive keeps its reason.
+void judge_cost_table(CostTable& table, const CostCheckOptions& options);
+
+// A cost check's outcome from its judged table: pass or fail-cost, the summary in `detail`,
+// informative when the input was grown (three rows or more).
+void set_cost_outcome(CheckOutcome& outcome, CostTable table);
+
 // Measures and judges one mode and sums strategy of a checked program at a data-type input.
 // Errors of evaluation propagate (DomainError, ComparisonUndecided, InternalError).
 CostTable measure_cost_table(const CheckedProgram& program, const NormalForm<double>& input,
                              const ChadOptions& chad, const CostCheckOptions& options);
 
-// The table as JSON (log lines, reports): {"rows": [{"size", "primal", "derivative", "ratio",
-// "primal_parts", "derivative_parts"}], "primal_exponent", "derivative_exponent" (null when not
-// fitted), "too_expensive", "reason"}; "size" 0 is the input as given.
+// The table as JSON (log lines, reports): {"unit": "cost" or "seconds", "rows": [{"size",
+// "primal", "derivative", "ratio", and for counts "primal_parts", "derivative_parts"}],
+// "primal_exponent", "derivative_exponent" (null when not fitted), "too_expensive", "reason"};
+// "size" 0 is the input as given.
 nlohmann::json cost_table_json(const CostTable& table);
 
 // The options as JSON ({"sizes", "max_ratio", "exponent_slack"}; reports, so that replay

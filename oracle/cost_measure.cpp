@@ -206,4 +206,14 @@ ProgramCost measure_cost(const CheckedProgram& program, const NormalForm<double>
   return out;
 }
 
+void run_one_product(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
+                     const Index& output_index, const std::vector<double>& direction) {
+  const bool forward = chad.options.mode == ChadMode::Forward;
+  const ValueP<double> x = rebuild<double>(program.input_type, input.index, input.coords);
+  const ValueP<double> result = run_transformed(chad, x);
+  apply_map(result->second, tangent_from_coords<double>(forward ? program.input_type : program.output_type,
+                                                        forward ? input.index : output_index, direction,
+                                                        chad.options.sums));
+}
+
 }  // namespace chad

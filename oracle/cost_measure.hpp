@@ -85,4 +85,11 @@ double cost_ratio(const CostCounts& derivative, const CostCounts& primal);
 ProgramCost measure_cost(const CheckedProgram& program, const NormalForm<double>& input,
                          const CostOptions& options);
 
+// The work measured as one JVP (chad.mode forward) or one VJP (reverse) above, along `direction`
+// (coordinates of the input's fibre, forward; of the output's at `output_index`, reverse):
+// CHAD's already transformed program run on the input, its map applied. For timing it (the
+// golden adapter's "timing" answers); the image is not read back.
+void run_one_product(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
+                     const Index& output_index, const std::vector<double>& direction);
+
 }  // namespace chad

@@ -175,23 +175,32 @@ std::string cost_section(const std::string& dir, const ProgramOutcome& o) {
   for (const CheckOutcome& k : o.checks) {
     if (k.verdict != CampaignVerdict::FailCost || !k.cost) continue;
     const std::string one = k.mode == ChadMode::Forward ? "JVP" : "VJP";
-    std::string section = "\n## Cost\n\nThe cost model's counts (`chad-oracle cost`; cost = steps + scalar operations + "
-                          "allocations) of the primal and of one " + one + " (" + chad_mode_name(k.mode) + ", sums " +
-                          sums_strategy_name(k.sums) + "), the input's lists and trees grown to each size:\n\n" +
-                          cost_table_markdown(*k.cost, k.mode);
     const CostTable& t = *k.cost;
+    const std::string measured =
+        t.wall_time ? "The adapter's own wall time (the fastest of its repetitions) of the primal and of one " + one +
+                          " (ask `" + (k.mode == ChadMode::Forward ? "jvp" : "vjp") + "`)"
+                    : "The cost model's counts (`chad-oracle cost`; cost = steps + scalar operations + allocations) of "
+                      "the primal and of one " + one + " (" + chad_mode_name(k.mode) + ", sums " +
+                          sums_strategy_name(k.sums) + ")";
+    std::string section = "\n## Cost\n\n" + measured + ", the input's lists and trees grown to each size:\n\n" +
+                          cost_table_markdown(t, k.mode);
+    const std::string who = t.wall_time ? std::string("the tool") : chad_mode_name(k.mode) + std::string(" CHAD");
     if (t.rows.size() >= 2 && t.rows.front().size > 0) {
       std::vector<double> sizes;
       CostSeries primal{"primal", {}, t.primal_exponent.value_or(0)};
-      CostSeries derivative{one + " (" + chad_mode_name(k.mode) + " CHAD)", {}, t.derivative_exponent.value_or(0)};
+      CostSeries derivative{one + " (" + who + ")", {}, t.derivative_exponent.value_or(0)};
       for (const CostRow& row : t.rows) {
         sizes.push_back(double(row.size));
-        primal.costs.push_back(double(std::max<std::uint64_t>(row.primal.total(), 1)));
-        derivative.costs.push_back(double(std::max<std::uint64_t>(row.derivative.total(), 1)));
+        // counts of at least 1; seconds as measured (the plot is logarithmic: positive either way)
+        primal.costs.push_back(t.wall_time ? std::max(row.primal_seconds, 1e-9)
+                                           : double(std::max<std::uint64_t>(row.primal.total(), 1)));
+        derivative.costs.push_back(t.wall_time ? std::max(row.derivative_seconds, 1e-9)
+                                               : double(std::max<std::uint64_t>(row.derivative.total(), 1)));
       }
+      const std::string title = std::string(t.wall_time ? "seconds" : "cost") + " against input size";
       std::ofstream(std::filesystem::path(dir) / "cost.svg")
-          << cost_plot_svg("cost against input size (marginal exponents in the legend)", sizes, {primal, derivative});
-      section += "\n![cost against input size](cost.svg)\n";
+          << cost_plot_svg(title + " (marginal exponents in the legend)", sizes, {primal, derivative});
+      section += "\n![" + title + "](cost.svg)\n";
     }
     return section;
   }

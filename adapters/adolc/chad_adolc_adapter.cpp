@@ -6,7 +6,10 @@
 #include <cmath>
 #include <adolc/adolc.h>
 
+#include <filesystem>
 #include <iostream>
+#include <system_error>
+#include <unistd.h>
 #include <vector>
 
 #include "adapter_server.hpp"
@@ -91,9 +94,20 @@ Answer differentiate(const Request& request) {
 
 int main() {
   std::ios::sync_with_stdio(false);
+  // A tape that outgrows ADOL-C's buffers goes to files named by the tape's number in the working
+  // directory: the adapters of one campaign's workers would write the same files (a timed request
+  // of 512 list elements did, and ADOL-C failed from then on). Each adapter works in a directory
+  // of its own, removed at exit.
+  char private_dir[] = "/tmp/chad-adolc-XXXXXX";
+  const bool moved = mkdtemp(private_dir) != nullptr && chdir(private_dir) == 0;
   chad_adapter::ToolInfo info;
   info.tool = "adolc";
   info.version = CHAD_ADOLC_VERSION;
   info.notes = "taped adouble, retaped at every request; jacobian: reverse driver; jvp: fos_forward; vjp: fos_reverse";
-  return chad_adapter::serve(info, chad_adapter::differentiate, std::cin, std::cout);
+  const int status = chad_adapter::serve(info, chad_adapter::differentiate, std::cin, std::cout);
+  if (moved) {
+    std::error_code ignored;
+    std::filesystem::remove_all(private_dir, ignored);
+  }
+  return status;
 }

@@ -3,7 +3,9 @@
 // parsed with nlohmann-json (the program from its "json" translation, numbers as hex floats),
 // answers written with "%a", and every failure turned into an error answer of a stated kind.
 // A tool supplies only `differentiate`. A bad request is answered, never fatal; `bye` or the
-// end of the input ends the loop (status 0).
+// end of the input ends the loop (status 0). A request with "timing" is answered with "seconds":
+// the program interpreted in double, and `differentiate` for the first seed, each the fastest of
+// repeated runs.
 #pragma once
 #include <functional>
 #include <iosfwd>

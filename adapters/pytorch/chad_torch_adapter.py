@@ -4,18 +4,27 @@
 Runs each request's `python` translation (chad-oracle translate --to python) in eager PyTorch
 in float64: the Jacobian by reverse mode (torch.autograd.grad, one row per output coordinate),
 JVPs by forward mode (torch.autograd.forward_ad), VJPs by reverse mode with the seed as
-grad_outputs. Usage:
+grad_outputs. A request with "timing": true is answered with "seconds": the fastest of repeated
+runs of the translation without derivatives (under torch.no_grad) and of the asked derivative,
+for the oracle's cost check. Usage:
 
     /usr/bin/python3 adapters/pytorch/chad_torch_adapter.py [--fault sin-derivative|drop-add-term]
+                                                            [--inputs leaves|one-tensor]
 
 --fault injects a wrong derivative into the translation's runtime, for testing the oracle:
 sin-derivative makes sin's derivative -cos (reverse and forward mode), drop-add-term drops the
-right operand's contribution to the derivative of `+`. Logs go to standard error only.
+right operand's contribution to the derivative of `+`. --inputs one-tensor makes reverse mode's
+leaf one 1-d tensor split by unbind() instead of one 0-d leaf per coordinate: the same values,
+and a way to time PyTorch's backward through unbind(), which grows faster than the tensor's
+length (bench/RESULTS.md, "Issue #17").
+Logs go to standard error only.
 """
 import argparse
+import gc
 import json
 import sys
 import threading
+import time
 import traceback
 
 import torch
@@ -96,26 +105,41 @@ def evaluate(module, request, coords):
     return module["write_output"](value)
 
 
+# --inputs: how the input coordinates become autograd leaves (reverse mode).
+INPUTS = {"mode": "leaves"}
+
+
 def leaves(request):
-    return [torch.tensor(number(c), dtype=FLOAT, requires_grad=True)
-            for c in request["input"]["coords"]]
+    """(the coordinates as 0-d tensors, the leaves gradients are taken for): one leaf per
+    coordinate; or, with --inputs one-tensor, one 1-d leaf split by unbind(), as a model's
+    parameters often are."""
+    points = [number(c) for c in request["input"]["coords"]]
+    if INPUTS["mode"] == "one-tensor" and points:
+        whole = torch.tensor(points, dtype=FLOAT, requires_grad=True)
+        return list(whole.unbind()), [whole]
+    coords = [torch.tensor(p, dtype=FLOAT, requires_grad=True) for p in points]
+    return coords, coords
 
 
 def reverse(outputs, inputs, seeds):
-    """sum_i seed[i] * d outputs[i] / d inputs, as floats (0 where nothing depends)."""
+    """sum_i seed[i] * d outputs[i] / d inputs, as floats (0 where nothing depends); `inputs`
+    as leaves() returns them."""
+    coords, wrt = inputs
     used = [(o, s) for o, s in zip(outputs, seeds) if o.requires_grad]
-    if not used or not inputs:
-        return [0.0] * len(inputs)
+    if not used or not coords:
+        return [0.0] * len(coords)
     grads = torch.autograd.grad([o for o, _ in used],
-                                inputs,
+                                wrt,
                                 grad_outputs=[torch.tensor(s, dtype=FLOAT) for _, s in used],
                                 retain_graph=True, allow_unused=True)
+    if len(wrt) == 1 and wrt[0].dim() == 1:  # one tensor
+        return [0.0] * len(coords) if grads[0] is None else grads[0].tolist()
     return [0.0 if g is None else float(g) for g in grads]
 
 
 def jacobian(module, request):
     inputs = leaves(request)
-    index, outputs = evaluate(module, request, inputs)
+    index, outputs = evaluate(module, request, inputs[0])
     rows = []
     for i in range(len(outputs)):
         seed = [1.0 if k == i else 0.0 for k in range(len(outputs))]
@@ -125,7 +149,7 @@ def jacobian(module, request):
 
 def vjp(module, request):
     inputs = leaves(request)
-    index, outputs = evaluate(module, request, inputs)
+    index, outputs = evaluate(module, request, inputs[0])
     answers = []
     for seed in request["seeds"]:
         if len(seed) != len(outputs):
@@ -161,6 +185,44 @@ def jvp(module, request):
 ASKS = {"jacobian": jacobian, "jvp": jvp, "vjp": vjp}
 
 
+def fastest_seconds(work):
+    """The fastest of repeated runs of work(), in seconds: at least 3 runs and 5 ms in all, at
+    most 1,000 runs; a single run past 1 s is not repeated. Python's garbage collector is off
+    while they run (as timeit does): a long-lived adapter's heap makes its full collections cost
+    more than a run itself, which once showed as a jump in time at one size."""
+    fastest, total = None, 0.0
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for runs in range(1, 1001):
+            start = time.perf_counter()
+            work()
+            seconds = time.perf_counter() - start
+            total += seconds
+            fastest = seconds if fastest is None else min(fastest, seconds)
+            if (runs >= 3 and total >= 0.005) or (runs == 1 and seconds > 1):
+                break
+    finally:
+        if was_enabled:
+            gc.enable()
+    return fastest
+
+
+def timing(module, request):
+    """"seconds" (docs/adapter-protocol.md, "Timing"): one evaluation of the translation on
+    tensors without autograd, and the asked derivative for the request's first seed."""
+    points = [number(c) for c in request["input"]["coords"]]
+
+    def primal():
+        with torch.no_grad():
+            evaluate(module, request, [torch.tensor(p, dtype=FLOAT) for p in points])
+
+    one = dict(request, seeds=request["seeds"][:1])
+    derivative = lambda: ASKS[request["ask"]](module, one)
+    return {"primal": fastest_seconds(primal), "derivative": fastest_seconds(derivative)}
+
+
 def differentiate(request, fault):
     ask = request.get("ask")
     if ask not in ASKS:
@@ -170,6 +232,8 @@ def differentiate(request, fault):
     result = {"kind": "result", "id": request["id"],
               "output": {"index": index, "coords": [hex_of(o.detach()) for o in outputs]}}
     result.update(answer)
+    if request.get("timing") is True:
+        result["seconds"] = module["rt_call_deep"](timing, module, request)
     return result
 
 
@@ -219,7 +283,7 @@ def serve(options):
             if kind == "hello":
                 reply = {"kind": "hello", "protocol": PROTOCOL, "tool": "pytorch",
                          "version": torch.__version__, "precision": "float64",
-                         "translations": ["python"]}
+                         "translations": ["python"], "timing": True}
             elif kind == "differentiate":
                 reply = answer(request, options.fault)
             else:
@@ -233,7 +297,10 @@ def main():
     """serve() on a thread with a large stack: requests and translations nest deeply."""
     parser = argparse.ArgumentParser(description="CHAD Oracle adapter for PyTorch autograd")
     parser.add_argument("--fault", choices=sorted(FAULTS), help="inject a wrong derivative")
+    parser.add_argument("--inputs", choices=["leaves", "one-tensor"], default="leaves",
+                        help="reverse mode's leaves: one per coordinate, or one tensor split by unbind()")
     options = parser.parse_args()
+    INPUTS["mode"] = options.inputs
     threading.stack_size(1 << 29)
     outcome = []
     worker = threading.Thread(target=lambda: outcome.append(serve(options)))

@@ -116,8 +116,9 @@ void use_check_option(CampaignOptions& o, const CampaignArgs& a) {
   }
   if (!o.check_derivatives && !cost) throw SourceError(command_line_loc(), "--check needs at least one of derivative, cost");
   if (!cost) return;
-  if (o.implementation != Implementation::Chad)
-    throw SourceError(command_line_loc(), "--check cost judges CHAD's own derivative (--implementation chad)");
+  if (o.implementation != Implementation::Chad && o.implementation != Implementation::Adapter)
+    throw SourceError(command_line_loc(),
+                      "--check cost judges CHAD's derivative (counted) or an adapter's (timed): --implementation chad or adapter");
   auto options = std::make_shared<CostCheckOptions>();
   options->sizes = parse_sizes_option("--cost-sizes", a.cost_sizes, 3, true);
   if (!(a.cost_ratio >= 1)) throw SourceError(command_line_loc(), "--cost-ratio: expected a number >= 1");

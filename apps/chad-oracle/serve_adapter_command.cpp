@@ -2,7 +2,8 @@
 // [--precision float64|float32]`: the oracle's own AD as an adapter (docs/adapter-protocol.md):
 // the golden tool other adapters are compared with, and the subject of the measurement that
 // the precision rule gives no false `fail` (float32: the input rounded to float, the method's
-// answer rounded to float). JVPs and VJPs are the full Jacobian times the seeds.
+// answer rounded to float). JVPs and VJPs are the full Jacobian times the seeds. It times its
+// answers when asked ("timing": golden_adapter_timing.hpp).
 #include <cmath>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "golden_adapter_timing.hpp"
 #include "oracle/adapter_check.hpp"
 #include "oracle/adapter_protocol.hpp"
 #include "oracle/compute_jacobian.hpp"
@@ -57,7 +59,13 @@ nlohmann::json answer_request(const nlohmann::json& request, const ServeOptions&
       for (double& x : row) x = to_precision(x, float32);
     NormalForm<double> output{j.output_index, j.output_coords};
     for (double& x : output.coords) x = to_precision(x, float32);
-    return result_answer(id, ask, rows, &output);
+    if (!read_timing(request)) return result_answer(id, ask, rows, &output);
+    GoldenTimingRequest timed{&program, input, j.output_index, ask, {}, *parse_method(options.method),
+                              *parse_sums_strategy(options.sums), functions_option_value(options.functions)};
+    if (ask != AdapterAsk::Jacobian && !request["seeds"].empty())
+      timed.seed = read_numbers(request["seeds"][0], ask == AdapterAsk::Jvp ? n : m, "seeds");
+    const AdapterSeconds seconds = time_golden_answer(timed);
+    return result_answer(id, ask, rows, &output, &seconds);
   } catch (const DomainError& e) {
     return error_answer(id, "domain", e.what());
   } catch (const std::exception& e) {
@@ -103,7 +111,8 @@ void add_serve_adapter_command(CLI::App& app, int& exit_code) {
                                   {"tool", "chad-oracle-" + options->method},
                                   {"version", "1"},
                                   {"precision", options->precision},
-                                  {"translations", nlohmann::json::array()}};
+                                  {"translations", nlohmann::json::array()},
+                                  {"timing", true}};
           std::cout << hello.dump() << std::endl;
           continue;
         }

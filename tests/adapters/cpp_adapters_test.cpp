@@ -148,6 +148,30 @@ TEST_P(CppAdapter, ScriptedConversation) {
   expect_near(numbers(result(12, 11)["jacobian"][0]), {df});
 }
 
+// A timed request (docs/adapter-protocol.md, "Timing") gets its usual answer and "seconds": the
+// program interpreted in double and the tool's VJP, each measured (positive, and far below the
+// second a single run may take before it is not repeated, on a three-element sum of squares).
+TEST_P(CppAdapter, ATimedRequestGetsSeconds) {
+  const auto [tool, path] = GetParam();
+  if (std::string(path).empty()) GTEST_SKIP() << tool << " adapter not built (its library is absent)";
+  const auto sum_of_squares = program_at(
+      "type List = mu l. < Nil : unit | Cons : real * l >;\n"
+      "def main (xs : List) : real = fold xs with n -> case n of { Nil u -> 0 | Cons c -> fst c * fst c + snd c };",
+      "roll Cons (1, roll Cons (2, roll Cons (3, roll Nil)))");
+  json timed = json::parse(request_line(1, sum_of_squares, "vjp", {{0.5}}));
+  timed["timing"] = true;
+  const Conversation c = converse(path, {R"({"kind": "hello", "protocol": 1})", timed.dump()});
+  ASSERT_EQ(c.answers.size(), 2u);
+  EXPECT_EQ(c.answers[0]["timing"], true);
+  expect_near(numbers(c.answers[1]["vjp"][0]), {1, 2, 3});
+  const json& seconds = c.answers[1]["seconds"];
+  for (const char* key : {"primal", "derivative"}) {
+    ASSERT_TRUE(seconds.contains(key)) << c.answers[1].dump();
+    EXPECT_GT(seconds[key].get<double>(), 0);
+    EXPECT_LT(seconds[key].get<double>(), 1);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Tools, CppAdapter,
                          ::testing::Values(std::make_pair("adolc", CHAD_ADOLC_ADAPTER),
                                            std::make_pair("ceres-jet", CHAD_CERES_ADAPTER)),

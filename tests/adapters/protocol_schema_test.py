@@ -49,7 +49,17 @@ with tempfile.TemporaryDirectory() as tmp:
         command = f"{sys.executable} {tap} {log} '{adapter}'"
         subprocess.run([oracle, "campaign", "--implementation", "adapter", "--adapter", command, "--count", "25",
                         "--seed", "3"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # the cost check's timed requests (to adapters whose hello offers timing)
+        subprocess.run([oracle, "campaign", "--implementation", "adapter", "--adapter", command, "--count", "4",
+                        "--seed", "3", "--check", "cost", "--cost-sizes", "2,4,8"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         lines = open(log).read().splitlines()
+        timing_offered = any(line.startswith("A ") and json.loads(line[2:]).get("kind") == "hello"
+                             and json.loads(line[2:]).get("timing") is True for line in lines)
+        timed = sum(1 for line in lines if line.startswith("A ") and "seconds" in json.loads(line[2:]))
+        if timing_offered and timed == 0:
+            print(f"{adapter}: its hello offers timing, and no answer carried seconds")
+            failures += 1
         kinds = set()
         for line in lines:
             direction, text = line[0], line[2:]

@@ -106,7 +106,7 @@ class PytorchAdapterTest(Close):
         hello = self.adapter.ask({"kind": "hello", "protocol": 1})
         self.assertEqual(hello, {"kind": "hello", "protocol": 1, "tool": "pytorch",
                                  "version": torch.__version__, "precision": "float64",
-                                 "translations": ["python"]})
+                                 "translations": ["python"], "timing": True})
 
     def tearDown(self):
         self.assertEqual(self.adapter.bye(), 0)
@@ -160,6 +160,36 @@ class PytorchAdapterTest(Close):
         self.assertEqual(self.adapter.ask(no_translation)["error"], "unsupported")
         answer = self.adapter.ask(request(11, SIN_TIMES_X, REAL, [1.5]))
         self.assertRowsClose(numbers(answer["jacobian"]), [[math.cos(1.5) * 1.5 + math.sin(1.5)]])
+
+
+    def test_a_timed_request_gets_the_seconds_of_the_primal_and_the_derivative(self):
+        xs = [1.5, -2.0, 0.25]
+        timed = request(12, SQUARES, cons(cons(cons(NIL))), xs, "vjp", [[1.0]])
+        timed["timing"] = True
+        answer = self.adapter.ask(timed)
+        self.assertRowsClose(numbers(answer["vjp"]), [[2 * v for v in xs]])
+        seconds = answer["seconds"]
+        self.assertEqual(sorted(seconds), ["derivative", "primal"])
+        for key in ("primal", "derivative"):  # measured: positive, and far below a second here
+            self.assertGreater(seconds[key], 0)
+            self.assertLess(seconds[key], 1)
+        self.assertNotIn("seconds", self.adapter.ask(request(13, SQUARES, cons(cons(cons(NIL))), xs)))
+
+
+class OneTensorInputsTest(Close):
+    def test_the_same_derivatives_through_unbind(self):
+        adapter = Adapter(PYTORCH_ADAPTER, "--inputs", "one-tensor")
+        adapter.ask({"kind": "hello", "protocol": 1})
+        x, y = 0.5, 2.0
+        jac = [[y, x], [math.exp(x), 1.0]]
+        self.assertRowsClose(numbers(adapter.ask(request(1, TWO_BY_TWO, PAIR, [x, y]))["jacobian"]), jac)
+        seeds = [[2.0, 3.0]]
+        answer = adapter.ask(request(2, TWO_BY_TWO, PAIR, [x, y], "vjp", seeds))
+        self.assertRowsClose(numbers(answer["vjp"]),
+                             [[sum(s[i] * jac[i][k] for i in range(2)) for k in range(2)] for s in seeds])
+        answer = adapter.ask(request(3, CONSTANT, REAL, [0.75]))  # nothing depends on x
+        self.assertRowsClose(numbers(answer["jacobian"]), [[1.0], [0.0]])
+        self.assertEqual(adapter.bye(), 0)
 
 
 class FaultInjectionTest(Close):
