@@ -52,8 +52,7 @@ std::string CppTypes::name(const TypeP& t) {
     }
     case TypeKind::Mu:
     case TypeKind::Nu: return fixpoints_[index_of(t)].name + "P<S>";  // a pointer to the struct
-    case TypeKind::Env:
-      throw UnsupportedByCodegen("the efficient functions strategy's `env`; compile with --functions paper");
+    case TypeKind::Env: return "chad_rt::Env";
     case TypeKind::Var: break;
   }
   CHAD_INTERNAL_ASSERT(false, "codegen: no C++ type for " + print_type(t));

@@ -47,6 +47,14 @@ std::string Emitter::emit_target(const TermP& t) {
       return bind("component", t->type,
                   "chad_rt::sum_out<" + std::to_string(i) + ", " + type(t->type) + ">(" + v + ")");
     }
+    case TermKind::EnvPack:
+    case TermKind::EnvUnpack: {  // the efficient functions strategy; index: the context's fingerprint
+      std::string v = emit(a[0]);
+      const bool pack = t->kind == TermKind::EnvPack;
+      return bind(pack ? "pack" : "unpack", t->type,
+                  std::string(pack ? "chad_rt::env_pack<" : "chad_rt::env_unpack<") + type(t->annot) + ">(" + v + ", " +
+                      std::to_string(t->index) + ")");
+    }
     case TermKind::LinRoll: return lin_roll(t->type, emit(a[0]));
     case TermKind::LinUnroll: return bind("lunroll", t->type, "chad_rt::lin_unroll(" + emit(a[0]) + ")");
     case TermKind::ArrayRow: {
@@ -78,9 +86,6 @@ std::string Emitter::emit_target(const TermP& t) {
     case TermKind::RevFold:
     case TermKind::FwdUnfold:
     case TermKind::RevUnfold: return emit_recursion(t);
-    case TermKind::EnvPack:
-    case TermKind::EnvUnpack:  // generate_kernel.cpp compiles the paper's strategy
-      throw UnsupportedByCodegen("the efficient functions strategy (packed environments); compile with --functions paper");
     default: break;
   }
   // Inject, Case, Pair, ... in target terms are source formers.

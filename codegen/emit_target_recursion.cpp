@@ -29,7 +29,7 @@ TypeP close_over(TypeP t, const std::vector<TangentPositions>& p, int which) {
 std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, const std::string& tangent,
                                   const std::vector<TangentPositions>& p) {
   if (!has_positions(f, p)) return tangent;
-  auto T = [&](const TypeP& source) { return tangent_type(source, mode, sums); };
+  auto T = [&](const TypeP& source) { return tangent_type(source, mode, sums, functions); };
   const TypeP out = close_over(T(f), p, 2);
   switch (f->kind) {
     case TypeKind::Var:
@@ -101,8 +101,8 @@ std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, con
 // (co)tangent (fwd: a linear mu, rev: a linear nu; null is zero) and one callable per outer
 // variable, recursing at the positions of b.
 std::string Emitter::nested_tangent_map_helper(const TypeP& fixpoint, const std::vector<TangentPositions>& p) {
-  auto T = [&](const TypeP& source) { return tangent_type(source, mode, sums); };
-  auto P = [&](const TypeP& source) { return primal_type(source, mode, sums); };
+  auto T = [&](const TypeP& source) { return tangent_type(source, mode, sums, functions); };
+  auto P = [&](const TypeP& source) { return primal_type(source, mode, sums, functions); };
   const TypeP primal = close_over(P(fixpoint), p, 0), in = close_over(T(fixpoint), p, 1),
               out = close_over(T(fixpoint), p, 2);
   const std::string key = "dmap " + print_type(primal) + " : " + print_type(in) + " -> " + print_type(out);
@@ -143,13 +143,13 @@ struct RecursionTypes {
   TypeP context;                // D2(G) / R2(G)
 };
 
-RecursionTypes recursion_types(const Term& t, bool fold, ChadMode mode, SumsStrategy sums) {
+RecursionTypes recursion_types(const Term& t, bool fold, ChadMode mode, SumsStrategy sums, FunctionsStrategy functions) {
   RecursionTypes r;
   r.fixpoint = fold ? t.annot->left : t.annot->right;
   r.carrier = fold ? t.annot->right : t.annot->left;
-  r.primal_fixpoint = primal_type(r.fixpoint, mode, sums);
-  r.primal_functor = primal_type(r.fixpoint->body, mode, sums);
-  r.x_type = primal_type(fold ? substitute(r.fixpoint->body, r.fixpoint->var, r.carrier) : r.carrier, mode, sums);
+  r.primal_fixpoint = primal_type(r.fixpoint, mode, sums, functions);
+  r.primal_functor = primal_type(r.fixpoint->body, mode, sums, functions);
+  r.x_type = primal_type(fold ? substitute(r.fixpoint->body, r.fixpoint->var, r.carrier) : r.carrier, mode, sums, functions);
   r.body_type = t.args[1]->type;
   r.child = t.type;
   const TypeP& d = r.body_type->right;
@@ -161,10 +161,10 @@ RecursionTypes recursion_types(const Term& t, bool fold, ChadMode mode, SumsStra
 
 std::string Emitter::emit_target_fold(const TermP& t) {
   const bool reverse = t->kind == TermKind::RevFold;
-  const RecursionTypes r = recursion_types(*t, true, mode, sums);
+  const RecursionTypes r = recursion_types(*t, true, mode, sums, functions);
   const std::string& a = r.fixpoint->var;
-  const TypeP w = primal_type(r.carrier, mode, sums);
-  const TypeP ts = tangent_type(r.carrier, mode, sums), tmu = tangent_type(r.fixpoint, mode, sums);
+  const TypeP w = primal_type(r.carrier, mode, sums, functions);
+  const TypeP ts = tangent_type(r.carrier, mode, sums, functions), tmu = tangent_type(r.fixpoint, mode, sums, functions);
   const TypeP d = r.body_type->right, dmap = r.child->right;
   const std::string key = std::string(reverse ? "rev" : "fwd") + " fold " + print_type(r.fixpoint) + " " +
                           print_type(arrow_type(r.x_type, r.body_type));
@@ -226,10 +226,10 @@ std::string Emitter::emit_target_fold(const TermP& t) {
 
 std::string Emitter::emit_target_unfold(const TermP& t) {
   const bool reverse = t->kind == TermKind::RevUnfold;
-  const RecursionTypes r = recursion_types(*t, false, mode, sums);
+  const RecursionTypes r = recursion_types(*t, false, mode, sums, functions);
   const std::string& a = r.fixpoint->var;
   const TypeP seed = r.x_type;
-  const TypeP ts = tangent_type(r.carrier, mode, sums), tnu = tangent_type(r.fixpoint, mode, sums);
+  const TypeP ts = tangent_type(r.carrier, mode, sums, functions), tnu = tangent_type(r.fixpoint, mode, sums, functions);
   const TypeP d = r.body_type->right, dmap = r.child->right, pstep = r.body_type->left;
   const TypeP children_type = substitute(r.primal_functor, a, r.child);
   const std::string key = std::string(reverse ? "rev" : "fwd") + " unfold " + print_type(r.fixpoint) + " " +

@@ -125,6 +125,7 @@ class Emitter {
   std::string end_helper(Saved saved);
   ChadMode mode = ChadMode::Reverse;  // the target's, for the types of maps over (co)tangents
   SumsStrategy sums = SumsStrategy::Biproduct;
+  FunctionsStrategy functions = kDefaultFunctionsStrategy;  // the target's function (co)tangents
   CodegenFault fault = CodegenFault::None;
 
  private:

@@ -146,6 +146,7 @@ std::string generate_unit(const CheckedProgram& program, const KernelOptions& op
   CppTypes types;
   Emitter e(types);
   e.sums = options.sums;
+  e.functions = options.functions;
   e.fault = options.fault;
   e.mode = options.mode == KernelMode::Forward ? ChadMode::Forward : ChadMode::Reverse;
   const bool primal = options.mode == KernelMode::Primal;
@@ -157,15 +158,13 @@ std::string generate_unit(const CheckedProgram& program, const KernelOptions& op
     chad.mode = e.mode;
     chad.sums = options.sums;
     chad.rules = options.rules;
-    // The runtime has no packed environments: compiled kernels use the paper's function
-    // (co)tangents, whatever the interpreter's default (the Jacobian is the same).
-    chad.functions = FunctionsStrategy::Paper;
+    chad.functions = options.functions;
     term = chad_program(program, chad).target;
   }
   std::string functions;
   std::string body = emit_program(e, term, program, primal, functions);
-  const TypeP input = primal ? program.input_type : primal_type(program.input_type, e.mode, e.sums);
-  const TypeP output = primal ? program.output_type : primal_type(program.output_type, e.mode, e.sums);
+  const TypeP input = primal ? program.input_type : primal_type(program.input_type, e.mode, e.sums, e.functions);
+  const TypeP output = primal ? program.output_type : primal_type(program.output_type, e.mode, e.sums, e.functions);
   AbiEmitter abi(e);
   const std::string read_input = abi.reader(input), write_output = abi.writer(output);
   std::string read_seed, write_result;

@@ -26,6 +26,7 @@ struct KernelOptions {
   bool standalone_main = false;      // add `int main` reading --at (with generate_kernel_source)
   const RuleTable* rules = nullptr;  // CHAD's rules (fault injection); null: the standard ones
   CodegenFault fault = CodegenFault::None;  // fault injection into the code generator itself
+  FunctionsStrategy functions = kDefaultFunctionsStrategy;  // CHAD's function (co)tangents
 };
 
 // A whole translation unit: the runtime, then the kernel (and `main` when asked).

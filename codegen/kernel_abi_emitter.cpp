@@ -80,8 +80,8 @@ std::string AbiEmitter::writer(const TypeP& t) {
 namespace {
 
 // The (co)tangent type at a data type in the emitter's mode and sums strategy.
-TypeP tangent_of(const Emitter& e, const TypeP& t) { return tangent_type(t, e.mode, e.sums); }
-TypeP primal_of(const Emitter& e, const TypeP& t) { return primal_type(t, e.mode, e.sums); }
+TypeP tangent_of(const Emitter& e, const TypeP& t) { return tangent_type(t, e.mode, e.sums, e.functions); }
+TypeP primal_of(const Emitter& e, const TypeP& t) { return primal_type(t, e.mode, e.sums, e.functions); }
 
 }  // namespace
 

@@ -24,10 +24,12 @@ struct KernelEntry {
   std::string unsupported;  // non-empty: UnsupportedByCodegen's message
 };
 
-// Program text, mode, sums strategy, and what was injected (CHAD's rules, a codegen fault).
-using KernelKey = std::tuple<std::string, int, int, const void*, int>;
+// Program text, mode, sums strategy, what was injected (CHAD's rules, a codegen fault), and the
+// functions strategy.
+using KernelKey = std::tuple<std::string, int, int, const void*, int, int>;
 KernelKey key_of(const CampaignOptions& options, const std::string& text, ChadMode mode, SumsStrategy sums) {
-  return {text, int(mode), int(sums), options.rules, options.compiled ? int(options.compiled->fault) : 0};
+  return {text, int(mode), int(sums), options.rules, options.compiled ? int(options.compiled->fault) : 0,
+          int(options.functions)};
 }
 std::map<KernelKey, KernelEntry>& kernel_table() {
   static std::map<KernelKey, KernelEntry> table;
@@ -40,6 +42,7 @@ KernelOptions kernel_options(const CampaignOptions& options, ChadMode mode, Sums
   k.mode = mode == ChadMode::Forward ? KernelMode::Forward : KernelMode::Reverse;
   k.sums = sums;
   k.rules = options.rules;
+  k.functions = options.functions;
   if (options.compiled) k.fault = options.compiled->fault;
   return k;
 }

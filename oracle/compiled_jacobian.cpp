@@ -75,8 +75,10 @@ JacobianResult jacobian_by_compiled_kernel(const CheckedProgram& program, const 
 }
 
 JacobianResult jacobian_by_compiled_chad(const CheckedProgram& program, const NormalForm<double>& input,
-                                         ChadMode mode, SumsStrategy sums, const CompilerOptions& compiler) {
+                                         ChadMode mode, SumsStrategy sums, const CompilerOptions& compiler,
+                                         FunctionsStrategy functions) {
   KernelOptions options;
+  options.functions = functions;
   options.name = mode == ChadMode::Forward ? "chad_fwd" : "chad_rev";
   options.mode = mode == ChadMode::Forward ? KernelMode::Forward : KernelMode::Reverse;
   options.sums = sums;

@@ -49,6 +49,7 @@ JacobianResult jacobian_by_compiled_kernel(const CheckedProgram& program, const 
 // jacobian_by_compiled_kernel. Unlike the interpreted methods, a comparison that ties at the point
 // is not detected (the kernel decides it one way, as double arithmetic does).
 JacobianResult jacobian_by_compiled_chad(const CheckedProgram& program, const NormalForm<double>& input,
-                                         ChadMode mode, SumsStrategy sums, const CompilerOptions& compiler = {});
+                                         ChadMode mode, SumsStrategy sums, const CompilerOptions& compiler = {},
+                                         FunctionsStrategy functions = kDefaultFunctionsStrategy);
 
 }  // namespace chad

@@ -32,9 +32,9 @@ JacobianResult compute_jacobian(const CheckedProgram& program, const NormalForm<
     case JacobianMethod::ChadReverse: return jacobian_by_chad(program, input, ChadMode::Reverse, sums, functions);
     case JacobianMethod::SdReverse: return jacobian_by_string_diagrams(program, input);
     case JacobianMethod::ChadForwardCompiled:
-      return jacobian_by_compiled_chad(program, input, ChadMode::Forward, sums, compiler);
+      return jacobian_by_compiled_chad(program, input, ChadMode::Forward, sums, compiler, functions);
     case JacobianMethod::ChadReverseCompiled:
-      return jacobian_by_compiled_chad(program, input, ChadMode::Reverse, sums, compiler);
+      return jacobian_by_compiled_chad(program, input, ChadMode::Reverse, sums, compiler, functions);
   }
   CHAD_INTERNAL_ASSERT(false, "unknown Jacobian method");
 }

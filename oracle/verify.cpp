@@ -209,7 +209,7 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
     for (const CompiledProgram& kernel : *compiled) {
       const ChadMode mode = kernel.mode == KernelMode::Forward ? ChadMode::Forward : ChadMode::Reverse;
       VerifyCase c{mode, kernel.sums, Verdict::Pass, {}, 0, 0, {}, true};
-      c.functions = FunctionsStrategy::Paper;  // compiled kernels' (codegen/generate_kernel.cpp)
+      c.functions = functions;  // the kernels were compiled with it (compiled_verify_kernels)
       try {
         judge_compiled(c, program, input, report.reference, output, kernel);
       } catch (const InternalError& e) {  // KernelFault: a lifted-sum inconsistency, a wrong shape
@@ -221,7 +221,8 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
   return report;
 }
 
-std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& program, const CompilerOptions& compiler) {
+std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& program, const CompilerOptions& compiler,
+                                                     FunctionsStrategy functions) {
   if (!is_data_type(program.output_type)) return {};
   std::vector<ProgramToCompile> kernels;
   for (KernelMode mode : {KernelMode::Forward, KernelMode::Reverse})
@@ -232,6 +233,7 @@ std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& progr
         if (ch == '-') ch = '_';
       options.mode = mode;
       options.sums = sums;
+      options.functions = functions;
       kernels.push_back({&program, options});
     }
   return compile_programs(kernels, compiler);
@@ -241,7 +243,8 @@ namespace {
 
 // The compiled kernels options.compiler asks for (none without it), compiled once for every point.
 std::vector<CompiledProgram> kernels_for(const CheckedProgram& program, const VerifyInputsOptions& options) {
-  return options.compiler ? compiled_verify_kernels(program, *options.compiler) : std::vector<CompiledProgram>{};
+  return options.compiler ? compiled_verify_kernels(program, *options.compiler, options.functions)
+                          : std::vector<CompiledProgram>{};
 }
 
 // The given point (if any), then random points with sizes growing, each handed to

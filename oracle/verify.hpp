@@ -74,7 +74,8 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
 
 // CHAD's fwd and rev kernels of `program` in every sums strategy, compiled in one translation
 // unit (none when the output is not a data type). Throws what compile_programs throws.
-std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& program, const CompilerOptions& compiler);
+std::vector<CompiledProgram> compiled_verify_kernels(const CheckedProgram& program, const CompilerOptions& compiler,
+                                                     FunctionsStrategy functions = kDefaultFunctionsStrategy);
 
 // One point of verify_at_points: where it came from, and its report, or why it was skipped
 // (a random point outside a partial primitive's domain, or where the program is not

@@ -1,4 +1,4 @@
-// `chad-oracle compile FILE --mode primal|fwd|rev [--sums S] [--functions F: paper only] [--name NAME] [-o kernel.cpp]
+// `chad-oracle compile FILE --mode primal|fwd|rev [--sums S] [--functions F] [--name NAME] [-o kernel.cpp]
 // [--no-main]`: the C++ the code generator emits for main (the source program, or CHAD's forward
 // or reverse target program): one translation unit that compiles on its own
 // (`c++ -std=c++20 -O2 -I/usr/include/eigen3 kernel.cpp`), with a `main` that reads --at unless
@@ -60,8 +60,8 @@ void add_compile_command(CLI::App& app, int& exit_code) {
         throw SourceError(Loc{intern_file_name("<--name>"), 0, 0},
                           "the kernel name `" + *name + "` is not a C identifier");
       CheckedProgram program = load_program(options->file);
-      note_compiled_functions(*cmd, *functions);
       KernelOptions kernel;
+      kernel.functions = functions_option_value(*functions);
       kernel.name = *name;
       kernel.mode = parse_kernel_mode(*mode);
       kernel.sums = *parse_sums_strategy(*sums);
@@ -76,7 +76,7 @@ void add_compile_command(CLI::App& app, int& exit_code) {
       if (options->json) {
         nlohmann::json j{{"file", options->file}, {"kernel", *name},  {"mode", *mode},
                          {"sums", *sums},         {"main", *with_main}, {"bytes", source.size()}};
-        j["functions"] = "paper";  // what the kernel's CHAD uses, whatever --functions asked
+        j["functions"] = functions_strategy_name(kernel.functions);
         j["source"] = output->empty() ? nlohmann::json(source) : nlohmann::json();
         j["output"] = output->empty() ? nlohmann::json() : nlohmann::json(*output);
         std::cout << j.dump(2) << "\n";

@@ -157,7 +157,6 @@ void add_jacobian_command(CLI::App& app, int& exit_code) {
           rows->empty() ? std::vector<std::size_t>{} : parse_coordinate_selection(*rows, "--rows");
       const std::vector<std::size_t> col_selection =
           cols->empty() ? std::vector<std::size_t>{} : parse_coordinate_selection(*cols, "--cols");
-      if (method->find("compiled") != std::string::npos) note_compiled_functions(*cmd, *functions);
       if (*method == "adapter") return print_adapter_jacobian(*options, program, input, *adapter, *adapter_timeout);
       JacobianResult result = selected_jacobian(program, input, *parse_method(*method), *parse_sums_strategy(*sums),
                                                 *compiler, row_selection, col_selection, *directions,

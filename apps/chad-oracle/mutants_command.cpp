@@ -42,10 +42,9 @@ struct MutantsArgs {
 
 // With --compiled, the mutants of the interpreter (evaluator helpers, its derivative table) are
 // left out: compiled kernels do not run that code (the code generator's own faults are
-// `campaign --codegen-fault`), and so are the efficient functions strategy's: compiled kernels
-// use the paper's function (co)tangents.
+// `campaign --codegen-fault`).
 bool applies(const Mutant& m, const MutantsArgs& a) {
-  return !a.compiled || (m.faults.evaluator == EvaluatorFault::None && m.functions != FunctionsStrategy::Efficient);
+  return !a.compiled || m.faults.evaluator == EvaluatorFault::None;
 }
 
 std::vector<const Mutant*> chosen(const MutantsArgs& a) {

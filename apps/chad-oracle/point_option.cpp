@@ -82,12 +82,6 @@ FunctionsStrategy functions_option_value(const std::string& functions) {
   return parse_functions_strategy(functions).value_or(kDefaultFunctionsStrategy);
 }
 
-void note_compiled_functions(const CLI::App& command, const std::string& functions) {
-  if (command.count("--functions") > 0 && functions_option_value(functions) == FunctionsStrategy::Efficient)
-    std::cerr << "note: compiled kernels use the paper's function (co)tangents (the runtime has no packed "
-                 "environments): --functions efficient is compiled as --functions paper\n";
-}
-
 void add_sums_option(CLI::App& command, std::string& sums) {
   command.add_option("--sums", sums,
                      "CHAD's representation of sum (co)tangents: biproduct (a tuple over the "

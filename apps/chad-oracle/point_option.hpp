@@ -28,8 +28,5 @@ void add_sums_option(CLI::App& command, std::string& sums);
 void add_functions_option(CLI::App& command, std::string& functions);
 // The parsed strategy of a value add_functions_option accepted.
 FunctionsStrategy functions_option_value(const std::string& functions);
-// Compiled kernels use the paper's function (co)tangents (codegen's runtime has no packed
-// environments): when `command`'s --functions asked for efficient, says so in one line on stderr.
-void note_compiled_functions(const CLI::App& command, const std::string& functions);
 
 }  // namespace chad

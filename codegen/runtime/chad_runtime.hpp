@@ -523,6 +523,44 @@ struct Linear<const CopowerNode<A, L>*> {
     return make<CopowerNode<A, L>>(true, A{}, L{}, a, b);
   }
 };
+// The efficient functions strategy's `env` (EnvPack / EnvUnpack): a closure's environment
+// (co)tangent with its type erased. Null is the zero; `fingerprint` names the context it was
+// packed for (the target checker's), and `add_same` adds two packs of that context. Adding or
+// unpacking packs of two contexts is a fault, as in the evaluator.
+struct Env {
+  const void* value = nullptr;
+  int fingerprint = 0;
+  Env (*add_same)(const Env&, const Env&) = nullptr;
+  bool is_zero() const { return value == nullptr; }
+};
+struct EnvMismatch : Fault {
+  EnvMismatch(int packed, int expected)
+      : Fault("a packed environment of context " + std::to_string(packed) + " where context " +
+              std::to_string(expected) + " is expected") {}
+};
+template <class T>
+Env env_pack(const T& context_tangent, int fingerprint) {
+  return Env{make<T>(context_tangent), fingerprint, [](const Env& a, const Env& b) {
+               return env_pack<T>(chad_rt::add(*static_cast<const T*>(a.value), *static_cast<const T*>(b.value)),
+                                  a.fingerprint);
+             }};
+}
+template <class T>
+T env_unpack(const Env& e, int fingerprint) {
+  if (e.is_zero()) return chad_rt::zero<T>();
+  if (e.fingerprint != fingerprint) throw EnvMismatch(e.fingerprint, fingerprint);
+  return *static_cast<const T*>(e.value);
+}
+template <>
+struct Linear<Env> {
+  static Env zero() { return {}; }
+  static Env add(const Env& a, const Env& b) {
+    if (a.is_zero()) return b;
+    if (b.is_zero()) return a;
+    if (a.fingerprint != b.fingerprint) throw EnvMismatch(b.fingerprint, a.fingerprint);
+    return a.add_same(a, b);
+  }
+};
 // mu and nu nodes (null is the zero): mu adds under roll, nu lazily when forced.
 template <class P>
 struct Linear<const P*> {

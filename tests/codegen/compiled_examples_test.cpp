@@ -1,8 +1,9 @@
 // Every example compiles to native code in every mode (primal, fwd, rev) and sums strategy, and
 // the compiled kernels agree with the interpreter at the example's `-- at:` point: the primal
 // kernel's output with evaluating main, the fwd and rev kernels' Jacobians with interpreted
-// CHAD (oracle/chad_jacobian.hpp). The kernels of half the examples compile in one translation
-// unit (at -O0: this checks the generated code, not the optimiser).
+// CHAD (oracle/chad_jacobian.hpp), in the default (efficient) functions strategy; the examples with
+// functions inside their values, in the paper's too. The kernels of half the examples compile in
+// one translation unit (at -O0: this checks the generated code, not the optimiser).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -104,6 +105,55 @@ void check_examples(std::size_t first) {
 
 TEST(CompiledExamples, EvenExamplesAgreeWithTheInterpreterInEveryModeAndSumsStrategy) { check_examples(0); }
 TEST(CompiledExamples, OddExamplesAgreeWithTheInterpreterInEveryModeAndSumsStrategy) { check_examples(1); }
+
+// The examples whose values hold functions, in both functions strategies (the tests above use the
+// default, efficient: packed environments in the runtime): fwd and rev kernels agree with
+// interpreted CHAD of the same strategy, and the two strategies' Jacobians agree.
+TEST(CompiledExamples, HigherOrderExamplesAgreeInBothFunctionsStrategies) {
+  const std::vector<std::string> names = {"fold_to_function.chad", "higher_order.chad", "stream_fold.chad"};
+  std::vector<CheckedProgram> programs;
+  for (const std::string& name : names) programs.push_back(testing::load_example(name));
+  struct Case {
+    std::size_t example;
+    ChadMode mode;
+    FunctionsStrategy functions;
+  };
+  std::vector<Case> cases;
+  std::vector<ProgramToCompile> batch;
+  for (std::size_t p = 0; p < programs.size(); ++p)
+    for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
+      for (FunctionsStrategy functions : {FunctionsStrategy::Paper, FunctionsStrategy::Efficient}) {
+        KernelOptions k;
+        k.name = "higher" + std::to_string(p) + "_" + chad_mode_name(mode) + "_" + functions_strategy_name(functions);
+        k.mode = mode == ChadMode::Forward ? KernelMode::Forward : KernelMode::Reverse;
+        k.functions = functions;
+        batch.push_back({&programs[p], k});
+        cases.push_back({p, mode, functions});
+      }
+  std::vector<CompiledProgram> compiled;
+  ASSERT_NO_THROW(compiled = compile_programs(batch, test_compiler()));
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const Case& c = cases[k];
+    const CheckedProgram& program = programs[c.example];
+    SCOPED_TRACE(names[c.example] + " " + chad_mode_name(c.mode) + " " + functions_strategy_name(c.functions));
+    const NormalForm<double> input = read_input_point(program, testing::example_point(names[c.example]));
+    run_with_deep_stack([&] {
+      JacobianResult got = jacobian_by_compiled_kernel(program, compiled[k], input);
+      JacobianResult want = jacobian_by_chad(program, input, c.mode, SumsStrategy::Biproduct, c.functions);
+      JacobianResult other = jacobian_by_chad(program, input, c.mode, SumsStrategy::Biproduct,
+                                              c.functions == FunctionsStrategy::Paper ? FunctionsStrategy::Efficient
+                                                                                      : FunctionsStrategy::Paper);
+      ASSERT_EQ(got.jacobian.size(), want.jacobian.size());
+      for (std::size_t i = 0; i < want.jacobian.size(); ++i) {
+        ASSERT_EQ(got.jacobian[i].size(), want.jacobian[i].size());
+        for (std::size_t j = 0; j < want.jacobian[i].size(); ++j) {
+          EXPECT_NEAR(got.jacobian[i][j], want.jacobian[i][j], tolerance(want.jacobian[i][j])) << i << ", " << j;
+          EXPECT_NEAR(got.jacobian[i][j], other.jacobian[i][j], tolerance(other.jacobian[i][j])) << i << ", " << j;
+        }
+      }
+    });
+  }
+}
 
 }  // namespace
 }  // namespace chad
