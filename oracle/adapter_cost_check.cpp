@@ -14,9 +14,11 @@ namespace chad {
 namespace {
 
 // The output's shape at a grown input (the request states it), and whether its coordinates are
-// finite (a program that overflows there is grown no further): the program run once.
+// finite (a program that overflows there is grown no further): the program run once, at most
+// kCostCheckPrimalSteps steps (past them, CostLimitExceeded).
 Index output_index_at(const CheckedProgram& program, const NormalForm<double>& input, bool& finite) {
   NormalForm<double> output;
+  CostLimit limit(kCostCheckPrimalSteps);
   run_with_deep_stack([&] {
     const ValueP<double> y = run_main<double>(program, rebuild<double>(program.input_type, input.index, input.coords));
     output = normal_form<double>(program.output_type, y);
@@ -63,6 +65,14 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
     bool finite = true;
     try {
       request.output_index = output_index_at(program, grown.inputs[i], finite);
+    } catch (const CostLimitExceeded&) {
+      if (i == 0) {
+        c.verdict = CampaignVerdict::Skip;
+        c.detail = "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at;
+        return c;
+      }
+      not_grown = "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at + ": grown no further";
+      break;
     } catch (const SourceError& e) {  // a domain error or a tie at a grown input
       c.verdict = CampaignVerdict::Skip;
       c.detail = "the cost check meets an error " + at + ": " + e.what();

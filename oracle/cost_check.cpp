@@ -16,7 +16,6 @@ namespace {
 // derivative that passes its bound is stopped there (a fail-cost when the bound is more than
 // max_ratio times the primal's cost). They keep a program whose cost explodes as its input grows
 // (a closure applied twice per list node is exponential) from hanging the check.
-constexpr std::uint64_t kPrimalStepLimit = 20'000'000;
 constexpr std::uint64_t kDerivativeStepLimit = 100'000'000;
 
 // measure_cost (oracle/cost_measure.hpp) under those bounds, which it throws past.
@@ -27,7 +26,7 @@ CostRow measure_row(const CheckedProgram& program, const NormalForm<double>& inp
   options.forward = chad.mode == ChadMode::Forward;
   options.reverse = !options.forward;
   options.full_jacobian = false;
-  options.primal_step_limit = kPrimalStepLimit;
+  options.primal_step_limit = kCostCheckPrimalSteps;
   options.derivative_step_limit = kDerivativeStepLimit;
   ProgramCost cost;
   run_with_deep_stack([&] { cost = measure_cost(program, input, options); });
@@ -143,7 +142,7 @@ CostTable measure_cost_table(const CheckedProgram& program, const NormalForm<dou
     try {
       table.rows.push_back(measure_row(program, grown.inputs[i], chad, grown.sizes[i]));
     } catch (const PrimalCostLimitExceeded&) {
-      table.reason = "the primal passes " + std::to_string(kPrimalStepLimit) + " steps " + at + ": grown no further";
+      table.reason = "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at + ": grown no further";
       break;
     } catch (const DerivativeCostLimitExceeded& e) {
       const std::string passes = at + " the derivative passes " + std::to_string(kDerivativeStepLimit) + " steps";

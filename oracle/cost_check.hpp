@@ -73,6 +73,10 @@ CostInputs cost_check_inputs(const CheckedProgram& program, const NormalForm<dou
 // "at size 32", or "at the given input" for size 0.
 std::string cost_place(std::size_t size);
 
+// The steps the source evaluator may take on the primal at one grown input (about a second): past
+// it, the input is grown no further (a program exponential in its input stops this way).
+inline constexpr std::uint64_t kCostCheckPrimalSteps = 20'000'000;
+
 // Timed rows whose primal takes less than this are not judged on their ratio: what is measured
 // there is a tool's fixed cost per call (a tape opened, a graph built: tens of microseconds), not
 // the cheap-gradient principle's constant. Their growth is still judged.

@@ -1,12 +1,12 @@
 // The protocol loop: one JSON line in, one JSON line out.
 #include "adapter_server.hpp"
 
-#include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+
+#include "fastest_seconds.hpp"
 
 namespace chad_adapter {
 namespace {
@@ -76,22 +76,6 @@ json result(const Request& r, const Answer& a) {
   for (const auto& row : a.rows) rows.push_back(hex_list(row));
   out[r.ask == Ask::Jacobian ? "jacobian" : r.ask == Ask::Jvp ? "jvp" : "vjp"] = std::move(rows);
   return out;
-}
-
-// The fastest of repeated runs of `work`, in seconds: at least 3 runs and 5 ms in all, at most
-// 1,000 runs; a single run past 1 s is not repeated.
-double fastest_seconds(const std::function<void()>& work) {
-  using Clock = std::chrono::steady_clock;
-  double fastest = 0, total = 0;
-  for (int runs = 1; runs <= 1000; ++runs) {
-    const Clock::time_point start = Clock::now();
-    work();
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    fastest = runs == 1 ? seconds : std::min(fastest, seconds);
-    total += seconds;
-    if ((runs >= 3 && total >= 0.005) || (runs == 1 && seconds > 1)) break;
-  }
-  return fastest;
 }
 
 // "seconds" of a timed request (docs/adapter-protocol.md, "Timing"): the program interpreted in

@@ -1,7 +1,6 @@
 #include "golden_adapter_timing.hpp"
 
-#include <chrono>
-
+#include "adapters/cpp/fastest_seconds.hpp"
 #include "oracle/adapter_check.hpp"
 #include "oracle/compute_jacobian.hpp"
 #include "oracle/cost_measure.hpp"
@@ -10,19 +9,7 @@
 
 namespace chad {
 
-double fastest_seconds(const std::function<void()>& work) {
-  using Clock = std::chrono::steady_clock;
-  double fastest = 0, total = 0;
-  for (int runs = 1; runs <= 1000; ++runs) {
-    const Clock::time_point start = Clock::now();
-    work();
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    fastest = runs == 1 ? seconds : std::min(fastest, seconds);
-    total += seconds;
-    if ((runs >= 3 && total >= 0.005) || (runs == 1 && seconds > 1)) break;
-  }
-  return fastest;
-}
+using chad_adapter::fastest_seconds;
 
 AdapterSeconds time_golden_answer(const GoldenTimingRequest& r) {
   const CheckedProgram& program = *r.program;

@@ -5,7 +5,6 @@
 // an adapter may leave out); any other pairing is the method's whole Jacobian times the seed,
 // as the adapter answers it.
 #pragma once
-#include <functional>
 #include <vector>
 
 #include "chad/transformer.hpp"
@@ -14,10 +13,6 @@
 #include "references/jacobian.hpp"
 
 namespace chad {
-
-// The fastest of repeated runs of `work`, in seconds: at least 3 runs and 5 ms in all, at most
-// 1,000 runs; a single run past 1 s is not repeated.
-double fastest_seconds(const std::function<void()>& work);
 
 struct GoldenTimingRequest {
   const CheckedProgram* program = nullptr;

@@ -167,6 +167,25 @@ TEST(AdapterCostCheck, AFailureIsMeasuredAgainAndTheFasterTimesAreJudged) {
   EXPECT_DOUBLE_EQ(c.cost->rows[2].derivative_seconds, 3e-6 * 128);
 }
 
+// A primal that doubles its work per list node (about 2^n steps) is not run to the end at size
+// 32 by the oracle (it evaluates the primal to state the output's shape): growing stops at the
+// step bound, with size 8 measured and no verdict against the tool.
+TEST(AdapterCostCheck, AnExplodingPrimalStopsTheGrowth) {
+  const CheckedProgram program = testing::load_source(
+      "type List = mu l. < Nil : unit | Cons : real * l >;\n"
+      "def main (x : real, xs : List) : real =\n"
+      "  ((fold xs with n -> case n of { Nil u -> fun (y : real) -> y\n"
+      "    | Cons p -> fun (y : real) -> (snd p) y + (snd p) (y * fst p) }) : real -> real) x;");
+  const NormalForm<double> input = read_input_point(program, "(1, roll Cons (0.5, roll Nil ()))");
+  const CheckOutcome c = check_cost_by_adapter(
+      options_with([](std::size_t n) { return AdapterSeconds{1e-6 * double(n), 3e-6 * double(n)}; }), "", program,
+      input, ChadMode::Reverse);
+  EXPECT_EQ(c.verdict, CampaignVerdict::Pass) << c.detail;
+  ASSERT_TRUE(c.cost);
+  EXPECT_EQ(c.cost->rows.size(), 1u);
+  EXPECT_NE(c.cost->reason.find("grown no further"), std::string::npos) << c.cost->reason;
+}
+
 TEST(AdapterCostCheck, AnAdapterThatDoesNotTimeIsUnsupported) {
   const CheckOutcome c = check_list_sum(options_with([](std::size_t) { return AdapterSeconds{1, 1}; }, false));
   EXPECT_EQ(c.verdict, CampaignVerdict::Unsupported);
