@@ -63,29 +63,25 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
     const std::string at = cost_place(grown.sizes[i]);
     AdapterRequest request{program_text, &program, grown.inputs[i], {}, ask, {}, true};
     bool finite = true;
+    std::string unmeasurable;  // why this size cannot be measured: the growth stops here
     try {
       request.output_index = output_index_at(program, grown.inputs[i], finite);
+      if (!finite) unmeasurable = "the program overflows double " + at;
     } catch (const CostLimitExceeded&) {
-      if (i == 0) {
-        c.verdict = CampaignVerdict::Skip;
-        c.detail = "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at;
-        return c;
-      }
-      not_grown = "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at + ": grown no further";
-      break;
+      unmeasurable = "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at;
     } catch (const SourceError& e) {  // a domain error or a tie at a grown input
       c.verdict = CampaignVerdict::Skip;
       c.detail = "the cost check meets an error " + at + ": " + e.what();
       return c;
     }
-    if (!finite && i > 0) {
-      not_grown = "the program overflows double " + at + ": grown no further";
-      break;
-    }
-    if (!finite) {
+    if (!unmeasurable.empty() && i == 0) {
       c.verdict = CampaignVerdict::Skip;
-      c.detail = "the program overflows double " + at;
+      c.detail = unmeasurable;
       return c;
+    }
+    if (!unmeasurable.empty()) {
+      not_grown = unmeasurable + ": grown no further";
+      break;
     }
     const std::size_t n = request.input.coords.size(), m = std::size_t(request.output_index.dimension());
     if ((ask == AdapterAsk::Jvp ? n : m) == 0) {
@@ -124,12 +120,7 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
         c.detail = tool + " answers " + asked + " with an error of kind " + answer.error_kind + ": " + answer.message;
         return false;
       }
-      CostRow row;
-      row.size = timed[i].size;
-      row.primal_seconds = answer.seconds->primal;
-      row.derivative_seconds = answer.seconds->derivative;
-      row.ratio = row.derivative_seconds / std::max(row.primal_seconds, 1e-9);  // a clock's resolution
-      table.rows.push_back(row);
+      table.rows.push_back(timed_cost_row(timed[i].size, answer.seconds->primal, answer.seconds->derivative));
     }
     return true;
   };
@@ -144,19 +135,15 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
     CostTable faster;
     faster.wall_time = true;
     faster.reason = again.rows.size() < table.rows.size() ? again.reason : table.reason;
-    for (std::size_t i = 0; i < std::min(table.rows.size(), again.rows.size()); ++i) {
-      CostRow row = table.rows[i];
-      row.primal_seconds = std::min(row.primal_seconds, again.rows[i].primal_seconds);
-      row.derivative_seconds = std::min(row.derivative_seconds, again.rows[i].derivative_seconds);
-      row.ratio = row.derivative_seconds / std::max(row.primal_seconds, 1e-9);
-      faster.rows.push_back(row);
-    }
+    for (std::size_t i = 0; i < std::min(table.rows.size(), again.rows.size()); ++i)
+      faster.rows.push_back(timed_cost_row(table.rows[i].size,
+                                      std::min(table.rows[i].primal_seconds, again.rows[i].primal_seconds),
+                                      std::min(table.rows[i].derivative_seconds, again.rows[i].derivative_seconds)));
     table = std::move(faster);
     judge_cost_table(table, cost);
   } else if (table.too_expensive) {
     return c;  // the second measurement ended the check (c says why)
   }
-  judge_cost_table(table, cost);
   set_cost_outcome(c, std::move(table));
   return c;
 }

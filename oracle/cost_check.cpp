@@ -1,5 +1,6 @@
 #include "oracle/cost_check.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -11,11 +12,10 @@
 namespace chad {
 namespace {
 
-// The bounds of one measurement (the primal and the derivative at one size), seconds of
-// evaluation each: an input grown so far that the primal passes its bound is grown no further; a
-// derivative that passes its bound is stopped there (a fail-cost when the bound is more than
-// max_ratio times the primal's cost). They keep a program whose cost explodes as its input grows
-// (a closure applied twice per list node is exponential) from hanging the check.
+// The derivative's bound at one size (kCostCheckPrimalSteps is the primal's), seconds of
+// evaluation: a derivative that passes it is stopped there (a fail-cost when the bound is more
+// than max_ratio times the primal's cost), so that a derivative whose cost explodes as the input
+// grows does not hang the check.
 constexpr std::uint64_t kDerivativeStepLimit = 100'000'000;
 
 // measure_cost (oracle/cost_measure.hpp) under those bounds, which it throws past.
@@ -79,6 +79,22 @@ CostInputs cost_check_inputs(const CheckedProgram& program, const NormalForm<dou
   return out;
 }
 
+CostRow timed_cost_row(std::size_t size, double primal_seconds, double derivative_seconds) {
+  CostRow row;
+  row.size = size;
+  row.primal_seconds = primal_seconds;
+  row.derivative_seconds = derivative_seconds;
+  row.ratio = derivative_seconds / std::max(primal_seconds, 1e-9);
+  return row;
+}
+
+double primal_measure(const CostTable& table, const CostRow& row) {
+  return table.wall_time ? row.primal_seconds : double(row.primal.total());
+}
+double derivative_measure(const CostTable& table, const CostRow& row) {
+  return table.wall_time ? row.derivative_seconds : double(row.derivative.total());
+}
+
 std::string cost_place(std::size_t size) {
   return size == 0 ? std::string("at the given input") : "at size " + std::to_string(size);
 }
@@ -96,8 +112,8 @@ void judge_cost_table(CostTable& table, const CostCheckOptions& options) {
   std::vector<double> primal, derivative;
   for (const CostRow& row : table.rows) {
     sizes.push_back(row.size);
-    primal.push_back(table.wall_time ? row.primal_seconds : double(row.primal.total()));
-    derivative.push_back(table.wall_time ? row.derivative_seconds : double(row.derivative.total()));
+    primal.push_back(primal_measure(table, row));
+    derivative.push_back(derivative_measure(table, row));
   }
   table.primal_exponent = marginal_growth_exponent(sizes, primal);
   table.derivative_exponent = marginal_growth_exponent(sizes, derivative);
@@ -106,8 +122,9 @@ void judge_cost_table(CostTable& table, const CostCheckOptions& options) {
   // fixed costs (a call into it, a tape) dwarf what grows at small sizes, and a marginal time of
   // a few microseconds is noise that can fit any exponent.
   const CostRow &first = table.rows.front(), &last = table.rows.back();
-  const bool ratio_grows = !table.wall_time || (first.ratio > 0 && std::log(last.ratio / first.ratio) >
-                                                                       options.exponent_slack * std::log(double(last.size) / double(first.size)));
+  const double ratio_growth = first.ratio > 0 ? last.ratio / first.ratio : 0;
+  const bool ratio_grows = !table.wall_time || (ratio_growth > 0 && std::log(ratio_growth) > options.exponent_slack *
+                                                                         std::log(double(last.size) / double(first.size)));
   if (!table.too_expensive && table.derivative_exponent && ratio_grows &&
       *table.derivative_exponent > primal_exponent + options.exponent_slack) {
     table.too_expensive = true;

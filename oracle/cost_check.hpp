@@ -70,6 +70,13 @@ struct CostInputs {
 CostInputs cost_check_inputs(const CheckedProgram& program, const NormalForm<double>& input,
                              const CostCheckOptions& options);
 
+// A timed row (seconds); its ratio divides by the primal's time, at least a clock's resolution (1 ns).
+CostRow timed_cost_row(std::size_t size, double primal_seconds, double derivative_seconds);
+
+// A row's primal and derivative, in the table's measure: seconds when timed, total cost otherwise.
+double primal_measure(const CostTable& table, const CostRow& row);
+double derivative_measure(const CostTable& table, const CostRow& row);
+
 // "at size 32", or "at the given input" for size 0.
 std::string cost_place(std::size_t size);
 

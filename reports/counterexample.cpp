@@ -189,13 +189,11 @@ std::string cost_section(const std::string& dir, const ProgramOutcome& o) {
       std::vector<double> sizes;
       CostSeries primal{"primal", {}, t.primal_exponent.value_or(0)};
       CostSeries derivative{one + " (" + who + ")", {}, t.derivative_exponent.value_or(0)};
+      const double least = t.wall_time ? 1e-9 : 1;  // the plot is logarithmic: positive values
       for (const CostRow& row : t.rows) {
         sizes.push_back(double(row.size));
-        // counts of at least 1; seconds as measured (the plot is logarithmic: positive either way)
-        primal.costs.push_back(t.wall_time ? std::max(row.primal_seconds, 1e-9)
-                                           : double(std::max<std::uint64_t>(row.primal.total(), 1)));
-        derivative.costs.push_back(t.wall_time ? std::max(row.derivative_seconds, 1e-9)
-                                               : double(std::max<std::uint64_t>(row.derivative.total(), 1)));
+        primal.costs.push_back(std::max(primal_measure(t, row), least));
+        derivative.costs.push_back(std::max(derivative_measure(t, row), least));
       }
       const std::string title = std::string(t.wall_time ? "seconds" : "cost") + " against input size";
       std::ofstream(std::filesystem::path(dir) / "cost.svg")

@@ -20,16 +20,6 @@ namespace {
 
 using testing::load_example;
 
-// A row of wall times; the ratio as the checks compute it.
-CostRow timed_row(std::size_t n, double primal, double derivative) {
-  CostRow row;
-  row.size = n;
-  row.primal_seconds = primal;
-  row.derivative_seconds = derivative;
-  row.ratio = derivative / primal;
-  return row;
-}
-
 // primal(n) = 1e-5 + 1e-6 (n - 8) and derivative(n) = 5e-5 + 1e-7 (n - 8)^2: the marginal
 // times are exactly linear and exactly quadratic (exponents 1 and 2), and the ratio grows from
 // 5 at n = 8 to 1.49e-3 / 1.3e-4 = 11.5 at n = 128, more than (128 / 8)^0.25 = 2 times.
@@ -38,7 +28,7 @@ TEST(AdapterCostCheck, AQuadraticDerivativeTimeFailsCost) {
   table.wall_time = true;
   for (std::size_t n : {8, 32, 128}) {
     const double m = double(n) - 8;
-    table.rows.push_back(timed_row(n, 1e-5 + 1e-6 * m, 5e-5 + 1e-7 * m * m));
+    table.rows.push_back(timed_cost_row(n, 1e-5 + 1e-6 * m, 5e-5 + 1e-7 * m * m));
   }
   judge_cost_table(table, CostCheckOptions{});
   ASSERT_TRUE(table.primal_exponent && table.derivative_exponent);
@@ -57,7 +47,7 @@ TEST(AdapterCostCheck, WallTimeExponentsNeedTheRatioToGrowToo) {
   CostTable table;
   const std::vector<std::size_t> sizes = {4, 16, 64};
   const std::vector<double> primal = {4e-6, 4.5e-6, 6.6e-6}, derivative = {23e-6, 24e-6, 31e-6};
-  for (std::size_t i = 0; i < 3; ++i) table.rows.push_back(timed_row(sizes[i], primal[i], derivative[i]));
+  for (std::size_t i = 0; i < 3; ++i) table.rows.push_back(timed_cost_row(sizes[i], primal[i], derivative[i]));
   CostTable counted = table;
   for (CostRow& row : counted.rows) {  // the same numbers as counts (in units of 1e-7 s)
     row.primal.steps = std::uint64_t(std::lround(row.primal_seconds * 1e7));
@@ -76,7 +66,7 @@ TEST(AdapterCostCheck, WallTimeExponentsNeedTheRatioToGrowToo) {
 TEST(AdapterCostCheck, ARatioAboveTheBoundFailsCost) {
   CostTable table;
   table.wall_time = true;
-  table.rows = {timed_row(4, 1e-3, 2e-2), timed_row(16, 2e-3, 8e-2), timed_row(64, 8e-3, 1e-1)};
+  table.rows = {timed_cost_row(4, 1e-3, 2e-2), timed_cost_row(16, 2e-3, 8e-2), timed_cost_row(64, 8e-3, 1e-1)};
   judge_cost_table(table, CostCheckOptions{});
   EXPECT_TRUE(table.too_expensive);
   EXPECT_NE(table.reason.find("at size 16 the derivative takes 40 times the primal"), std::string::npos) << table.reason;
@@ -88,7 +78,7 @@ TEST(AdapterCostCheck, ARatioAboveTheBoundFailsCost) {
 TEST(AdapterCostCheck, NoRatioVerdictWhereThePrimalTakesMicroseconds) {
   CostTable table;
   table.wall_time = true;
-  table.rows = {timed_row(4, 1e-6, 2e-5), timed_row(16, 2e-6, 8e-5), timed_row(64, 8e-6, 1e-4)};
+  table.rows = {timed_cost_row(4, 1e-6, 2e-5), timed_cost_row(16, 2e-6, 8e-5), timed_cost_row(64, 8e-6, 1e-4)};
   judge_cost_table(table, CostCheckOptions{});
   EXPECT_FALSE(table.too_expensive) << table.reason;
 }
