@@ -1,7 +1,8 @@
 // Folds and unfolds, of source programs and of CHAD's target (semantics/recursion_target.cpp
 // states the target's rules), as recursive function templates at namespace scope, one per
 // site; and the functorial maps they need (paper Fig. 4; semantics/functor_map.hpp and
-// semantics/tangent_positions.hpp). A fold recurses once per node (generated kernels run on
+// semantics/tangent_positions.hpp). A fold over a list-like type is a loop
+// (codegen/emit_fold_spine.cpp); over a tree it recurses once per node (generated kernels run on
 // a deep stack: codegen/runtime/chad_runtime.hpp, run_kernel); an unfold's nodes are lazy and
 // memoised, each seed's body evaluated once and shared by the stream and its derivative.
 #include "codegen/emitter.hpp"
@@ -158,7 +159,14 @@ std::string Emitter::emit_source_recursion(const TermP& t) {
     const std::string body_fn = "chad_rt::Fn<" + type(x_type) + ", " + type(body_type) + ">";
     Saved saved = begin_helper();
     std::string signature;
-    if (fold) {
+    if (fold && is_linear_functor(fixpoint->body, fixpoint->var)) {
+      signature = "template <class S>\n" + type(carrier) + " " + helper + "(" + type(fixpoint) + " root, const " +
+                  body_fn + "& body)";
+      open_fold_spine(fixpoint, fixpoint->body, fixpoint->var, carrier);
+      std::string x = map_functor(fixpoint->body, "node->payload",
+                                  Positions{fixpoint->var, fixpoint, carrier, [](const std::string&) { return "folded"; }});
+      close_fold_spine("body(" + x + ")");
+    } else if (fold) {
       signature = "template <class S>\n" + type(carrier) + " " + helper + "(" + type(fixpoint) + " node, const " +
                   body_fn + "& body)";
       std::string x = map_functor(fixpoint->body, "node->payload",

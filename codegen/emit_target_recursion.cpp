@@ -173,19 +173,36 @@ std::string Emitter::emit_target_fold(const TermP& t) {
     helper = fresh(reverse ? "rev_fold" : "fwd_fold");
     name_helper(key, helper);
     const std::string body_fn = "chad_rt::Fn<" + type(r.x_type) + ", " + type(r.body_type) + ">";
+    // A list-like type: a loop over the spine, the child's result in `folded`; else recursion.
+    const bool spine = is_linear_functor(r.primal_functor, a);
     const std::string signature = "template <class S>\n" + type(r.child) + " " + helper + "(" +
-                                  type(r.primal_fixpoint) + " node, const " + body_fn + "& body)";
+                                  type(r.primal_fixpoint) + (spine ? " root" : " node") + ", const " + body_fn + "& body)";
     Saved saved = begin_helper();
+    // Reverse over a list: each node's children and derivative kept in an arena array, so that
+    // a node's backpropagator walks the rest of the list in two loops (rev_fold_back_loops).
+    const TypeP children_type = substitute(r.primal_functor, a, r.child);
+    const std::string record = "chad_rt::Pair<" + type(children_type) + ", " + type(d) + ">";
+    if (spine) {
+      open_fold_spine(r.primal_fixpoint, r.primal_functor, a, r.child, [&] {
+        if (!reverse) return;
+        line(record + "* records = chad_rt::arena_array<" + record + ">(count);");
+      });
+    }
     // The children's results (w_c, derivative_c) at the recursive positions, then x = F[w_c].
     std::string children = map_functor(r.primal_functor, "node->payload",
                                        Positions{a, r.primal_fixpoint, r.child, [&](const std::string& c) {
+                                                   if (spine) return std::string("folded");
                                                    return bind("child", r.child, helper + "<S>(" + c + ", body)");
                                                  }});
     std::string x = map_functor(r.primal_functor, children,
                                 Positions{a, r.child, w, [](const std::string& c) { return c + ".fst"; }});
     line("const " + type(r.body_type) + " step = body(" + x + ");");
     line("const " + type(d) + " derivative = step.snd;");
-    if (reverse) {
+    if (reverse && spine) {
+      line("new (&records[i]) " + record + "{" + children + ", derivative};");
+      rev_fold_back_loops(r.fixpoint->body, a, record, r.child, ts, tmu, d->right, r.context, dmap);
+      finish_fold_node(spine, type(r.child) + "{step.fst, back}");
+    } else if (reverse) {
       // back v = let (g, dx) = w' v in (g + sum_c fst (back_c dx_c), roll_lin dx[snd (back_c dx_c)])
       const TypeP gt = dmap->right;  // R2(G) * R2(mu)
       open("const " + type(dmap) + " back = chad_rt::fn<" + type(ts) + ", " + type(gt) + ">([=](const " + type(ts) +
@@ -200,7 +217,7 @@ std::string Emitter::emit_target_fold(const TermP& t) {
                                                      }});
       line("return " + type(gt) + "{g, " + lin_roll(tmu, dx) + "};");
       close("});");
-      line("return " + type(r.child) + "{step.fst, back};");
+      finish_fold_node(spine, type(r.child) + "{step.fst, back}");
     } else {
       // d (g, dt) = w' (g, (unroll_lin dt)[d_c (g, dt_c)])
       const TypeP gt = dmap->left;  // D2(G) * D2(mu)
@@ -214,7 +231,7 @@ std::string Emitter::emit_target_fold(const TermP& t) {
                                                      }});
       line("return derivative(" + type(d->left) + "{g, " + dx + "});");
       close("});");
-      line("return " + type(r.child) + "{step.fst, d};");
+      finish_fold_node(spine, type(r.child) + "{step.fst, d}");
     }
     std::string body = end_helper(std::move(saved));
     add_helper(signature, body);
@@ -222,6 +239,48 @@ std::string Emitter::emit_target_fold(const TermP& t) {
   std::string start = emit(t->args[0]);
   std::string body = closure(t->name, r.x_type, r.body_type, t->args[1]);
   return bind(reverse ? "rev_fold" : "fwd_fold", t->type, helper + "<S>(" + start + ", " + body + ")");
+}
+
+// The backpropagator of list node i of a reverse fold, as loops rather than a recursion as
+// deep as the list: down the list, each node's w' applied to the cotangent its parent passes
+// it (the first map_tangents only picks out the child's cotangent); then up, each node's
+// (g, roll_lin dx) built from its child's, as `back` above would. `records[j]` holds node j's
+// children and derivative; nodes i .. count-1 are the rest of the list.
+void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, const std::string& record,
+                                  const TypeP& child, const TypeP& ts, const TypeP& tmu, const TypeP& q_type,
+                                  const TypeP& context, const TypeP& dmap) {
+  const TypeP gt = dmap->right;  // R2(G) * R2(mu)
+  const std::string Q = type(q_type), GT = type(gt), CTX = type(context);
+  open("const " + type(dmap) + " back = chad_rt::fn<" + type(ts) + ", " + GT + ">([=](const " + type(ts) +
+       "& v) -> " + GT + " {");
+  line(Q + "* qs = chad_rt::arena_array<" + Q + ">(count - i);");
+  line("std::size_t depth = 0;");
+  line(type(ts) + " cot = v;");
+  open("for (std::size_t j = i; j < count; ++j) {");
+  line("const " + Q + " q = records[j].snd(cot);");
+  line("new (&qs[depth++]) " + Q + "(q);");
+  line("bool more = false;");
+  map_tangents(functor, "records[j].fst", "q.snd",
+               TangentPositions{a, child, ts, tmu, [&](const std::string&, const std::string& c) {
+                                  line("cot = " + c + ";");
+                                  line("more = true;");
+                                  return "chad_rt::zero<" + type(tmu) + ">()";
+                                }});
+  line("if (!more) break;");
+  close("}");
+  line(GT + " result{};");
+  open("for (std::size_t k = depth; k-- > 0;) {");
+  line("const " + Q + "& q = qs[k];");
+  line(CTX + " g = q.fst;");
+  std::string dx = map_tangents(functor, "records[i + k].fst", "q.snd",
+                                TangentPositions{a, child, ts, tmu, [&](const std::string&, const std::string&) {
+                                                   line("g = chad_rt::add<" + CTX + ">(g, result.fst);");
+                                                   return std::string("result.snd");
+                                                 }});
+  line("result = " + GT + "{g, " + lin_roll(tmu, dx) + "};");
+  close("}");
+  line("return result;");
+  close("});");
 }
 
 std::string Emitter::emit_target_unfold(const TermP& t) {

@@ -94,10 +94,22 @@ class Emitter {
   std::string emit_source_recursion(const TermP& t);
   std::string emit_target_fold(const TermP& t);
   std::string emit_target_unfold(const TermP& t);
+  void rev_fold_back_loops(const TypeP& functor, const std::string& var, const std::string& record,
+                           const TypeP& child, const TypeP& ts, const TypeP& tmu, const TypeP& q_type,
+                           const TypeP& context, const TypeP& dmap);
   std::string nested_map_helper(const TypeP& fixpoint, const std::vector<Positions>& p);
   std::string nested_tangent_map_helper(const TypeP& fixpoint, const std::vector<TangentPositions>& p);
 
  public:
+  // Folds over list-like types as loops (codegen/emit_fold_spine.cpp): the spine walk and the
+  // loop's head, the node in `node` and the child's result in `folded`; then its end, with the
+  // node's result; finish_fold_node ends a node either way (loop or recursion).
+  std::string fold_child_helper(const TypeP& fixpoint, const TypeP& functor, const std::string& var,
+                                bool slot = false);
+  void open_fold_spine(const TypeP& fixpoint, const TypeP& functor, const std::string& var, const TypeP& result,
+                       const std::function<void()>& before_loop = [] {});
+  void close_fold_spine(const std::string& node_result);
+  void finish_fold_node(bool spine, const std::string& node_result);
   // map_F: `value` of functor[p.in / p.var] to functor[p.out / p.var] (paper Fig. 4).
   // Several variables: the positions of a nested binder too (innermost last wins).
   std::string map_functor(const TypeP& functor, const std::string& value, const std::vector<Positions>& p);
@@ -137,6 +149,13 @@ class Emitter {
   std::vector<std::string> declarations_, definitions_;
   std::map<std::string, std::string> helper_names_;  // key -> name
 };
+
+// Whether every value of `functor` holds at most one position of `var` (lists, not trees), so
+// that a fold over `mu var. functor` is a loop (codegen/emit_fold_spine.cpp).
+bool is_linear_functor(const TypeP& functor, const std::string& var);
+// Linear, and its one position the last thing a pre-order walk meets in each constructor, so
+// that a list is read from the kernel ABI node by node (codegen/kernel_abi_emitter.cpp).
+bool is_linear_last_functor(const TypeP& functor, const std::string& var);
 
 // Biproduct (co)tangents of sums, right-nested n-tuples t1 * (t2 * ... tn):
 // component i of the tuple held in `tuple` (an expression);

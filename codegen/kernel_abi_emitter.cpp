@@ -43,11 +43,60 @@ std::string AbiEmitter::reader(const TypeP& t) {
         return;
       }
       case TypeKind::Mu:
+        if (is_linear_last_functor(t->body, t->var)) {
+          read_list(t);
+          return;
+        }
         e_.line("return chad_rt::roll<" + e_.types().struct_name(t) + ">(" + reader(unroll_type(t)) + "<S>(in));");
         return;
       default: CHAD_INTERNAL_ASSERT(false, "codegen: reading a value of the non-data type " + print_type(t));
     }
   });
+}
+
+// A list-like value, node by node: each node is made with its child missing, and the next node
+// read fills that in (the child is the last thing in the node's pre-order), so reading a long
+// list takes a loop, not a recursion as deep as the list.
+void AbiEmitter::read_list(const TypeP& t) {
+  const std::string T = e_.type(t), slot = e_.fold_child_helper(t, t->body, t->var, true);
+  // The payload with nullptr at the recursive position: `f` is open in t's variable.
+  std::function<std::string(const TypeP&)> payload = [&](const TypeP& f) -> std::string {
+    const TypeP closed = substitute(f, t->var, t);
+    if (!occurs_free(f, t->var)) return e_.bind("part", closed, reader(closed) + "<S>(in)");
+    switch (f->kind) {
+      case TypeKind::Var: return "nullptr";
+      case TypeKind::Prod: {
+        const std::string l = payload(f->left), r = payload(f->right);
+        return e_.bind("part", closed, e_.type(closed) + "{" + l + ", " + r + "}");
+      }
+      case TypeKind::Sum: {
+        const std::string C = e_.type(closed), result = e_.fresh("part");
+        e_.line(C + " " + result + ";");
+        e_.open("switch (in.tag(" + std::to_string(f->ctors.size()) + ")) {");
+        for (std::size_t i = 0; i < f->ctors.size(); ++i) {
+          const std::string k = std::to_string(i);
+          e_.open("case " + k + ": {");
+          const std::string p = payload(f->ctors[i].type);
+          e_.line(result + " = " + C + "::template make<" + k + ">(" + p + ");");
+          e_.line("break;");
+          e_.close("}");
+        }
+        e_.line("default: throw chad_rt::BadInput(\"a constructor tag out of range\");");
+        e_.close("}");
+        return result;
+      }
+      default: CHAD_INTERNAL_ASSERT(false, "codegen: read_list on a functor that is not list-like: " + print_type(f));
+    }
+  };
+  e_.line(T + " root = nullptr;");
+  e_.line(T + "* hole = &root;");
+  e_.open("do {");
+  const std::string node_payload = payload(t->body);
+  e_.line("const " + T + " node = chad_rt::roll<" + e_.types().struct_name(t) + ">(" + node_payload + ");");
+  e_.line("*hole = node;");
+  e_.line("hole = " + slot + "<S>(node);");
+  e_.close("} while (hole != nullptr);");
+  e_.line("return root;");
 }
 
 std::string AbiEmitter::writer(const TypeP& t) {

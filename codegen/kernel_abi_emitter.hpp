@@ -23,6 +23,9 @@ class AbiEmitter {
   std::string tangent_writer(const TypeP& type);
 
  private:
+  // The body of a list-like type's reader: a loop (the type's functor is linear, its
+  // recursive position last).
+  void read_list(const TypeP& list_type);
   std::string helper(const std::string& kind, const TypeP& type, const std::string& result,
                      const std::string& params, const std::function<void(const std::string& name)>& body);
   Emitter& e_;

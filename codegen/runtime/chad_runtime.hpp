@@ -253,6 +253,13 @@ T* make(A&&... args) {
     return ::new (memory) T(std::forward<A>(args)...);
 }
 
+// Room for n values of T in the current arena, not yet built (placement new builds each): the
+// loops of folds over lists keep their spine and records here, in chunks kept between calls.
+template <class T>
+T* arena_array(std::size_t n) {
+  return static_cast<T*>(arena().allocate(sizeof(T) * n, alignof(T)));
+}
+
 // ==== Value representations ======================================================================
 
 template <class T>
@@ -274,28 +281,70 @@ struct Pair {
 template <class S, int N>
 using Arr = Eigen::Array<S, N, 1>;
 
-// A labelled sum; tag -1 (the monostate) is the zero of a (co)tangent sum, never a primal value.
+// A labelled sum; tag -1 is the zero of a (co)tangent sum, never a primal value. Where every
+// payload is trivially copyable (reals, pairs, pointers, closures: most sums), the payload is a
+// plain union beside a word-sized tag, so a sum is copied as whole words; std::variant's
+// one-byte index, copied as part of a word, stalled the store-to-load forwarding of every copy
+// and was the largest cost of reading a list (bench/RESULTS.md, issue 13). Other payloads
+// (Eigen arrays) keep std::variant.
+namespace detail {
+template <class... T>
+union SumStorage {};
+template <class H, class... R>
+union SumStorage<H, R...> {
+  H head;
+  SumStorage<R...> rest;
+  SumStorage() {}
+};
+template <int I, class H, class... R>
+const auto& storage_get(const SumStorage<H, R...>& s) {
+  if constexpr (I == 0) return s.head;
+  else return storage_get<I - 1>(s.rest);
+}
+template <int I, class H, class... R, class P>
+void storage_set(SumStorage<H, R...>& s, P&& payload) {
+  if constexpr (I == 0) new (&s.head) H(std::forward<P>(payload));
+  else storage_set<I - 1>(s.rest, std::forward<P>(payload));
+}
+[[noreturn, gnu::noinline, gnu::cold]] inline void wrong_payload(int asked, long tag) {
+  throw Fault("sum: payload " + std::to_string(asked) + " asked of a value with tag " + std::to_string(tag));
+}
+}  // namespace detail
+
 template <class... T>
 struct Sum {
-  using Variant = std::variant<std::monostate, T...>;
   template <int I>
-  using Alternative = std::variant_alternative_t<std::size_t(I + 1), Variant>;
+  using Alternative = std::tuple_element_t<std::size_t(I), std::tuple<T...>>;
   static constexpr int size = int(sizeof...(T));
+  static constexpr bool trivial = (std::is_trivially_copyable_v<T> && ...);
+  struct Tagged {
+    long tag = -1;
+    detail::SumStorage<T...> payload;
+  };
+  using Variant = std::variant<std::monostate, T...>;
+  std::conditional_t<trivial, Tagged, Variant> value;
 
-  Variant value;
-
-  int tag() const { return int(value.index()) - 1; }
+  int tag() const {
+    if constexpr (trivial) return int(value.tag);
+    else return int(value.index()) - 1;
+  }
   template <int I>
   static Sum make(Alternative<I> payload) {
     Sum s;
-    s.value.template emplace<std::size_t(I + 1)>(std::move(payload));
+    if constexpr (trivial) {
+      s.value.tag = I;
+      detail::storage_set<I>(s.value.payload, std::move(payload));
+    } else {
+      s.value.template emplace<std::size_t(I + 1)>(std::move(payload));
+    }
     return s;
   }
   template <int I>
   const Alternative<I>& get() const {
-    if (value.index() != std::size_t(I + 1)) [[unlikely]]
-      throw Fault("sum: payload " + std::to_string(I) + " asked of a value with tag " + std::to_string(tag()));
-    return *std::get_if<std::size_t(I + 1)>(&value);
+    if (tag() != I) [[unlikely]]
+      detail::wrong_payload(I, tag());
+    if constexpr (trivial) return detail::storage_get<I>(value.payload);
+    else return *std::get_if<std::size_t(I + 1)>(&value);
   }
 };
 
@@ -1041,20 +1090,20 @@ struct InputReader {
     return in;
   }
 
+  // The checks' failures are out of line, so that the readers inline these.
   int tag(int ctor_count) {
-    if (next_tag_ >= tag_count_)
-      throw BadInput("too few tags: the input's index ends after " + std::to_string(tag_count_) + " tags");
+    if (next_tag_ >= tag_count_) [[unlikely]]
+      too_few_tags();
     const int t = tags_[next_tag_];
-    if (t < 0 || t >= ctor_count)
-      throw BadInput("tag " + std::to_string(next_tag_) + " is " + std::to_string(t) + ", out of range 0.." +
-                     std::to_string(ctor_count - 1));
+    if (t < 0 || t >= ctor_count) [[unlikely]]
+      tag_out_of_range(t, ctor_count);
     ++next_tag_;
     return t;
   }
   template <class S>
   S real() {
-    if (next_coord_ >= coord_count_)
-      throw BadInput("too few coordinates: the input has " + std::to_string(coord_count_));
+    if (next_coord_ >= coord_count_) [[unlikely]]
+      too_few_coordinates();
     if (typed_coords_) return static_cast<const S*>(typed_coords_)[next_coord_++];
     return from_double<S>(coords_[next_coord_++]);
   }
@@ -1074,6 +1123,17 @@ struct InputReader {
   }
 
  private:
+  [[noreturn, gnu::noinline, gnu::cold]] void too_few_tags() const {
+    throw BadInput("too few tags: the input's index ends after " + std::to_string(tag_count_) + " tags");
+  }
+  [[noreturn, gnu::noinline, gnu::cold]] void tag_out_of_range(int t, int ctor_count) const {
+    throw BadInput("tag " + std::to_string(next_tag_) + " is " + std::to_string(t) + ", out of range 0.." +
+                   std::to_string(ctor_count - 1));
+  }
+  [[noreturn, gnu::noinline, gnu::cold]] void too_few_coordinates() const {
+    throw BadInput("too few coordinates: the input has " + std::to_string(coord_count_));
+  }
+
   const int* tags_;
   std::size_t tag_count_, next_tag_ = 0;
   const double* coords_;
@@ -1110,7 +1170,8 @@ struct OutputWriter {
 };
 
 // ==== Running on a deep stack ====================================================================
-// A fold over a million-element list recurses once per node. A body runs on a 4 GiB stack
+// A fold over a tree, or a forward fold's tangent over a list, recurses once per node (folds over
+// lists are loops: codegen/emit_fold_spine.cpp). A body runs on a 4 GiB stack
 // (reserved, committed as it is touched) when the current one has less than 256 MiB left. The
 // deep stack is switched to on the same thread (swapcontext), not a new thread: starting a thread
 // would make every shared_ptr count of the calling process atomic from then on

@@ -90,6 +90,26 @@ TEST(RuntimeLinear, SumsAddUnderTheirTagAndRejectDifferentTags) {
   EXPECT_THROW(left.get<1>(), Fault);
 }
 
+TEST(RuntimeLinear, SumsOfTriviallyCopyablePayloadsAreTriviallyCopyableAndBehaveTheSame) {
+  // Reals, pairs, pointers: a plain union beside the tag; an Eigen array payload: std::variant.
+  using S = Sum<double, Pair<double, const List*>>;
+  static_assert(S::trivial && std::is_trivially_copyable_v<S>);
+  static_assert(!Sum<double, Arr<double, 2>>::trivial);
+  S zero_sum = zero<S>();
+  EXPECT_EQ(zero_sum.tag(), -1);
+  const List* xs = list_of({4});
+  S right = S::make<1>(Pair<double, const List*>{2.5, xs});
+  S copy = right;
+  EXPECT_EQ(copy.tag(), 1);
+  EXPECT_EQ(copy.get<1>().fst, 2.5);
+  EXPECT_EQ(copy.get<1>().snd, xs);
+  EXPECT_EQ(add(zero_sum, S::make<0>(1.5)).get<0>(), 1.5);
+  EXPECT_EQ(add(S::make<0>(1.5), S::make<0>(2.0)).get<0>(), 3.5);
+  EXPECT_THROW(add(S::make<0>(1.5), right), LiftedSumInconsistency);
+  EXPECT_THROW(copy.get<0>(), Fault);
+  EXPECT_THROW(zero_sum.get<1>(), Fault);
+}
+
 TEST(RuntimeLinear, InductiveValuesAddUnderRollWithNullAsZero) {
   const List* xs = list_of({1, 2, 3});
   const List* ys = list_of({10, 20, 30});
