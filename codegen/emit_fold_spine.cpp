@@ -115,12 +115,15 @@ void Emitter::open_fold_spine(const TypeP& fixpoint, const TypeP& functor, const
 void Emitter::close_fold_spine(const std::string& node_result) {
   line("folded = " + node_result + ";");
   close("}");
-  line("return folded;");
 }
 
 void Emitter::finish_fold_node(bool spine, const std::string& node_result) {
-  if (spine) close_fold_spine(node_result);
-  else line("return " + node_result + ";");
+  if (!spine) {
+    line("return " + node_result + ";");
+    return;
+  }
+  close_fold_spine(node_result);
+  line("return folded;");
 }
 
 }  // namespace chad

@@ -159,21 +159,18 @@ std::string Emitter::emit_source_recursion(const TermP& t) {
     const std::string body_fn = "chad_rt::Fn<" + type(x_type) + ", " + type(body_type) + ">";
     Saved saved = begin_helper();
     std::string signature;
-    if (fold && is_linear_functor(fixpoint->body, fixpoint->var)) {
-      signature = "template <class S>\n" + type(carrier) + " " + helper + "(" + type(fixpoint) + " root, const " +
-                  body_fn + "& body)";
-      open_fold_spine(fixpoint, fixpoint->body, fixpoint->var, carrier);
-      std::string x = map_functor(fixpoint->body, "node->payload",
-                                  Positions{fixpoint->var, fixpoint, carrier, [](const std::string&) { return "folded"; }});
-      close_fold_spine("body(" + x + ")");
-    } else if (fold) {
-      signature = "template <class S>\n" + type(carrier) + " " + helper + "(" + type(fixpoint) + " node, const " +
-                  body_fn + "& body)";
+    if (fold) {
+      // A list-like type: a loop over the spine, the child's result in `folded`; else recursion.
+      const bool spine = is_linear_functor(fixpoint->body, fixpoint->var);
+      signature = "template <class S>\n" + type(carrier) + " " + helper + "(" + type(fixpoint) +
+                  (spine ? " root" : " node") + ", const " + body_fn + "& body)";
+      if (spine) open_fold_spine(fixpoint, fixpoint->body, fixpoint->var, carrier);
       std::string x = map_functor(fixpoint->body, "node->payload",
                                   Positions{fixpoint->var, fixpoint, carrier, [&, helper](const std::string& c) {
+                                              if (spine) return std::string("folded");
                                               return bind("folded", carrier, helper + "<S>(" + c + ", body)");
                                             }});
-      line("return body(" + x + ");");
+      finish_fold_node(spine, "body(" + x + ")");
     } else {
       const std::string s = types().struct_name(fixpoint), payload = "typename " + s + "::Payload";
       signature = "template <class S>\n" + type(fixpoint) + " " + helper + "(const " + type(carrier) + "& seed, const " +

@@ -179,7 +179,7 @@ std::string Emitter::emit_target_fold(const TermP& t) {
                                   type(r.primal_fixpoint) + (spine ? " root" : " node") + ", const " + body_fn + "& body)";
     Saved saved = begin_helper();
     // Reverse over a list: each node's children and derivative kept in an arena array, so that
-    // a node's backpropagator walks the rest of the list in two loops (rev_fold_back_loops).
+    // the fold's backpropagator walks the list in two loops (rev_fold_back_loops).
     const TypeP children_type = substitute(r.primal_functor, a, r.child);
     const std::string record = "chad_rt::Pair<" + type(children_type) + ", " + type(d) + ">";
     if (spine) {
@@ -199,9 +199,12 @@ std::string Emitter::emit_target_fold(const TermP& t) {
     line("const " + type(r.body_type) + " step = body(" + x + ");");
     line("const " + type(d) + " derivative = step.snd;");
     if (reverse && spine) {
+      // Only the first node's backpropagator is ever called (nobody calls a child's in the loop
+      // form): it is made once, after the loop; the others stay null.
       line("new (&records[i]) " + record + "{" + children + ", derivative};");
-      rev_fold_back_loops(r.fixpoint->body, a, record, r.child, ts, tmu, d->right, r.context, dmap);
-      finish_fold_node(spine, type(r.child) + "{step.fst, back}");
+      close_fold_spine(type(r.child) + "{step.fst, {}}");
+      rev_fold_back_loops(r.fixpoint->body, a, r.child, ts, tmu, d->right, r.context, dmap);
+      line("return " + type(r.child) + "{folded.fst, back};");
     } else if (reverse) {
       // back v = let (g, dx) = w' v in (g + sum_c fst (back_c dx_c), roll_lin dx[snd (back_c dx_c)])
       const TypeP gt = dmap->right;  // R2(G) * R2(mu)
@@ -241,22 +244,21 @@ std::string Emitter::emit_target_fold(const TermP& t) {
   return bind(reverse ? "rev_fold" : "fwd_fold", t->type, helper + "<S>(" + start + ", " + body + ")");
 }
 
-// The backpropagator of list node i of a reverse fold, as loops rather than a recursion as
-// deep as the list: down the list, each node's w' applied to the cotangent its parent passes
-// it (the first map_tangents only picks out the child's cotangent); then up, each node's
+// The backpropagator of a reverse fold over a list, as loops rather than a recursion as deep
+// as the list: down the list, each node's w' applied to the cotangent its parent passes it (the
+// first map_tangents only picks out the child's cotangent); then up, each node's
 // (g, roll_lin dx) built from its child's, as `back` above would. `records[j]` holds node j's
-// children and derivative; nodes i .. count-1 are the rest of the list.
-void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, const std::string& record,
-                                  const TypeP& child, const TypeP& ts, const TypeP& tmu, const TypeP& q_type,
-                                  const TypeP& context, const TypeP& dmap) {
+// children and derivative, the first node at 0.
+void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, const TypeP& child, const TypeP& ts,
+                                  const TypeP& tmu, const TypeP& q_type, const TypeP& context, const TypeP& dmap) {
   const TypeP gt = dmap->right;  // R2(G) * R2(mu)
   const std::string Q = type(q_type), GT = type(gt), CTX = type(context);
   open("const " + type(dmap) + " back = chad_rt::fn<" + type(ts) + ", " + GT + ">([=](const " + type(ts) +
        "& v) -> " + GT + " {");
-  line(Q + "* qs = chad_rt::arena_array<" + Q + ">(count - i);");
+  line(Q + "* qs = chad_rt::arena_array<" + Q + ">(count);");
   line("std::size_t depth = 0;");
   line(type(ts) + " cot = v;");
-  open("for (std::size_t j = i; j < count; ++j) {");
+  open("for (std::size_t j = 0; j < count; ++j) {");
   line("const " + Q + " q = records[j].snd(cot);");
   line("new (&qs[depth++]) " + Q + "(q);");
   line("bool more = false;");
@@ -272,7 +274,7 @@ void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, co
   open("for (std::size_t k = depth; k-- > 0;) {");
   line("const " + Q + "& q = qs[k];");
   line(CTX + " g = q.fst;");
-  std::string dx = map_tangents(functor, "records[i + k].fst", "q.snd",
+  std::string dx = map_tangents(functor, "records[k].fst", "q.snd",
                                 TangentPositions{a, child, ts, tmu, [&](const std::string&, const std::string&) {
                                                    line("g = chad_rt::add<" + CTX + ">(g, result.fst);");
                                                    return std::string("result.snd");

@@ -94,16 +94,16 @@ class Emitter {
   std::string emit_source_recursion(const TermP& t);
   std::string emit_target_fold(const TermP& t);
   std::string emit_target_unfold(const TermP& t);
-  void rev_fold_back_loops(const TypeP& functor, const std::string& var, const std::string& record,
-                           const TypeP& child, const TypeP& ts, const TypeP& tmu, const TypeP& q_type,
-                           const TypeP& context, const TypeP& dmap);
+  void rev_fold_back_loops(const TypeP& functor, const std::string& var, const TypeP& child, const TypeP& ts,
+                           const TypeP& tmu, const TypeP& q_type, const TypeP& context, const TypeP& dmap);
   std::string nested_map_helper(const TypeP& fixpoint, const std::vector<Positions>& p);
   std::string nested_tangent_map_helper(const TypeP& fixpoint, const std::vector<TangentPositions>& p);
 
  public:
   // Folds over list-like types as loops (codegen/emit_fold_spine.cpp): the spine walk and the
-  // loop's head, the node in `node` and the child's result in `folded`; then its end, with the
-  // node's result; finish_fold_node ends a node either way (loop or recursion).
+  // loop's head, the node in `node` and the child's result in `folded`; then the loop's end,
+  // `folded` set to the node's result; finish_fold_node ends a node and returns, either way
+  // (loop or recursion).
   std::string fold_child_helper(const TypeP& fixpoint, const TypeP& functor, const std::string& var,
                                 bool slot = false);
   void open_fold_spine(const TypeP& fixpoint, const TypeP& functor, const std::string& var, const TypeP& result,

@@ -68,7 +68,7 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
       request.output_index = output_index_at(program, grown.inputs[i], finite);
       if (!finite) unmeasurable = "the program overflows double " + at;
     } catch (const CostLimitExceeded&) {
-      unmeasurable = "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at;
+      unmeasurable = primal_steps_passed(at);
     } catch (const SourceError& e) {  // a domain error or a tie at a grown input
       c.verdict = CampaignVerdict::Skip;
       c.detail = "the cost check meets an error " + at + ": " + e.what();

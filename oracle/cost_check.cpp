@@ -95,6 +95,10 @@ double derivative_measure(const CostTable& table, const CostRow& row) {
   return table.wall_time ? row.derivative_seconds : double(row.derivative.total());
 }
 
+std::string primal_steps_passed(const std::string& at) {
+  return "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at;
+}
+
 std::string cost_place(std::size_t size) {
   return size == 0 ? std::string("at the given input") : "at size " + std::to_string(size);
 }
@@ -159,7 +163,7 @@ CostTable measure_cost_table(const CheckedProgram& program, const NormalForm<dou
     try {
       table.rows.push_back(measure_row(program, grown.inputs[i], chad, grown.sizes[i]));
     } catch (const PrimalCostLimitExceeded&) {
-      table.reason = "the primal passes " + std::to_string(kCostCheckPrimalSteps) + " steps " + at + ": grown no further";
+      table.reason = primal_steps_passed(at) + ": grown no further";
       break;
     } catch (const DerivativeCostLimitExceeded& e) {
       const std::string passes = at + " the derivative passes " + std::to_string(kDerivativeStepLimit) + " steps";

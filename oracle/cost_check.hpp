@@ -83,6 +83,8 @@ std::string cost_place(std::size_t size);
 // The steps the source evaluator may take on the primal at one grown input (about a second): past
 // it, the input is grown no further (a program exponential in its input stops this way).
 inline constexpr std::uint64_t kCostCheckPrimalSteps = 20'000'000;
+// "the primal passes 20000000 steps at size 32": why an input was grown no further.
+std::string primal_steps_passed(const std::string& at);
 
 // Timed rows whose primal takes less than this are not judged on their ratio: what is measured
 // there is a tool's fixed cost per call (a tape opened, a graph built: tens of microseconds), not

@@ -7,18 +7,14 @@
 #include "oracle/campaign.hpp"
 #include "oracle/compiled_check.hpp"
 #include "oracle/shrink.hpp"
+#include "../support/test_kernel_compiler.hpp"
 
 namespace chad {
 namespace {
 
 CampaignOptions compiled_campaign(CodegenFault fault, std::vector<ChadMode> modes, std::vector<SumsStrategy> sums) {
   auto compiled = std::make_shared<CompiledCampaignOptions>();
-  compiled->compiler.flags = resolve_compiler_options({}).flags;
-  for (const char* fast : {"-O2", "-march=native"}) {
-    auto at = compiled->compiler.flags.find(fast);
-    if (at != std::string::npos) compiled->compiler.flags.replace(at, std::string(fast).size(), "-O0");
-  }
-  compiled->compiler.cache_dir = std::string(CHAD_BINARY_DIR) + "/kernel-cache";
+  compiled->compiler = testing::test_kernel_compiler();
   compiled->fault = fault;
   compiled->shrink_budget = 40;
   CampaignOptions options;

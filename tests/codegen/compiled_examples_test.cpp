@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "../support/example_programs.hpp"
+#include "../support/test_kernel_compiler.hpp"
 #include "codegen/kernel_call.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/compiled_jacobian.hpp"
@@ -26,17 +27,6 @@ const char* const kExamples[] = {"array_literals.chad", "arrays.chad",       "fo
                                  "relu.chad",           "rose_tree.chad",    "spec_example.chad",     "stream.chad",
                                  "stream_fold.chad",    "sums.chad",         "tree.chad"};
 constexpr std::size_t kExampleCount = sizeof kExamples / sizeof kExamples[0];
-
-CompilerOptions test_compiler() {
-  CompilerOptions options;
-  options.flags = resolve_compiler_options({}).flags;
-  for (const char* fast : {"-O2", "-march=native"}) {
-    auto at = options.flags.find(fast);
-    if (at != std::string::npos) options.flags.replace(at, std::string(fast).size(), "-O0");
-  }
-  options.cache_dir = std::string(CHAD_BINARY_DIR) + "/kernel-cache";
-  return options;
-}
 
 struct Kernel {
   std::size_t example;
@@ -72,7 +62,7 @@ void check_examples(std::size_t first) {
     }
   }
   std::vector<CompiledProgram> compiled;
-  ASSERT_NO_THROW(compiled = compile_programs(batch, test_compiler()));
+  ASSERT_NO_THROW(compiled = compile_programs(batch, testing::test_kernel_compiler()));
   for (std::size_t k = 0; k < kernels.size(); ++k) {
     const CheckedProgram& program = programs[kernels[k].example];
     const std::string name = kExamples[which[kernels[k].example]];
@@ -131,7 +121,7 @@ TEST(CompiledExamples, HigherOrderExamplesAgreeInBothFunctionsStrategies) {
         cases.push_back({p, mode, functions});
       }
   std::vector<CompiledProgram> compiled;
-  ASSERT_NO_THROW(compiled = compile_programs(batch, test_compiler()));
+  ASSERT_NO_THROW(compiled = compile_programs(batch, testing::test_kernel_compiler()));
   for (std::size_t k = 0; k < cases.size(); ++k) {
     const Case& c = cases[k];
     const CheckedProgram& program = programs[c.example];

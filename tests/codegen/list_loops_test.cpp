@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "../support/example_programs.hpp"
+#include "../support/test_kernel_compiler.hpp"
 #include "codegen/generate_kernel.hpp"
 #include "codegen/kernel_call.hpp"
 #include "oracle/compiled_jacobian.hpp"
@@ -86,15 +87,8 @@ TEST(ListLoops, AGradientOverTwoHundredThousandCoefficientsIsTheClosedForm) {
     k.sums = sums;
     batch.push_back({&program, k});
   }
-  CompilerOptions compiler;
-  compiler.flags = resolve_compiler_options({}).flags;
-  for (const char* fast : {"-O2", "-march=native"}) {
-    const auto at = compiler.flags.find(fast);
-    if (at != std::string::npos) compiler.flags.replace(at, std::string(fast).size(), "-O0");
-  }
-  compiler.cache_dir = std::string(CHAD_BINARY_DIR) + "/kernel-cache";
   std::vector<CompiledProgram> compiled;
-  ASSERT_NO_THROW(compiled = compile_programs(batch, compiler));
+  ASSERT_NO_THROW(compiled = compile_programs(batch, testing::test_kernel_compiler()));
   const std::size_t n = 200000;
   run_with_deep_stack([&] {  // the index's destructor recurses as deep as the list
     std::vector<int> tags(n - 1, 1);  // Cons n - 1 times, then Last
