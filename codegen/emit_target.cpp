@@ -10,17 +10,25 @@ namespace chad {
 std::string Emitter::emit_target(const TermP& t) {
   const auto& a = t->args;
   switch (t->kind) {
-    case TermKind::LinLambda: return closure(t->name, t->annot, t->type->right, a[0]);
+    case TermKind::LinLambda: return symbolic_closure({t->name, t->annot, t->type->right, a[0], env});
     case TermKind::LinApp: {
-      std::string f = emit(a[0]), x = emit(a[1]);
-      return bind("lapp", t->type, f + "(" + x + ")");
+      std::string f = emit_value(a[0]);
+      if (can_inline(f)) return apply_inline(f, emit_value(a[1]));
+      f = value_of(f);
+      std::string x = emit(a[1]);
+      return owned_local("lapp", t->type, f + "(" + x + ")");
     }
-    case TermKind::Zero: return "chad_rt::zero<" + type(t->type) + ">()";
+    case TermKind::Zero: return sparse_value({t->type, {}});
     case TermKind::ZeroOf: return bind("zero", t->type, "chad_rt::zero_at<" + type(t->type) + ">(" + emit(a[0]) + ")");
     case TermKind::LinAdd: {
-      std::string x = emit(a[0]), y = emit(a[1]);
+      std::string x = emit_value(a[0]), y = emit_value(a[1]);
       if (fault == CodegenFault::DropLinearAddRight) return x;  // an injected fault
-      return bind("sum", t->type, "chad_rt::add<" + type(t->type) + ">(" + x + ", " + y + ")");
+      if (!is_sparse(x)) x = value_of(x);
+      if (!is_sparse(y)) y = value_of(y);
+      if (is_sparse(x) && is_sparse(y)) return add_sparse(x, y);
+      if (is_sparse(x)) return add_into(t->type, y, x, true);
+      if (is_sparse(y)) return add_into(t->type, x, y, false);
+      return owned_local("sum", t->type, "chad_rt::add<" + type(t->type) + ">(" + x + ", " + y + ")");
     }
     case TermKind::PrimFwd:
     case TermKind::PrimRev: return emit_prim_derivative(t);
@@ -67,21 +75,13 @@ std::string Emitter::emit_target(const TermP& t) {
                       std::to_string(row * t->index) + "))");
     }
     case TermKind::CtxProj: {
-      std::string v = emit(a[0]);
+      std::string v = emit_value(a[0]);
+      if (is_sparse(v)) return sparse_component(v, t->index, t->type);
+      v = value_of(v);
       for (int i = 0; i < t->index; ++i) v += ".fst";
       return bind("dctx", t->type, v + ".snd");
     }
-    case TermKind::CtxOneHot: {
-      std::string v = emit(a[0]);
-      // ((0, v), 0, ..., 0): j pairs with a zero on the right around (0, v).
-      std::vector<TypeP> levels{t->annot};
-      for (int i = 0; i < t->index; ++i) levels.push_back(levels.back()->left);
-      const TypeP& inner = levels.back();
-      std::string value = type(inner) + "{chad_rt::zero<" + type(inner->left) + ">(), " + v + "}";
-      for (int i = t->index; i-- > 0;)
-        value = type(levels[std::size_t(i)]) + "{" + value + ", chad_rt::zero<" + type(levels[std::size_t(i)]->right) + ">()}";
-      return bind("onehot", t->type, value);
-    }
+    case TermKind::CtxOneHot: return sparse_value({t->type, {{t->index, emit(a[0])}}});  // ((0, v), 0, ..., 0)
     case TermKind::FwdFold:
     case TermKind::RevFold:
     case TermKind::FwdUnfold:

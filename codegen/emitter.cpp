@@ -3,6 +3,7 @@
 #include "codegen/emitter.hpp"
 
 #include <cstdio>
+#include <regex>
 
 #include "syntax/location.hpp"
 
@@ -75,6 +76,16 @@ std::string Emitter::bind(const std::string& base, const TypeP& t, const std::st
   return name;
 }
 
+std::string Emitter::alias(const std::string& base, const TypeP& t, const std::string& value) {
+  static const std::regex local_or_part("[A-Za-z_][A-Za-z0-9_]*(\\.(fst|snd))*");
+  const bool scalar = t->kind == TypeKind::Unit || (t->kind == TypeKind::Real && t->shape.empty());
+  if (scalar || !std::regex_match(value, local_or_part)) return bind(base, t, value);
+  owned_.erase(value);  // its one user is this name now, which stays unchanged
+  std::string name = fresh(base);
+  line("const " + type(t) + "& " + name + " = " + value + ";");
+  return name;
+}
+
 std::string Emitter::emit_under(const std::string& cpp_name, const TermP& body) {
   env.push_back(cpp_name);
   std::string r = emit(body);
@@ -109,7 +120,9 @@ std::string Emitter::find_helper(const std::string& key) const {
 }
 void Emitter::name_helper(const std::string& key, const std::string& name) { helper_names_.emplace(key, name); }
 
-std::string Emitter::emit(const TermP& t) {
+std::string Emitter::emit(const TermP& t) { return value_of(emit_value(t)); }
+
+std::string Emitter::emit_value(const TermP& t) {
   if (int(t->kind) >= int(TermKind::LinLambda)) return emit_target(t);
   return emit_source(t);
 }
@@ -132,16 +145,26 @@ std::string Emitter::emit_source(const TermP& t) {
       return name;
     }
     case TermKind::Unit: return "chad_rt::Unit{}";
-    case TermKind::Pair: {
-      std::string x = emit(a[0]), y = emit(a[1]);
+    case TermKind::Pair: {  // symbolic where a component is
+      std::string x = emit_value(a[0]), y = emit_value(a[1]);
+      if (is_symbolic(x) || is_symbolic(y)) return symbolic_pair({t->type, x, y});
       return bind("pair", t->type, type(t->type) + "{" + x + ", " + y + "}");
     }
-    case TermKind::Fst: return bind("fst", t->type, emit(a[0]) + ".fst");
-    case TermKind::Snd: return bind("snd", t->type, emit(a[0]) + ".snd");
-    case TermKind::Let: {
-      std::string bound = emit(a[0]);
-      std::string name = bind(t->name, a[0]->type, bound);
-      return emit_under(name, a[1]);
+    case TermKind::Fst:
+    case TermKind::Snd: {
+      const bool first = t->kind == TermKind::Fst;
+      std::string pair = emit_value(a[0]);
+      if (is_symbolic_pair(pair)) return pair_component(pair, first);
+      if (is_sparse(pair)) return first ? sparse_context_prefix(pair, t->type) : sparse_component(pair, 0, t->type);
+      pair = value_of(pair);
+      return alias(first ? "fst" : "snd", t->type, pair + (first ? ".fst" : ".snd"));
+    }
+    case TermKind::Let: {  // a symbolic context cotangent is bound as it is, and its body may be one
+      std::string bound = emit_value(a[0]);
+      env.push_back(is_symbolic(bound) ? bound : alias(t->name, a[0]->type, bound));
+      std::string body = emit_value(a[1]);
+      env.pop_back();
+      return body;
     }
     case TermKind::Lambda: return closure(t->name, t->type->left, t->type->right, a[0]);
     case TermKind::App: {
@@ -157,7 +180,7 @@ std::string Emitter::emit_source(const TermP& t) {
     case TermKind::Unroll: return bind("unroll", t->type, "chad_rt::force(" + emit(a[0]) + ")");
     case TermKind::Fold:
     case TermKind::Unfold: return emit_recursion(t);
-    case TermKind::Ascribe: return emit(a[0]);
+    case TermKind::Ascribe: return emit_value(a[0]);
     case TermKind::Prim: return emit_prim(t);
     default: break;
   }

@@ -8,12 +8,14 @@
 #pragma once
 #include <functional>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "codegen/codegen_fault.hpp"
 #include "codegen/cpp_types.hpp"
+#include "codegen/sparse_cotangent.hpp"
 #include "syntax/chad_types.hpp"
 #include "syntax/location.hpp"
 #include "syntax/sums_strategy.hpp"
@@ -55,6 +57,9 @@ class Emitter {
 
   // Precondition: t is checked, in the context `env` (de Bruijn: env.back() is index 0).
   std::string emit(const TermP& t);
+  // The same, but a context cotangent known to be sparse stays symbolic: its key (is_sparse),
+  // which only emit_value's callers that add or bind it see (codegen/sparse_cotangent.hpp).
+  std::string emit_value(const TermP& t);
 
   // ---- the current block --------------------------------------------------------------
   void line(const std::string& text);
@@ -69,6 +74,9 @@ class Emitter {
 
   // `const T name = value;` for a fresh name; returns the name.
   std::string bind(const std::string& base, const TypeP& t, const std::string& value);
+  // The same as a `const T&` where `value` names a local or a part of one (no copy of a big
+  // tuple; every local but owned_local's is const), else as bind does.
+  std::string alias(const std::string& base, const TypeP& t, const std::string& value);
   // Emits `body` as a closure `chad_rt::Fn<A, B>` of one parameter `name` : A.
   std::string closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
   // Emits `body` in the environment extended by a variable `cpp_name`.
@@ -86,6 +94,42 @@ class Emitter {
 
  private:
   std::string emit_source(const TermP& t);
+  // Symbolic values (codegen/symbolic_values.cpp): context cotangents known to be sparse
+  // (codegen/sparse_cotangent.hpp), pairs holding one, linear functions not yet closures. A new
+  // one's key; whether a name is one; a name as a C++ value (a symbolic one written out here).
+  struct SymbolicPair {
+    TypeP type;
+    std::string fst, snd;  // names or keys
+  };
+  struct SymbolicClosure {
+    std::string name;  // the parameter's
+    TypeP param, result;
+    TermP body;
+    std::vector<std::string> env;  // where it was made
+    bool inlined = false;          // an application was inlined; the next ones call a closure
+  };
+  std::string sparse_value(SparseCotangent value);
+  std::string symbolic_pair(SymbolicPair value);
+  std::string symbolic_closure(SymbolicClosure value);
+  static bool is_symbolic(const std::string& name) { return !name.empty() && name[0] == '@'; }
+  bool is_sparse(const std::string& name) const { return sparse_.count(name) != 0; }
+  bool is_symbolic_pair(const std::string& name) const { return pairs_.count(name) != 0; }
+  std::string value_of(const std::string& name);
+  // A linear function's application inlined: its body emitted here with the argument bound
+  // (once per function, within a budget that bounds the generated code).
+  bool can_inline(const std::string& f) const;
+  std::string apply_inline(const std::string& f, const std::string& argument);
+  std::string pair_component(const std::string& pair, bool first) const;
+  // A symbolic one's component at `depth` (of type t), and its `.fst` (of type t): the context
+  // without its last variable.
+  std::string sparse_component(const std::string& context, int depth, const TypeP& t);
+  std::string sparse_context_prefix(const std::string& context, const TypeP& t);
+  // `x + y` of two symbolic ones (their parts merged), and of a written-out `dense` with a
+  // symbolic one (its parts added in place, the operands' order kept).
+  std::string add_sparse(const std::string& x, const std::string& y);
+  std::string add_into(const TypeP& t, const std::string& dense, const std::string& sparse, bool sparse_first);
+  // `T name = value;`, mutable: the value's one user may add to it in place.
+  std::string owned_local(const std::string& base, const TypeP& t, const std::string& value);
   std::string emit_target(const TermP& t);
   std::string emit_case(const TermP& t);
   std::string emit_prim(const TermP& t);
@@ -148,6 +192,12 @@ class Emitter {
   std::size_t next_name_ = 0;
   std::vector<std::string> declarations_, definitions_;
   std::map<std::string, std::string> helper_names_;  // key -> name
+  std::map<std::string, SparseCotangent> sparse_;      // key -> a symbolic context cotangent
+  std::map<std::string, SymbolicPair> pairs_;
+  std::map<std::string, SymbolicClosure> closures_;
+  std::size_t inlined_ = 0;                          // inlined applications so far
+  static constexpr std::size_t kInlineBudget = 4096;  // per generated source
+  std::set<std::string> owned_;  // locals made by owned_local: one user, which may change them
 };
 
 // Whether every value of `functor` holds at most one position of `var` (lists, not trees), so

@@ -1,0 +1,111 @@
+// The emitter's symbolic values (emitter.hpp): context cotangents known to be sparse
+// (codegen/sparse_cotangent.hpp), pairs holding a symbolic value, and linear functions not yet
+// written out as closures, whose applications are inlined. Each is a key ("@..."), never a C++
+// name; value_of writes it out where it is used as a value, in the block that uses it.
+#include "codegen/emitter.hpp"
+
+#include <utility>
+
+namespace chad {
+
+std::string Emitter::sparse_value(SparseCotangent value) {
+  std::string key = "@sparse" + std::to_string(sparse_.size());
+  sparse_.emplace(key, std::move(value));
+  return key;
+}
+
+std::string Emitter::symbolic_pair(SymbolicPair value) {
+  std::string key = "@pair" + std::to_string(pairs_.size());
+  pairs_.emplace(key, std::move(value));
+  return key;
+}
+
+std::string Emitter::symbolic_closure(SymbolicClosure value) {
+  std::string key = "@closure" + std::to_string(closures_.size());
+  closures_.emplace(key, std::move(value));
+  return key;
+}
+
+std::string Emitter::value_of(const std::string& name) {
+  if (name.empty() || name[0] != '@') return name;
+  if (auto it = sparse_.find(name); it != sparse_.end()) {
+    if (it->second.parts.empty()) return materialise(types(), it->second);  // chad_rt::zero<T>()
+    return bind("dctx", it->second.type, materialise(types(), it->second));
+  }
+  if (auto it = pairs_.find(name); it != pairs_.end()) {
+    const SymbolicPair value = it->second;
+    std::string x = value_of(value.fst), y = value_of(value.snd);
+    return bind("pair", value.type, type(value.type) + "{" + x + ", " + y + "}");
+  }
+  const SymbolicClosure& f = closures_.at(name);
+  std::vector<std::string> here = std::exchange(env, f.env);
+  std::string written = closure(f.name, f.param, f.result, f.body);
+  env = std::move(here);
+  return written;
+}
+
+bool Emitter::can_inline(const std::string& f) const {
+  auto it = closures_.find(f);
+  return it != closures_.end() && !it->second.inlined && inlined_ < kInlineBudget;
+}
+
+std::string Emitter::apply_inline(const std::string& f, const std::string& argument) {
+  SymbolicClosure& closure = closures_.at(f);
+  closure.inlined = true;
+  ++inlined_;
+  std::vector<std::string> here = std::exchange(env, closure.env);
+  env.push_back(is_symbolic(argument) ? argument : alias(closure.name, closure.param, argument));
+  std::string result = emit_value(closure.body);
+  env = std::move(here);
+  return result;
+}
+
+std::string Emitter::pair_component(const std::string& pair, bool first) const {
+  const SymbolicPair& value = pairs_.at(pair);
+  return first ? value.fst : value.snd;
+}
+
+std::string Emitter::sparse_component(const std::string& context, int depth, const TypeP& t) {
+  const SparseCotangent& value = sparse_.at(context);
+  auto part = value.parts.find(depth);
+  return part == value.parts.end() ? sparse_value({t, {}}) : part->second;
+}
+
+std::string Emitter::sparse_context_prefix(const std::string& context, const TypeP& t) {
+  SparseCotangent prefix{t, {}};
+  for (const auto& [depth, part] : sparse_.at(context).parts)
+    if (depth > 0) prefix.parts.emplace(depth - 1, part);
+  return sparse_value(std::move(prefix));
+}
+
+std::string Emitter::add_sparse(const std::string& x, const std::string& y) {
+  SparseCotangent sum = sparse_.at(x);
+  for (const auto& [depth, part] : sparse_.at(y).parts) {
+    auto [it, fresh_depth] = sum.parts.emplace(depth, part);
+    if (fresh_depth) continue;
+    const TypeP component = context_component_type(sum.type, depth);
+    it->second = bind("dsum", component, "chad_rt::add<" + type(component) + ">(" + it->second + ", " + part + ")");
+  }
+  return sparse_value(std::move(sum));
+}
+
+std::string Emitter::add_into(const TypeP& t, const std::string& dense, const std::string& sparse, bool sparse_first) {
+  const SparseCotangent& value = sparse_.at(sparse);
+  if (value.parts.empty()) return dense;  // x + 0 = 0 + x = x
+  const std::string sum = owned_.count(dense) ? dense : owned_local("sum", t, dense);
+  for (const auto& [depth, part] : value.parts) {
+    const std::string at = sum + context_component_path(depth);
+    const std::string operands = sparse_first ? part + ", " + at : at + ", " + part;
+    line(at + " = chad_rt::add<" + type(context_component_type(t, depth)) + ">(" + operands + ");");
+  }
+  return sum;
+}
+
+std::string Emitter::owned_local(const std::string& base, const TypeP& t, const std::string& value) {
+  std::string name = fresh(base);
+  line(type(t) + " " + name + " = " + value + ";");
+  owned_.insert(name);
+  return name;
+}
+
+}  // namespace chad
