@@ -106,7 +106,7 @@ class Emitter {
     TypeP param, result;
     TermP body;
     std::vector<std::string> env;  // where it was made
-    bool inlined = false;          // an application was inlined; the next ones call a closure
+    int inlined = 0;               // applications inlined; past kInlinesPerFunction, a closure
   };
   std::string sparse_value(SparseCotangent value);
   std::string symbolic_pair(SymbolicPair value);
@@ -116,7 +116,7 @@ class Emitter {
   bool is_symbolic_pair(const std::string& name) const { return pairs_.count(name) != 0; }
   std::string value_of(const std::string& name);
   // A linear function's application inlined: its body emitted here with the argument bound
-  // (once per function, within a budget that bounds the generated code).
+  // (a few times per function, within a budget that bounds the generated code).
   bool can_inline(const std::string& f) const;
   std::string apply_inline(const std::string& f, const std::string& argument);
   std::string pair_component(const std::string& pair, bool first) const;
@@ -197,6 +197,7 @@ class Emitter {
   std::map<std::string, SymbolicClosure> closures_;
   std::size_t inlined_ = 0;                          // inlined applications so far
   static constexpr std::size_t kInlineBudget = 4096;  // per generated source
+  static constexpr int kInlinesPerFunction = 4;       // bounds the code a nest of them makes
   std::set<std::string> owned_;  // locals made by owned_local: one user, which may change them
 };
 

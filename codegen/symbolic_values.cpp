@@ -46,12 +46,12 @@ std::string Emitter::value_of(const std::string& name) {
 
 bool Emitter::can_inline(const std::string& f) const {
   auto it = closures_.find(f);
-  return it != closures_.end() && !it->second.inlined && inlined_ < kInlineBudget;
+  return it != closures_.end() && it->second.inlined < kInlinesPerFunction && inlined_ < kInlineBudget;
 }
 
 std::string Emitter::apply_inline(const std::string& f, const std::string& argument) {
   SymbolicClosure& closure = closures_.at(f);
-  closure.inlined = true;
+  ++closure.inlined;
   ++inlined_;
   std::vector<std::string> here = std::exchange(env, closure.env);
   env.push_back(is_symbolic(argument) ? argument : alias(closure.name, closure.param, argument));
