@@ -198,7 +198,9 @@ class Emitter {
   std::size_t inlined_ = 0;                          // inlined applications so far
   static constexpr std::size_t kInlineBudget = 4096;  // per generated source
   static constexpr int kInlinesPerFunction = 4;       // bounds the code a nest of them makes
-  std::set<std::string> owned_;  // locals made by owned_local: one user, which may change them
+  // Locals made by owned_local and not yet held by a symbolic value or a variable: their one
+  // user may change them.
+  std::set<std::string> owned_;
 };
 
 // Whether every value of `functor` holds at most one position of `var` (lists, not trees), so

@@ -9,12 +9,15 @@
 namespace chad {
 
 std::string Emitter::sparse_value(SparseCotangent value) {
+  for (const auto& part : value.parts) owned_.erase(part.second);  // held now, maybe used again
   std::string key = "@sparse" + std::to_string(sparse_.size());
   sparse_.emplace(key, std::move(value));
   return key;
 }
 
 std::string Emitter::symbolic_pair(SymbolicPair value) {
+  owned_.erase(value.fst);  // held now, maybe used again
+  owned_.erase(value.snd);
   std::string key = "@pair" + std::to_string(pairs_.size());
   pairs_.emplace(key, std::move(value));
   return key;
@@ -50,12 +53,12 @@ bool Emitter::can_inline(const std::string& f) const {
 }
 
 std::string Emitter::apply_inline(const std::string& f, const std::string& argument) {
-  SymbolicClosure& closure = closures_.at(f);
-  ++closure.inlined;
+  SymbolicClosure& fn = closures_.at(f);
+  ++fn.inlined;
   ++inlined_;
-  std::vector<std::string> here = std::exchange(env, closure.env);
-  env.push_back(is_symbolic(argument) ? argument : alias(closure.name, closure.param, argument));
-  std::string result = emit_value(closure.body);
+  std::vector<std::string> here = std::exchange(env, fn.env);
+  env.push_back(is_symbolic(argument) ? argument : alias(fn.name, fn.param, argument));
+  std::string result = emit_value(fn.body);
   env = std::move(here);
   return result;
 }
