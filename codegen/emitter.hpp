@@ -57,8 +57,9 @@ class Emitter {
 
   // Precondition: t is checked, in the context `env` (de Bruijn: env.back() is index 0).
   std::string emit(const TermP& t);
-  // The same, but a context cotangent known to be sparse stays symbolic: its key (is_sparse),
-  // which only emit_value's callers that add or bind it see (codegen/sparse_cotangent.hpp).
+  // The same, but a symbolic value (a sparse context cotangent, a pair holding one, a linear
+  // function not yet a closure) stays a key (is_symbolic), for the callers that add, project,
+  // apply or bind it; emit writes it out (value_of).
   std::string emit_value(const TermP& t);
 
   // ---- the current block --------------------------------------------------------------

@@ -30,7 +30,7 @@ std::string Emitter::symbolic_closure(SymbolicClosure value) {
 }
 
 std::string Emitter::value_of(const std::string& name) {
-  if (name.empty() || name[0] != '@') return name;
+  if (!is_symbolic(name)) return name;
   if (auto it = sparse_.find(name); it != sparse_.end()) {
     if (it->second.parts.empty()) return materialise(types(), it->second);  // chad_rt::zero<T>()
     return bind("dctx", it->second.type, materialise(types(), it->second));
