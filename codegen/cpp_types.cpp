@@ -25,16 +25,32 @@ std::string CppTypes::struct_name(const TypeP& fixpoint) {
   return fixpoints_[index_of(fixpoint)].name + "<S>";
 }
 
+// The language's type beside its alias, cut short: a context's type is a chain of pairs as long
+// as the program, and spelling each in full made the source quadratic in the program's length.
+constexpr std::size_t kTypeCommentLength = 160;
+
 std::string CppTypes::alias(const std::string& spelled, const TypeP& type) {
-  for (const auto& [text, name] : aliases_)
-    if (text == spelled) return name + "<S>";
-  const std::string name = "T" + std::to_string(aliases_.size());
-  aliases_.emplace_back(spelled, name);
-  alias_definitions_ += "template <class S> using " + name + " = " + spelled + ";  // " + print_type(type) + "\n";
+  if (auto it = aliases_.find(spelled); it != aliases_.end()) return it->second + "<S>";
+  std::string name = "T";  // appended, not `"T" + ...`: GCC 12 warns falsely (-Wrestrict) on that
+  name += std::to_string(aliases_.size());
+  aliases_.emplace(spelled, name);
+  std::string comment = print_type(type);
+  if (comment.size() > kTypeCommentLength) {
+    comment.resize(kTypeCommentLength);
+    comment += " ...";
+  }
+  alias_definitions_ += "template <class S> using " + name + " = " + spelled + ";  // " + comment + "\n";
   return name + "<S>";
 }
 
 std::string CppTypes::name(const TypeP& t) {
+  if (auto it = named_.find(t.get()); it != named_.end()) return it->second.second;
+  std::string spelled = spell(t);
+  named_.emplace(t.get(), std::make_pair(t, spelled));
+  return spelled;
+}
+
+std::string CppTypes::spell(const TypeP& t) {
   CHAD_INTERNAL_ASSERT(t->closed(), "codegen: a C++ type for the open type " + print_type(t));
   switch (t->kind) {
     case TypeKind::Real:

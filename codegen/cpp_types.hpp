@@ -6,6 +6,7 @@
 // an alias each (`T3<S>`, with the language's type in a comment), so that generated code reads.
 #pragma once
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "syntax/type.hpp"
@@ -27,9 +28,13 @@ class CppTypes {
     std::string name;
   };
   std::vector<Fixpoint> fixpoints_;
-  std::vector<std::pair<std::string, std::string>> aliases_;  // spelled C++ type, alias name
+  std::unordered_map<std::string, std::string> aliases_;  // spelled C++ type -> alias name
   std::string alias_definitions_;
+  // name() of each type met, by its node (kept alive, so that no address is reused): a context
+  // of n variables is a chain of n pairs, and naming it again must not walk the chain again.
+  std::unordered_map<const Type*, std::pair<TypeP, std::string>> named_;
   std::string alias(const std::string& spelled, const TypeP& type);
+  std::string spell(const TypeP& type);
   std::size_t index_of(const TypeP& fixpoint);
 };
 

@@ -2,6 +2,7 @@
 // and unfolds: emit_recursion.cpp).
 #include "codegen/emitter.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <regex>
 
@@ -48,8 +49,12 @@ std::string cpp_identifier(const std::string& name) {
   return out;
 }
 
+// Deeper blocks are not indented further: a chain of n lets nests n closures, and indenting each
+// deeper made the source quadratic in n (6,000 lets: 119 MB, most of it spaces).
+constexpr int kMaxIndent = 32;
+
 void Emitter::line(const std::string& text) {
-  out_.append(std::size_t(2 * indent_), ' ');
+  out_.append(std::size_t(2 * std::min(indent_, kMaxIndent)), ' ');
   out_ += text;
   out_ += '\n';
 }
@@ -87,9 +92,9 @@ std::string Emitter::alias(const std::string& base, const TypeP& t, const std::s
 }
 
 std::string Emitter::emit_under(const std::string& cpp_name, const TermP& body) {
-  env.push_back(cpp_name);
+  env.push(cpp_name);
   std::string r = emit(body);
-  env.pop_back();
+  env.pop();
   return r;
 }
 
@@ -132,7 +137,7 @@ std::string Emitter::emit_source(const TermP& t) {
   switch (t->kind) {
     case TermKind::Var:
       CHAD_INTERNAL_ASSERT(t->index >= 0 && std::size_t(t->index) < env.size(), "codegen: unbound variable " + t->name);
-      return env[env.size() - 1 - std::size_t(t->index)];
+      return env.lookup(std::size_t(t->index));
     case TermKind::Literal: return cpp_real(t->literal);
     case TermKind::ArrayLit: {
       std::vector<std::string> parts;
@@ -161,9 +166,9 @@ std::string Emitter::emit_source(const TermP& t) {
     }
     case TermKind::Let: {  // a symbolic context cotangent is bound as it is, and its body may be one
       std::string bound = emit_value(a[0]);
-      env.push_back(is_symbolic(bound) ? bound : alias(t->name, a[0]->type, bound));
+      env.push(is_symbolic(bound) ? bound : alias(t->name, a[0]->type, bound));
       std::string body = emit_value(a[1]);
-      env.pop_back();
+      env.pop();
       return body;
     }
     case TermKind::Lambda: return closure(t->name, t->type->left, t->type->right, a[0]);

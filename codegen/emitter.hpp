@@ -15,6 +15,7 @@
 
 #include "codegen/codegen_fault.hpp"
 #include "codegen/cpp_types.hpp"
+#include "codegen/scope_names.hpp"
 #include "codegen/sparse_cotangent.hpp"
 #include "syntax/chad_types.hpp"
 #include "syntax/location.hpp"
@@ -91,7 +92,7 @@ class Emitter {
   std::string find_helper(const std::string& key) const;
   void name_helper(const std::string& key, const std::string& name);
 
-  std::vector<std::string> env;
+  ScopeNames env;
 
  private:
   std::string emit_source(const TermP& t);
@@ -106,7 +107,7 @@ class Emitter {
     std::string name;  // the parameter's
     TypeP param, result;
     TermP body;
-    std::vector<std::string> env;  // where it was made
+    ScopeNames env;                // where it was made
     int inlined = 0;               // applications inlined; past kInlinesPerFunction, a closure
   };
   std::string sparse_value(SparseCotangent value);
@@ -176,7 +177,7 @@ class Emitter {
   struct Saved {
     std::string out;
     int indent;
-    std::vector<std::string> env;
+    ScopeNames env;
   };
   Saved begin_helper();
   std::string end_helper(Saved saved);

@@ -45,7 +45,8 @@ std::string emit_program(Emitter& e, const TermP& term, const CheckedProgram& pr
       std::string params;
       for (std::size_t i = 0; i < def_names.size(); ++i)
         params += std::string(i ? ", " : "") + "const " + e.type(def_types[i]) + "& " + def_names[i];
-      e.env = def_names;
+      e.env.clear();
+      for (const std::string& name : def_names) e.env.push(name);
       std::string value = e.emit(t->args[0]);
       e.line("return " + value + ";");
       const std::string fn = "def_" + cpp_identifier(def.name);
@@ -63,7 +64,7 @@ std::string emit_program(Emitter& e, const TermP& term, const CheckedProgram& pr
     std::string args;
     for (std::size_t j = 0; j < i; ++j) args += (j ? ", " : "") + def_names[j];
     e.line("const " + e.type(def_types[i]) + " " + def_names[i] + " = " + def_functions[i] + "<S>(" + args + ");");
-    e.env.push_back(def_names[i]);
+    e.env.push(def_names[i]);
   }
   std::string value = e.emit(t);
   e.line("return " + value + ";");

@@ -41,7 +41,7 @@ std::string Emitter::value_of(const std::string& name) {
     return bind("pair", value.type, type(value.type) + "{" + x + ", " + y + "}");
   }
   const SymbolicClosure& f = closures_.at(name);
-  std::vector<std::string> here = std::exchange(env, f.env);
+  ScopeNames here = std::exchange(env, f.env);
   std::string written = closure(f.name, f.param, f.result, f.body);
   env = std::move(here);
   return written;
@@ -56,8 +56,8 @@ std::string Emitter::apply_inline(const std::string& f, const std::string& argum
   SymbolicClosure& fn = closures_.at(f);
   ++fn.inlined;
   ++inlined_;
-  std::vector<std::string> here = std::exchange(env, fn.env);
-  env.push_back(is_symbolic(argument) ? argument : alias(fn.name, fn.param, argument));
+  ScopeNames here = std::exchange(env, fn.env);
+  env.push(is_symbolic(argument) ? argument : alias(fn.name, fn.param, argument));
   std::string result = emit_value(fn.body);
   env = std::move(here);
   return result;

@@ -1,0 +1,83 @@
+// C++ type names of generated code (codegen/cpp_types.hpp): equal types share one alias however
+// they were built, an alias's comment is cut short, and a long straight-line program's reverse
+// kernel has no long code lines (its contexts are chains of pairs as long as the program, and
+// its closures nest as deep).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <regex>
+#include <string>
+
+#include "../support/example_programs.hpp"
+#include "codegen/cpp_types.hpp"
+#include "codegen/generate_kernel.hpp"
+#include "syntax/deep_stack.hpp"
+
+namespace chad {
+namespace {
+
+TEST(CppTypes, StructurallyEqualTypesBuiltApartShareOneAlias) {
+  CppTypes types;
+  const TypeP a = prod_type(real_type(), prod_type(real_type({3}), unit_type()));
+  const TypeP b = prod_type(real_type(), prod_type(real_type({3}), unit_type()));
+  ASSERT_NE(a.get(), b.get());
+  EXPECT_EQ(types.name(a), types.name(b));
+  EXPECT_NE(types.name(a), types.name(prod_type(real_type({3}), real_type())));
+  EXPECT_EQ(types.name(a), types.name(a));
+}
+
+// A chain of n pairs ((real * real) * real) * ... prints with about 7n characters; its alias's
+// comment keeps 160 of them and says it was cut.
+TEST(CppTypes, AnAliasCommentIsCutShort) {
+  CppTypes types;
+  TypeP chain = real_type();
+  for (int i = 0; i < 200; ++i) chain = prod_type(chain, real_type());
+  ASSERT_GT(print_type(chain).size(), 1000u);
+  types.name(chain);
+  const std::string declarations = types.declarations();
+  const std::regex alias_line("template <class S> using T[0-9]+ = [^\n]*;  // ([^\n]*)\n");
+  int aliases = 0;
+  for (auto it = std::sregex_iterator(declarations.begin(), declarations.end(), alias_line); it != std::sregex_iterator();
+       ++it, ++aliases)
+    EXPECT_LE((*it)[1].length(), 160u + 4u) << (*it)[1];
+  EXPECT_EQ(aliases, 200);  // one per pair, each named once
+  EXPECT_NE(declarations.find(" ...\n"), std::string::npos);
+}
+
+// let v0 = x in let v1 = v0 * 0.999 + sin(v0) in ... : n lets.
+std::string let_chain(int n) {
+  std::string text = "def main (x : real) : real =\n  let v0 = x in\n";
+  for (int i = 1; i < n; ++i)
+    text += "  let v" + std::to_string(i) + " = v" + std::to_string(i - 1) + " * 0.999 + sin(v" + std::to_string(i - 1) +
+            ") in\n";
+  return text + "  v" + std::to_string(n - 1) + ";\n";
+}
+
+// 3,000 lets are past the inliner's budget (4,096 inlined applications per source), so most
+// backpropagators are closures nested 3,000 deep, each typed by a context of up to 3,000
+// variables. Before: alias comments spelled those contexts in full and every block was indented
+// one step deeper (lines up to 122,658 characters, 21.9 MB in all). Now a code line is at most
+// 64 columns of indent and short names; only the program's own text in the header comment is
+// long.
+TEST(CppTypes, AStraightLineProgramPastTheInlineBudgetHasNoLongCodeLines) {
+  std::string source;
+  run_with_deep_stack([&] {
+    KernelOptions options;
+    options.mode = KernelMode::Reverse;
+    source = generate_kernel_source(testing::load_source(let_chain(3000)), options);
+  });
+  ASSERT_NE(source.find("chad_rt::fn<"), std::string::npos) << "no closure: the test no longer passes the inline budget";
+  std::size_t longest = 0, start = 0;
+  while (start < source.size()) {
+    std::size_t end = source.find('\n', start);
+    if (end == std::string::npos) end = source.size();
+    const std::string line = source.substr(start, end - start);
+    if (line.rfind("//", 0) != 0) longest = std::max(longest, line.size());
+    start = end + 1;
+  }
+  EXPECT_LE(longest, 400u);
+  EXPECT_LT(source.size(), std::size_t(10'000'000));
+}
+
+}  // namespace
+}  // namespace chad
