@@ -113,6 +113,10 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
         return false;
       }
       const AdapterAnswer& answer = *exchanged.answer;
+      if (answer.error && answer.error_kind == "domain" && i > 0) {  // e.g. the derivative overflows double
+        table.reason = at + " " + tool + " meets a domain error (" + answer.message + "): grown no further";
+        return true;
+      }
       if (answer.error) {
         c.verdict = answer.error_kind == "unsupported" ? CampaignVerdict::Unsupported
                     : answer.error_kind == "domain"    ? CampaignVerdict::Skip

@@ -10,7 +10,7 @@ namespace {
   const Def& main = entry_point(program.program);
   const bool in_double = result.method != JacobianMethod::Interval &&
                          result.method != JacobianMethod::FiniteDifference;
-  throw SourceError(main.body->loc,
+  throw NotFiniteResult(main.body->loc,
                     std::string(method_name(result.method)) + ": " + what + " is " +
                         (std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf") +
                         (in_double ? " in double: the program overflows double at this point "

@@ -5,7 +5,14 @@
 
 namespace chad {
 
-// Throws SourceError, located at the entry point's body, naming the method, the coordinate or
+// A result that is NaN or infinite in double where the program itself is defined: the
+// precision's range is exceeded (an adapter answers it as a domain error, not as a crash).
+class NotFiniteResult : public SourceError {
+ public:
+  using SourceError::SourceError;
+};
+
+// Throws NotFiniteResult, located at the entry point's body, naming the method, the coordinate or
 // entry and its value, when `result` is differentiable and holds a NaN or an infinity.
 void require_finite_result(const CheckedProgram& program, const JacobianResult& result);
 

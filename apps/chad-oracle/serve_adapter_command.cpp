@@ -16,6 +16,7 @@
 #include "oracle/adapter_protocol.hpp"
 #include "oracle/compute_jacobian.hpp"
 #include "point_option.hpp"
+#include "references/finite_result.hpp"
 #include "syntax/parser.hpp"
 
 namespace chad {
@@ -67,6 +68,8 @@ nlohmann::json answer_request(const nlohmann::json& request, const ServeOptions&
     const AdapterSeconds seconds = time_golden_answer(timed);
     return result_answer(id, ask, rows, &output, &seconds);
   } catch (const DomainError& e) {
+    return error_answer(id, "domain", e.what());
+  } catch (const NotFiniteResult& e) {  // double overflows here: the program's arithmetic, not a crash
     return error_answer(id, "domain", e.what());
   } catch (const std::exception& e) {
     return error_answer(id, "crash", e.what());

@@ -119,6 +119,25 @@ TEST(AdapterClient, TheGoldenAdapterAnswersTheHandDerivedJacobian) {
   EXPECT_EQ(client.say_bye(5), "");  // `bye` ends it with status 0
 }
 
+// x^3 at 1e200 is 1e600, past double's range (about 1.8e308): the golden adapter computes it in
+// double, and says so with an error of kind `domain` (the program's arithmetic overflows),
+// never `crash` (which the oracle records as a fault of the tool).
+TEST(AdapterClient, TheGoldenAdapterAnswersAnOverflowOfDoubleAsADomainError) {
+  AdapterClient client({golden_adapter(), 30.0});
+  const std::string text = "def main (x : real) : real = x * x * x;";
+  const CheckedProgram program = load(text);
+  AdapterRequest request = cube_request(program, 1e200);
+  request.program_text = text;
+  long id = 0;
+  const AdapterReply reply = client.exchange(differentiate_request(request, 0, client.hello()), id);
+  ASSERT_EQ(reply.status, AdapterReply::Status::Answered) << reply.problem;
+  const AdapterAnswer answer = read_answer(reply.answer, id, request);
+  ASSERT_TRUE(answer.error);
+  EXPECT_EQ(answer.error_kind, "domain") << answer.message;
+  EXPECT_NE(answer.message.find("overflows double"), std::string::npos) << answer.message;
+  EXPECT_EQ(client.say_bye(5), "");
+}
+
 // check_by_adapter on `program_text` at `at`, against the adapter `command`.
 CheckOutcome judge(const std::string& command, const std::string& program_text, const std::string& at,
                    double timeout = 30) {

@@ -176,6 +176,37 @@ TEST(AdapterCostCheck, AnExplodingPrimalStopsTheGrowth) {
   EXPECT_NE(c.cost->reason.find("grown no further"), std::string::npos) << c.cost->reason;
 }
 
+// A tool whose derivative overflows double from size 32 on (the golden adapter's answer to a
+// program that squares along the list): sizes 32 and 128 cannot be measured, so the table stops
+// at size 8 with the tool's reason, and there is no verdict against the tool (not a fault, as an
+// error of kind `crash` would be). At size 8 itself the same answer skips the check.
+TEST(AdapterCostCheck, ADomainErrorAtAGrownSizeStopsTheGrowth) {
+  auto adapter_failing_from = [](std::size_t first_failing_coords) {
+    CampaignOptions options = options_with([](std::size_t n) { return AdapterSeconds{1e-6 * double(n), 3e-6 * double(n)}; });
+    AdapterHello hello;
+    hello.tool = "formula";
+    hello.timing = true;
+    InProcessAdapter answer = [first_failing_coords](const nlohmann::json& request) {
+      const std::size_t n = request["input"]["coords"].size();
+      if (n >= first_failing_coords)
+        return error_answer(request["id"].get<long>(), "domain", "Jacobian entry [0][3] is nan in double");
+      const AdapterSeconds s{1e-6 * double(n), 3e-6 * double(n)};
+      return result_answer(request["id"].get<long>(), AdapterAsk::Vjp, {std::vector<double>(n, 0.0)}, nullptr, &s);
+    };
+    options.adapter = std::make_shared<AdapterClient>(AdapterOptions{"formula"}, hello, answer);
+    return options;
+  };
+  const CheckOutcome grown = check_list_sum(adapter_failing_from(32));
+  EXPECT_EQ(grown.verdict, CampaignVerdict::Pass) << grown.detail;
+  ASSERT_TRUE(grown.cost);
+  EXPECT_EQ(grown.cost->rows.size(), 1u);
+  EXPECT_NE(grown.cost->reason.find("meets a domain error (Jacobian entry [0][3] is nan in double): grown no further"),
+            std::string::npos)
+      << grown.cost->reason;
+  const CheckOutcome first = check_list_sum(adapter_failing_from(8));
+  EXPECT_EQ(first.verdict, CampaignVerdict::Skip) << first.detail;
+}
+
 TEST(AdapterCostCheck, AnAdapterThatDoesNotTimeIsUnsupported) {
   const CheckOutcome c = check_list_sum(options_with([](std::size_t) { return AdapterSeconds{1, 1}; }, false));
   EXPECT_EQ(c.verdict, CampaignVerdict::Unsupported);
