@@ -100,42 +100,40 @@ TEST(AdapterClient, AnotherProtocolVersionIsRefusedAtTheHandshake) {
   EXPECT_THROW(client.hello(), AdapterStartError);
 }
 
-TEST(AdapterClient, TheGoldenAdapterAnswersTheHandDerivedJacobian) {
+// The golden adapter's answer to the Jacobian of f(x) = x * x * x at x; it is then told `bye`,
+// which must end it with status 0.
+AdapterAnswer golden_cube_answer(double x) {
   AdapterClient client({golden_adapter(), 30.0});
-  // f(x) = x * x * x at x = 2: f = 8, f' = 3 x^2 = 12 (both exact in double).
   const std::string text = "def main (x : real) : real = x * x * x;";
   const CheckedProgram program = load(text);
-  AdapterRequest request = cube_request(program, 2);
+  AdapterRequest request = cube_request(program, x);
   request.program_text = text;
   long id = 0;
   const AdapterReply reply = client.exchange(differentiate_request(request, 0, client.hello()), id);
-  ASSERT_EQ(reply.status, AdapterReply::Status::Answered) << reply.problem;
+  EXPECT_EQ(reply.status, AdapterReply::Status::Answered) << reply.problem;
   const AdapterAnswer answer = read_answer(reply.answer, id, request);
+  EXPECT_EQ(client.say_bye(5), "");
+  return answer;
+}
+
+// At x = 2: f = 8, f' = 3 x^2 = 12 (both exact in double).
+TEST(AdapterClient, TheGoldenAdapterAnswersTheHandDerivedJacobian) {
+  const AdapterAnswer answer = golden_cube_answer(2);
   ASSERT_FALSE(answer.error) << answer.message;
   ASSERT_EQ(answer.rows.size(), 1u);
   EXPECT_EQ(answer.rows[0], std::vector<double>{12.0});
   ASSERT_TRUE(answer.output.has_value());
   EXPECT_EQ(answer.output->coords, std::vector<double>{8.0});
-  EXPECT_EQ(client.say_bye(5), "");  // `bye` ends it with status 0
 }
 
 // x^3 at 1e200 is 1e600, past double's range (about 1.8e308): the golden adapter computes it in
 // double, and says so with an error of kind `domain` (the program's arithmetic overflows),
 // never `crash` (which the oracle records as a fault of the tool).
 TEST(AdapterClient, TheGoldenAdapterAnswersAnOverflowOfDoubleAsADomainError) {
-  AdapterClient client({golden_adapter(), 30.0});
-  const std::string text = "def main (x : real) : real = x * x * x;";
-  const CheckedProgram program = load(text);
-  AdapterRequest request = cube_request(program, 1e200);
-  request.program_text = text;
-  long id = 0;
-  const AdapterReply reply = client.exchange(differentiate_request(request, 0, client.hello()), id);
-  ASSERT_EQ(reply.status, AdapterReply::Status::Answered) << reply.problem;
-  const AdapterAnswer answer = read_answer(reply.answer, id, request);
+  const AdapterAnswer answer = golden_cube_answer(1e200);
   ASSERT_TRUE(answer.error);
   EXPECT_EQ(answer.error_kind, "domain") << answer.message;
   EXPECT_NE(answer.message.find("overflows double"), std::string::npos) << answer.message;
-  EXPECT_EQ(client.say_bye(5), "");
 }
 
 // check_by_adapter on `program_text` at `at`, against the adapter `command`.
