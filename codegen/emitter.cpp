@@ -3,8 +3,8 @@
 #include "codegen/emitter.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
-#include <regex>
 
 #include "syntax/location.hpp"
 
@@ -81,10 +81,25 @@ std::string Emitter::bind(const std::string& base, const TypeP& t, const std::st
   return name;
 }
 
+namespace {
+// Whether `value` is a local's name followed by `.fst` / `.snd` steps (what `alias` may refer to).
+bool names_a_local_or_part(const std::string& value) {
+  const std::size_t end = value.find('.');
+  const std::string local = value.substr(0, end);
+  if (local.empty() || std::isdigit(static_cast<unsigned char>(local[0]))) return false;
+  for (char c : local)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  for (std::size_t at = end; at != std::string::npos; at += 4) {
+    if (value.compare(at, 4, ".fst") != 0 && value.compare(at, 4, ".snd") != 0) return false;
+    if (at + 4 == value.size()) break;
+  }
+  return true;
+}
+}  // namespace
+
 std::string Emitter::alias(const std::string& base, const TypeP& t, const std::string& value) {
-  static const std::regex local_or_part("[A-Za-z_][A-Za-z0-9_]*(\\.(fst|snd))*");
   const bool scalar = t->kind == TypeKind::Unit || (t->kind == TypeKind::Real && t->shape.empty());
-  if (scalar || !std::regex_match(value, local_or_part)) return bind(base, t, value);
+  if (scalar || !names_a_local_or_part(value)) return bind(base, t, value);
   owned_.erase(value);  // its one user is this name now, which stays unchanged
   std::string name = fresh(base);
   line("const " + type(t) + "& " + name + " = " + value + ";");

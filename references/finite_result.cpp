@@ -11,11 +11,11 @@ namespace {
   const bool in_double = result.method != JacobianMethod::Interval &&
                          result.method != JacobianMethod::FiniteDifference;
   throw NotFiniteResult(main.body->loc,
-                    std::string(method_name(result.method)) + ": " + what + " is " +
-                        (std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf") +
-                        (in_double ? " in double: the program overflows double at this point "
-                                     "(`--method interval` or `--method fd` work in higher precision)"
-                                   : ": the program overflows (or is undefined) at this point"));
+                        std::string(method_name(result.method)) + ": " + what + " is " +
+                            (std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf") +
+                            (in_double ? " in double: the program overflows double at this point "
+                                         "(`--method interval` or `--method fd` work in higher precision)"
+                                       : ": the program overflows (or is undefined) at this point"));
 }
 
 }  // namespace

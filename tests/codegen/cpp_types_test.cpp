@@ -16,14 +16,21 @@
 namespace chad {
 namespace {
 
+// real * (real[3] * unit) has two pairs, so two aliases, however often and from however many
+// separately built copies it is named.
 TEST(CppTypes, StructurallyEqualTypesBuiltApartShareOneAlias) {
   CppTypes types;
   const TypeP a = prod_type(real_type(), prod_type(real_type({3}), unit_type()));
   const TypeP b = prod_type(real_type(), prod_type(real_type({3}), unit_type()));
   ASSERT_NE(a.get(), b.get());
   EXPECT_EQ(types.name(a), types.name(b));
-  EXPECT_NE(types.name(a), types.name(prod_type(real_type({3}), real_type())));
   EXPECT_EQ(types.name(a), types.name(a));
+  const std::string declarations = types.declarations();
+  std::size_t aliases = 0;
+  for (std::size_t at = declarations.find("using T"); at != std::string::npos; at = declarations.find("using T", at + 1))
+    ++aliases;
+  EXPECT_EQ(aliases, 2u) << declarations;
+  EXPECT_NE(types.name(a), types.name(prod_type(real_type({3}), real_type())));
 }
 
 // A chain of n pairs ((real * real) * real) * ... prints with about 7n characters; its alias's
