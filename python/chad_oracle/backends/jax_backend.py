@@ -1,0 +1,68 @@
+"""JAX's table for the native translation (float64: jax_enable_x64), and its array helpers."""
+import jax
+
+jax.config.update("jax_enable_x64", True)
+jax.config.update("jax_platforms", "cpu")
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+
+NAME = "jax"
+HEADER = "import jax\nimport jax.numpy as jnp\n"
+OPS = {
+    "const": "jnp.asarray({0}, dtype=jnp.float64)",
+    "stack": "jnp.stack([{0}])",
+    "+": "jnp.add({0}, {1})",
+    "-": "jnp.subtract({0}, {1})",
+    "*": "jnp.multiply({0}, {1})",
+    "/": "jnp.divide({0}, {1})",
+    "neg": "jnp.negative({0})",
+    "sin": "jnp.sin({0})",
+    "cos": "jnp.cos({0})",
+    "exp": "jnp.exp({0})",
+    "log": "jnp.log({0})",
+    "sqrt": "jnp.sqrt({0})",
+    "tanh": "jnp.tanh({0})",
+    "sigmoid": "jax.nn.sigmoid({0})",
+    "softplus": "jax.nn.softplus({0})",
+    "sum": "jnp.sum({0})",
+    "dot": "jnp.dot({0}, {1})",
+    "matvec": "jnp.matmul({0}, {1})",
+    "scale": "jnp.multiply({0}, {1})",
+}
+
+
+def vector(points):
+    return jnp.asarray(np.array(points, dtype=np.float64).reshape(-1))
+
+
+def take(x, start, shape):
+    if not shape:
+        return x[start]
+    n = int(np.prod(shape))
+    return jnp.reshape(x[start:start + n], shape)
+
+
+def size(t):
+    return int(np.prod(t.shape))
+
+
+def concat(pieces):
+    if not pieces:
+        return jnp.zeros((0,), dtype=jnp.float64)
+    return jnp.concatenate([jnp.reshape(p, (-1,)) for p in pieces])
+
+
+def floats(y):
+    return [float(v) for v in np.asarray(y).reshape(-1)]
+
+
+def concrete(a):
+    return float(a)
+
+
+def less(a, b):
+    return jnp.less(a, b)
+
+
+def cond(pred, if_true, if_false):
+    return jax.lax.cond(pred, if_true, if_false)

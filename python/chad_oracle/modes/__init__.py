@@ -1,0 +1,1 @@
+"""The modes of each tool, one adapter command each (adapters/<tool>/)."""

@@ -1,0 +1,36 @@
+"""The base of the native modes: a request's program translated for a tool, its output (from the
+checked eager run: the output's index, and the domain errors the reference also meets), and the
+mode's derivative functions over that tool's arrays."""
+from ..adapter_kit import Mode, Prepared
+from ..program import NativeProgram, output_of
+from ..translator import FORMERS, PRIMITIVES
+
+
+class NativePrepared(Prepared):
+    """Holds `f` (the program on the tool's 1-d arrays, traced flavour where the mode traces),
+    the input point `x`, and the output from the eager run."""
+
+    def __init__(self, mode, request):
+        eager = NativeProgram(request, mode.backend, traced=False)
+        self.output_index, self.output_coords = output_of(eager)
+        self.f = NativeProgram(request, mode.backend, traced=True) if mode.traced else eager
+        self.x = eager.x()
+        self.n_outputs = len(self.output_coords)
+        self.setup(mode)
+
+    def setup(self, mode):
+        pass
+
+
+class NativeMode(Mode):
+    """A mode over the native translation; subclasses name `backend`, `traced` and the
+    Prepared class, whose methods are the mode's own derivatives."""
+
+    translations = ("json",)
+    primitives = PRIMITIVES
+    formers = FORMERS
+    backend = None
+    traced = False
+
+    def prepare(self, request):
+        return self.prepared_type(self, request)

@@ -1,0 +1,71 @@
+"""A request's program as a function of the tool's arrays: f(x) for x the input's coordinates (1-d)
+to the output's coordinates (1-d), through the native translation (translator.py).
+
+The input's index is static (the request gives it), so read and write walk the structure in
+Python and the tool sees only its tensors: the same f runs eagerly, under jit, under
+tf.function, under vmap.
+"""
+import json
+
+from .adapter_kit import DomainError, Unsupported, number
+from .runtime import EagerRuntime, TracedRuntime
+from .translator import TranslationError, translate
+from .values import NotData, read_value, type_descriptor, write_value
+
+
+def program_of(request):
+    text = request.get("translations", {}).get("json")
+    if not isinstance(text, str):
+        raise Unsupported("the request has no json translation")
+    return json.loads(text)
+
+
+class NativeProgram:
+    """The translated program of one request for one backend, checked (eager) or traced."""
+
+    def __init__(self, request, backend, traced):
+        self.request = request
+        self.backend = backend
+        self.program = program_of(request)
+        self.input_type = type_descriptor(self.program["input_type"])
+        self.output_type = type_descriptor(self.program["output_type"])
+        try:
+            self.source = translate(self.program, backend, checked=not traced)
+        except TranslationError as exc:
+            raise Unsupported(str(exc)) from None
+        namespace = {"__name__": "chad_translation"}
+        try:
+            code = compile(self.source, "<%s translation>" % backend.NAME, "exec")
+        except (SyntaxError, RecursionError, MemoryError) as exc:
+            raise Unsupported("the translation does not compile in Python: %s" % exc) from None
+        exec(code, namespace)
+        runtime = TracedRuntime(backend) if traced else EagerRuntime(backend)
+        self.main = namespace["build"](runtime)
+        self.index = request["input"]["index"]
+        self.points = [number(c) for c in request["input"]["coords"]]
+        self.output_index = None
+
+    def x(self):
+        return self.backend.vector(self.points)
+
+    def __call__(self, x):
+        """The output's coordinates as one 1-d tensor; sets output_index."""
+        take = lambda start, shape: self.backend.take(x, start, shape)
+        value = read_value(self.input_type, self.index, take, [0])
+        out = self.main(value)
+        pieces = []
+        try:
+            self.output_index = write_value(self.output_type, out, pieces, size=self.backend.size)
+        except NotData as exc:
+            raise Unsupported("the output holds %s" % exc) from None
+        return self.backend.concat(pieces)
+
+
+def output_of(program):
+    """(index, coordinates as floats) of the program at its input, run eagerly."""
+    y = program(program.x())
+    coords = program.backend.floats(y)
+    return program.output_index, coords
+
+
+__all__ = ["NativeProgram", "output_of", "DomainError", "Unsupported"]

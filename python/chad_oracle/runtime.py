@@ -1,0 +1,98 @@
+"""What a translation's code calls as `rt`: constructors, case, comparisons, folds, domain checks.
+
+EagerRuntime (modes that run the program on concrete values: eager autograd, forward_ad,
+torch.func, jax.grad / jvp / jacfwd / jacrev without jit, GradientTape): `case` is Python
+branching, a comparison is decided on the concrete values (a tie is a domain error, as the
+oracle's reference has it), log / sqrt / division check their argument. TracedRuntime (jit,
+tf.function): a comparison is the tool's boolean tensor, `case` on it is the tool's conditional
+(both branches must give values of one structure: else the program is unsupported in this mode).
+"""
+from .adapter_kit import DomainError, Unsupported
+from .values import Inject, Lazy, NotData, Roll, flatten, fold, unfold, unflatten
+
+
+class EagerRuntime:
+    Inject = Inject
+    Roll = Roll
+
+    def __init__(self, backend):
+        self.backend = backend
+
+    def fold(self, fixpoint, body, value):
+        return fold(fixpoint, body, value)
+
+    def unfold(self, fixpoint, body, seed):
+        return unfold(fixpoint, body, seed)
+
+    def unroll(self, value):
+        if not isinstance(value, Lazy):
+            raise TypeError("unroll of a value that is not a stream")
+        return value.force()
+
+    def case(self, scrutinee, branches):
+        return branches[scrutinee.tag](scrutinee.value)
+
+    def compare(self, a, b, less):
+        x, y = self.backend.concrete(a), self.backend.concrete(b)
+        if x == y:
+            raise DomainError("a comparison at a tie (%r)" % x)
+        return Inject(1 if (x < y) == less else 0, ())
+
+    def lt(self, a, b):
+        return self.compare(a, b, True)
+
+    def gt(self, a, b):
+        return self.compare(a, b, False)
+
+    def positive(self, a, name):
+        x = self.backend.concrete(a)
+        if not x > 0:
+            raise DomainError("%s: argument %r is not positive" % (name, x))
+        return a
+
+    def nonzero(self, a):
+        if self.backend.concrete(a) == 0:
+            raise DomainError("division by zero")
+        return a
+
+
+class TracedRuntime(EagerRuntime):
+    def compare(self, a, b, less):
+        return Inject(self.backend.less(a, b) if less else self.backend.less(b, a), ())
+
+    def case(self, scrutinee, branches):
+        tag = scrutinee.tag
+        if isinstance(tag, int):
+            return branches[tag](scrutinee.value)
+        payload = scrutinee.value
+        structures = {}
+
+        def branch(k):
+            def run():
+                leaves = []
+                try:
+                    structures[k] = flatten(branches[k](payload), leaves)
+                except NotData as exc:
+                    raise Unsupported("a comparison's branches give %s, which the tool's conditional "
+                                      "cannot return" % exc) from None
+                return leaves
+            return run
+        try:
+            leaves = self.backend.cond(tag, branch(1), branch(0))
+        except Unsupported:
+            raise
+        except Exception:
+            if len(structures) == 2 and structures[0] != structures[1]:
+                raise Unsupported("a comparison's branches give values of different structures "
+                                  "(constructors, list lengths or shapes), which the tool's "
+                                  "conditional cannot join") from None
+            raise
+        if structures[0] != structures[1]:
+            raise Unsupported("a comparison's branches give values of different structures")
+        return unflatten(structures[1], iter(leaves))
+
+    def positive(self, a, name):
+        return a
+
+    def nonzero(self, a):
+        return a
