@@ -6,6 +6,8 @@ Python and the tool sees only its tensors: the same f runs eagerly, under jit, u
 tf.function, under vmap.
 """
 import json
+import sys
+import types
 
 from .adapter_kit import DomainError, Unsupported, number
 from .runtime import EagerRuntime, TracedRuntime
@@ -33,7 +35,9 @@ class NativeProgram:
             self.source = translate(self.program, backend, checked=not traced)
         except TranslationError as exc:
             raise Unsupported(str(exc)) from None
-        namespace = {"__name__": "chad_translation"}
+        module = types.ModuleType("chad_translation")  # importable: torch.compile looks it up
+        sys.modules[module.__name__] = module
+        namespace = module.__dict__
         try:
             code = compile(self.source, "<%s translation>" % backend.NAME, "exec")
         except (SyntaxError, RecursionError, MemoryError) as exc:
