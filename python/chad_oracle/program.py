@@ -10,7 +10,7 @@ import sys
 import types
 
 from .adapter_kit import DomainError, Unsupported, number
-from .runtime import EagerRuntime, TracedRuntime
+from .runtime import EagerRuntime, ReplayRuntime, TracedRuntime
 from .translator import TranslationError, translate
 from .values import NotData, read_value, type_descriptor, write_value
 
@@ -25,14 +25,16 @@ def program_of(request):
 class NativeProgram:
     """The translated program of one request for one backend, checked (eager) or traced."""
 
-    def __init__(self, request, backend, traced):
+    def __init__(self, request, backend, traced, replay=None):
+        """traced: comparisons as the tool's conditional; else replay (a list of outcomes): the
+        eager run's branches; else eager (checked)."""
         self.request = request
         self.backend = backend
         self.program = program_of(request)
         self.input_type = type_descriptor(self.program["input_type"])
         self.output_type = type_descriptor(self.program["output_type"])
         try:
-            self.source = translate(self.program, backend, checked=not traced)
+            self.source = translate(self.program, backend, checked=not traced and replay is None)
         except TranslationError as exc:
             raise Unsupported(str(exc)) from None
         module = types.ModuleType("chad_translation")  # importable: torch.compile looks it up
@@ -43,8 +45,13 @@ class NativeProgram:
         except (SyntaxError, RecursionError, MemoryError) as exc:
             raise Unsupported("the translation does not compile in Python: %s" % exc) from None
         exec(code, namespace)
-        runtime = TracedRuntime(backend) if traced else EagerRuntime(backend)
-        self.main = namespace["build"](runtime)
+        if traced:
+            self.runtime = TracedRuntime(backend)
+        elif replay is not None:
+            self.runtime = ReplayRuntime(backend, replay)
+        else:
+            self.runtime = EagerRuntime(backend)
+        self.main = namespace["build"](self.runtime)
         self.index = request["input"]["index"]
         self.points = [number(c) for c in request["input"]["coords"]]
         self.output_index = None
@@ -54,6 +61,7 @@ class NativeProgram:
 
     def __call__(self, x):
         """The output's coordinates as one 1-d tensor; sets output_index."""
+        self.runtime.start()
         take = lambda start, shape: self.backend.take(x, start, shape)
         value = read_value(self.input_type, self.index, take, [0])
         out = self.main(value)

@@ -1,7 +1,7 @@
 """What a translation's code calls as `rt`: constructors, case, comparisons, folds, domain checks.
 
 EagerRuntime (modes that run the program on concrete values: eager autograd, forward_ad,
-torch.func, jax.grad / jvp / jacfwd / jacrev without jit, GradientTape): `case` is Python
+torch.func, torch.compile, GradientTape), ReplayRuntime (JAX without jit): `case` is Python
 branching, a comparison is decided on the concrete values (a tie is a domain error, as the
 oracle's reference has it), log / sqrt / division check their argument. TracedRuntime (jit,
 tf.function): a comparison is the tool's boolean tensor, `case` on it is the tool's conditional
@@ -17,6 +17,11 @@ class EagerRuntime:
 
     def __init__(self, backend):
         self.backend = backend
+        self.record = []  # the comparisons' outcomes, in the order they were met
+
+    def start(self):
+        """Called before each run of the program."""
+        self.record = []
 
     def fold(self, fixpoint, body, value):
         return fold(fixpoint, body, value)
@@ -36,7 +41,9 @@ class EagerRuntime:
         x, y = self.backend.concrete(a), self.backend.concrete(b)
         if x == y:
             raise DomainError("a comparison at a tie (%r)" % x)
-        return Inject(1 if (x < y) == less else 0, ())
+        tag = 1 if (x < y) == less else 0
+        self.record.append(tag)
+        return Inject(tag, ())
 
     def lt(self, a, b):
         return self.compare(a, b, True)
@@ -45,14 +52,41 @@ class EagerRuntime:
         return self.compare(a, b, False)
 
     def positive(self, a, name):
-        x = self.backend.concrete(a)
-        if not x > 0:
-            raise DomainError("%s: argument %r is not positive" % (name, x))
+        for x in self.backend.floats(a):
+            if not x > 0:
+                raise DomainError("%s: argument %r is not positive" % (name, x))
         return a
 
     def nonzero(self, a):
-        if self.backend.concrete(a) == 0:
+        if any(x == 0 for x in self.backend.floats(a)):
             raise DomainError("division by zero")
+        return a
+
+
+class ReplayRuntime(EagerRuntime):
+    """Python branching where the tool cannot decide a comparison inside its transformation (JAX's
+    grad, jvp, jacfwd, jacrev and vmap without jit trace abstract values): each comparison takes
+    the outcome the eager run of the same program met at the same point (the primal is the same,
+    so this is the branch Python's `if` takes on it). Partial primitives were checked there."""
+
+    def __init__(self, backend, record):
+        super().__init__(backend)
+        self.recorded = list(record)
+        self.position = 0
+
+    def start(self):
+        self.position = 0
+
+    def compare(self, a, b, less):
+        if self.position >= len(self.recorded):
+            raise RuntimeError("the program met more comparisons than in its eager run")
+        self.position += 1
+        return Inject(self.recorded[self.position - 1], ())
+
+    def positive(self, a, name):
+        return a
+
+    def nonzero(self, a):
         return a
 
 

@@ -58,7 +58,7 @@ def floats(y):
 
 
 def concrete(a):
-    return float(a)
+    return float(a.detach())
 
 
 def less(a, b):

@@ -1,5 +1,7 @@
 """JAX's modes: grad, vjp, jvp, jacfwd, jacrev, each with and without jit, and vmap (over the seeds:
-a batch of tangents or cotangents at one point). Each mode answers with its own transformation;
+a batch of tangents or cotangents at one point). Under jit a comparison is lax.cond (its
+branches must give values of one structure); without jit, Python branching on the primal
+(ReplayRuntime: JAX's transformations trace abstract values, so the branch is the eager run's). Each mode answers with its own transformation;
 the kit derives the asks it lacks (the hello's `derived`)."""
 import jax
 import jax.numpy as jnp
@@ -100,7 +102,7 @@ def make_mode(name):
     if prepared is None:
         raise ValueError("unknown JAX mode %r" % name)
     attributes = {"name": name, "tool": "jax", "version": jax.__version__, "backend": jax_backend,
-                  "traced": jit, "prepared_type": prepared}
+                  "traced": jit, "replay": not jit, "prepared_type": prepared}
     return type("JaxMode", (NativeMode,), attributes)()
 
 

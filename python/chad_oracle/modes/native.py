@@ -13,7 +13,12 @@ class NativePrepared(Prepared):
     def __init__(self, mode, request):
         eager = NativeProgram(request, mode.backend, traced=False)
         self.output_index, self.output_coords = output_of(eager)
-        self.f = NativeProgram(request, mode.backend, traced=True) if mode.traced else eager
+        if mode.traced:
+            self.f = NativeProgram(request, mode.backend, traced=True)
+        elif mode.replay:
+            self.f = NativeProgram(request, mode.backend, traced=False, replay=eager.runtime.record)
+        else:
+            self.f = eager
         self.x = eager.x()
         self.n_outputs = len(self.output_coords)
         self.setup(mode)
@@ -31,6 +36,7 @@ class NativeMode(Mode):
     formers = FORMERS
     backend = None
     traced = False
+    replay = False  # comparisons replay the eager run's outcomes (JAX without jit)
 
     def prepare(self, request):
         return self.prepared_type(self, request)
