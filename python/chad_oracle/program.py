@@ -16,10 +16,26 @@ from .values import NotData, read_value, type_descriptor, write_value
 
 
 def program_of(request):
-    text = request.get("translations", {}).get("json")
-    if not isinstance(text, str):
+    """The request's `json` translation: the program JSON object (or its text)."""
+    program = request.get("translations", {}).get("json")
+    if isinstance(program, str):
+        program = json.loads(program)
+    if not isinstance(program, dict) or "main" not in program:
         raise Unsupported("the request has no json translation")
-    return json.loads(text)
+    return program
+
+
+_LOADED = []
+
+
+def _module_name():
+    """A fresh module name per translation (torch.compile's guards look modules up by name); the
+    oldest are dropped from sys.modules."""
+    name = "chad_translation_%d" % (len(_LOADED) and int(_LOADED[-1].rsplit("_", 1)[1]) + 1)
+    _LOADED.append(name)
+    while len(_LOADED) > 16:
+        sys.modules.pop(_LOADED.pop(0), None)
+    return name
 
 
 class NativeProgram:
@@ -37,7 +53,7 @@ class NativeProgram:
             self.source = translate(self.program, backend, checked=not traced and replay is None)
         except TranslationError as exc:
             raise Unsupported(str(exc)) from None
-        module = types.ModuleType("chad_translation")  # importable: torch.compile looks it up
+        module = types.ModuleType(_module_name())  # importable: torch.compile looks it up
         sys.modules[module.__name__] = module
         namespace = module.__dict__
         try:

@@ -77,7 +77,7 @@ def program(main_body, input_type, output_type, param="x"):
 
 def request(prog, index, coords, ask="jacobian", seeds=(), id_=1):
     return {"kind": "differentiate", "id": id_, "ask": ask, "seeds": [list(s) for s in seeds],
-            "translations": {"json": json.dumps(prog)},
+            "translations": {"json": json.loads(json.dumps(prog))},
             "input": {"index": index, "coords": [float(c).hex() for c in coords]},
             "output": {"index": {}}}
 

@@ -1,6 +1,8 @@
 """The base of the native modes: a request's program translated for a tool, its output (from the
 checked eager run: the output's index, and the domain errors the reference also meets), and the
 mode's derivative functions over that tool's arrays."""
+import json
+
 from ..adapter_kit import Mode, Prepared
 from ..program import NativeProgram, output_of
 from ..translator import FORMERS, PRIMITIVES
@@ -38,5 +40,13 @@ class NativeMode(Mode):
     traced = False
     replay = False  # comparisons replay the eager run's outcomes (JAX without jit)
 
+    _last = (None, None)
+
     def prepare(self, request):
-        return self.prepared_type(self, request)
+        """The request's program prepared; the oracle asks for a program's Jacobian, JVP and VJP
+        in a row, so the last one is kept (its jit compilations with it)."""
+        key = json.dumps([request.get("translations", {}).get("json"), request["input"]], sort_keys=True)
+        if self._last[0] != key:
+            self._last = (None, None)
+            self._last = (key, self.prepared_type(self, request))
+        return self._last[1]

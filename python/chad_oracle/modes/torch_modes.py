@@ -76,6 +76,8 @@ class FuncJacrev(TorchPrepared):
     transform = staticmethod(torch.func.jacrev)
 
     def jacobian(self):
+        if self.n_outputs == 0:
+            return []
         return as_rows(self.transform(self.f)(self.x).reshape(self.n_outputs, -1))
 
 
