@@ -35,7 +35,11 @@ def plant_jax(op):
 
 def plant_torch(op):
     import torch
+    import torch.autograd.forward_ad as forward_ad
     import torch.nn.functional as F
+    # forward AD scripts its decompositions (torch.jit.script) on first use, reading torch's
+    # operators: load them before one is replaced.
+    forward_ad._maybe_load_decompositions()
     o = {name: getattr(torch, name) for name in ("sigmoid", "exp", "log", "tanh", "sqrt", "sin", "cos", "neg",
                                                   "add", "sub", "mul", "div", "sum", "dot", "mv")}
     o["softplus"] = F.softplus
@@ -85,7 +89,8 @@ def plant_torch(op):
             @staticmethod
             def jvp(ctx, t):
                 x, y = ctx.saved_tensors
-                return t * derivative(x, y) * SCALE
+                tangent = t * derivative(x, y) * SCALE
+                return tangent.sum() if name == "sum" else tangent
         apply = lambda x, *rest, **options: Faulty.apply(x)
     else:
         forward, vjp, jvp = binary[name]

@@ -1,7 +1,7 @@
 """Each mode of each tool judged by the oracle (CHAD_ORACLE: the chad-oracle binary, which CTest
 passes): `check-adapter` conforms, and a small seeded campaign exits 0 with no failure.
 CHAD_PYTHON_TOOLS_MODES (comma-separated) restricts the modes; CHAD_PYTHON_TOOLS_COUNT sets the
-campaign's size (default 10)."""
+campaign's size (default 5)."""
 import os
 import re
 import subprocess
@@ -23,7 +23,7 @@ MODES = {
 SELECTED = os.environ.get("CHAD_PYTHON_TOOLS_MODES")
 CASES = [(tool, mode) for tool, modes in MODES.items() for mode in modes
          if not SELECTED or mode in SELECTED.split(",") or tool in SELECTED.split(",")]
-COUNT = os.environ.get("CHAD_PYTHON_TOOLS_COUNT", "10")
+COUNT = os.environ.get("CHAD_PYTHON_TOOLS_COUNT", "5")
 
 pytestmark = pytest.mark.skipif(not ORACLE, reason="CHAD_ORACLE (the chad-oracle binary) is not set")
 

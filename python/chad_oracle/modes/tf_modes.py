@@ -1,8 +1,11 @@
 """TensorFlow's modes: GradientTape eager (tf-tape), GradientTape inside tf.function (tf-function:
 the program traced into a graph, comparisons as tf.cond), and tf.autodiff.ForwardAccumulator
 (tf-forward). The kit derives the asks a mode lacks (the hello's `derived`)."""
-import numpy as np
-import tensorflow as tf
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")  # before TensorFlow loads: its start-up logs
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
 
 from ..backends import tf_backend
 from .native import NativeMode, NativePrepared
