@@ -1,0 +1,41 @@
+"""The standalone-script renderer (python -m chad_oracle.standalone): the script runs in a fresh
+process with only the tool (no chad_oracle on its path) and prints the tool's derivative against
+the enclosure it is given."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import programs as P
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def render_and_run(tmp_path, tool, direction, enclosure):
+    (tmp_path / "p.json").write_text(json.dumps(P.SUM_OF_SQUARES))
+    (tmp_path / "e.json").write_text(json.dumps({"jacobian": [[[float(lo).hex(), float(hi).hex()]
+                                                                for lo, hi in enclosure]]}))
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    subprocess.run([sys.executable, "-m", "chad_oracle.standalone", "--program", str(tmp_path / "p.json"),
+                    "--index", json.dumps(P.list_index(3)), "--coords", "0x1.8p+0,0x1p+1,-0x1p-1",
+                    "--tool", tool, "--direction", direction, "--enclosure", str(tmp_path / "e.json"),
+                    "--out", str(tmp_path / "repro.py")], check=True, env=env, capture_output=True)
+    text = (tmp_path / "repro.py").read_text()
+    assert "chad_oracle" not in text
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    run = subprocess.run([sys.executable, str(tmp_path / "repro.py")], cwd=str(tmp_path), env=clean,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+@pytest.mark.parametrize("tool,direction", [("jax", "reverse"), ("torch", "forward"), ("tf", "reverse")])
+def test_the_script_shows_the_tools_derivative_against_the_enclosure(tmp_path, tool, direction):
+    # sum of squares of [1.5, 2, -0.5]: 6.5, gradient [3, 4, -1]
+    out = render_and_run(tmp_path, tool, direction, [(3, 3), (4, 4), (-1, -1)])
+    assert "output: [6.5]" in out
+    assert out.count(": inside") == 3 and "OUTSIDE" not in out, out
+    wrong = render_and_run(tmp_path, tool, direction, [(3, 3), (4.5, 4.5), (-1, -1)])
+    assert "d out[0] / d in[1] = 4.0   certified [4.5, 4.5]: OUTSIDE" in wrong, wrong
