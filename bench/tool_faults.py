@@ -7,7 +7,7 @@ its first failing program). Also, per mode, an unfaulted campaign: programs per 
 verdict counts. Usage:
 
     bench/tool_faults.py --oracle build/apps/chad-oracle/chad-oracle [--count 300] \\
-        [--modes jax-vjp,jax-jvp,...] [--ops sigmoid,softplus,...] [--json FILE]
+        [--modes jax-vjp,jax-jvp,...] [--ops sigmoid,softplus,...|''] [--json FILE]
 
 Runs the adapters with the project's venv (.venv, scripts/setup-python). Prints a Markdown table.
 """
@@ -89,6 +89,7 @@ def main():
     parser.add_argument("--ops", default=",".join(OPS))
     parser.add_argument("--json", help="write the results here too")
     options = parser.parse_args()
+    ops = [op for op in options.ops.split(",") if op]  # --ops '': the unfaulted campaigns alone
     results = {"count": options.count, "modes": {}}
     for mode in options.modes.split(","):
         first, judged, seconds, summary = campaign(options.oracle, mode, options.count, None, False)
@@ -96,7 +97,7 @@ def main():
                             "programs_per_second": round(judged / seconds, 2), "summary": summary},
                "faults": {}}
         print("%s: %s (%.2f programs/s)" % (mode, summary, judged / seconds), flush=True)
-        for op in options.ops.split(","):
+        for op in ops:
             first, judged, seconds, _ = campaign(options.oracle, mode, options.count, op, True)
             row["faults"][op] = first
             print("  %s:%s %s" % (mode, op, "killed at program %d" % first if first else
@@ -105,7 +106,6 @@ def main():
     if options.json:
         with open(options.json, "w") as f:
             json.dump(results, f, indent=1)
-    ops = options.ops.split(",")
     print("\n| mode | " + " | ".join(ops) + " | killed |")
     print("|---" * (len(ops) + 2) + "|")
     for mode, row in results["modes"].items():
