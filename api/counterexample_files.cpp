@@ -1,4 +1,5 @@
 #include "api/counterexample_files.hpp"
+#include "reports/written_file.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -32,19 +33,19 @@ void write_gradient_report(const std::string& dir, const Counterexample& c, cons
   const fs::path program = fs::path(dir) / "program.chad";
   std::string text = read_text(program);
   if (const std::size_t at = text.find(cli_replay); at != std::string::npos) text.replace(at, cli_replay.size(), replay);
-  std::ofstream(program) << text;
+  write_text_file(program, text);
 
   const fs::path json_path = fs::path(dir) / "report.json";
   nlohmann::json j = nlohmann::json::parse(read_text(json_path));
   j["replay"] = replay;
   j["regenerate_original"] = replay;
-  std::ofstream(json_path) << j.dump(2) << "\n";
+  write_text_file(json_path, j.dump(2) + "\n");
 
   const fs::path md_path = fs::path(dir) / "report.md";
   std::string md = read_text(md_path);
   if (const std::size_t at = md.rfind("\n\nReplay: `"); at != std::string::npos) md.erase(at);
-  std::ofstream(md_path) << md << "\n\nReplay (the gradient function lives in the test, so re-run the test): `" << replay
-                         << "`.\n";
+  write_text_file_with(md_path, [&](std::ostream& out) { out << md << "\n\nReplay (the gradient function lives in the test, so re-run the test): `" << replay
+                         << "`.\n"; });
 }
 
 }  // namespace chad::api

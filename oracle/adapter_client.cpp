@@ -15,14 +15,53 @@ namespace {
 
 constexpr std::size_t kStderrLines = 12;
 
+// At most this much of a line the adapter has not ended yet is kept (stdout: an answer can be
+// long, a Jacobian of a million inputs is about 25 MB; stderr: only the tail is shown).
+constexpr std::size_t kMaxAnswerLine = std::size_t(256) << 20;
+constexpr std::size_t kMaxStderrPartialLine = 4096;
+
+// Writes `text` to a blocking pipe (used only where nothing can be waited for: `bye` before a kill).
 bool write_all(int fd, const std::string& text) {
   for (std::size_t done = 0; done < text.size();) {
     const ssize_t n = write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) {
+      pollfd p{fd, POLLOUT, 0};
+      if (poll(&p, 1, 1000) <= 0) return false;  // a second, then it counts as closed
+      continue;
+    }
     if (n <= 0) return false;
     done += std::size_t(n);
   }
   return true;
+}
+
+// The supervisor between the oracle and the adapter's shell: in the adapter's process group, told
+// by the kernel when the oracle dies (PR_SET_PDEATHSIG, also when it is killed with SIGKILL), and
+// then kills the whole group, so that no process the adapter started outlives the oracle.
+void kill_own_group(int) { kill(0, SIGKILL); }
+
+[[noreturn]] void supervise_adapter(const std::string& command) {
+  const pid_t tool = fork();
+  if (tool < 0) _exit(127);
+  if (tool == 0) {
+    signal(SIGTERM, SIG_DFL);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // The supervisor holds no end of the adapter's pipes, so that the oracle sees the tool's end.
+  const int null = open("/dev/null", O_RDWR);
+  dup2(null, 0), dup2(null, 1), dup2(null, 2);
+  int status = 0;
+  while (waitpid(tool, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) {
+    signal(WTERMSIG(status), SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    kill(getpid(), WTERMSIG(status));  // end as the tool ended, for the oracle's message
+  }
+  _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
 }
 
 std::string describe_status(int status) {
@@ -59,20 +98,26 @@ void AdapterClient::start() {
   if (pid < 0) throw AdapterStartError(std::string("cannot start the adapter: ") + std::strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(127);
+    signal(SIGTERM, kill_own_group);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) kill_own_group(0);
     dup2(in[0], 0), dup2(out[1], 1), dup2(err[1], 2);
-    execl("/bin/sh", "sh", "-c", options_.command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
+    supervise_adapter(options_.command);
   }
   setpgid(pid, pid);
   close(in[0]), close(out[1]), close(err[1]);
+  // Our ends never block: a request is written with a deadline, as an answer is read.
+  fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
   pid_ = pid;
   owner_ = getpid();
   to_child_ = in[1], from_child_ = out[0], child_errors_ = err[0];
   out_buffer_.clear(), err_buffer_.clear(), err_lines_.clear();
   std::string problem;
-  if (!write_all(to_child_, hello_request().dump() + "\n")) problem = "it closed its input";
+  if (const WriteOutcome w = write_request(hello_request().dump() + "\n", options_.timeout_seconds);
+      w != WriteOutcome::Written)
+    problem = w == WriteOutcome::TimedOut ? "it did not read its input within " +
+                                                std::to_string(int(options_.timeout_seconds)) + " s (timed out)"
+                                          : "it closed its input";
   std::optional<std::string> line;
   if (problem.empty()) line = read_line(options_.timeout_seconds, problem);
   if (!line) {
@@ -99,15 +144,18 @@ const AdapterHello& AdapterClient::hello() {
 
 void AdapterClient::drain_stderr() {
   char buffer[4096];
-  for (;;) {
+  for (int reads = 0; reads < 256; ++reads) {  // at most 1 MiB a call: the caller's deadline goes on
     pollfd p{child_errors_, POLLIN, 0};
     if (poll(&p, 1, 0) <= 0 || !(p.revents & (POLLIN | POLLHUP))) return;
     const ssize_t n = read(child_errors_, buffer, sizeof buffer);
     if (n <= 0) return;
-    err_buffer_.append(buffer, std::size_t(n));
-    for (std::size_t end; (end = err_buffer_.find('\n')) != std::string::npos;) {
-      err_lines_.push_back(err_buffer_.substr(0, end));
-      err_buffer_.erase(0, end + 1);
+    for (const char* c = buffer; c < buffer + n; ++c) {
+      if (*c != '\n') {
+        if (err_buffer_.size() < kMaxStderrPartialLine) err_buffer_ += *c;
+        continue;
+      }
+      err_lines_.push_back(std::move(err_buffer_));
+      err_buffer_.clear();
       if (err_lines_.size() > kStderrLines) err_lines_.pop_front();
     }
   }
@@ -124,13 +172,21 @@ std::optional<std::string> AdapterClient::read_line(double seconds, std::string&
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
   char buffer[65536];
+  std::size_t searched = 0;  // out_buffer_[0, searched) holds no newline
   for (;;) {
-    const std::size_t end = out_buffer_.find('\n');
+    const std::size_t end = out_buffer_.find('\n', searched);
     if (end != std::string::npos) {
       std::string line = out_buffer_.substr(0, end);
       out_buffer_.erase(0, end + 1);
+      searched = 0;
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines are ignored
       return line;
+    }
+    searched = out_buffer_.size();
+    if (out_buffer_.size() > kMaxAnswerLine) {
+      drain_stderr();
+      problem = "an answer line longer than " + std::to_string(kMaxAnswerLine >> 20) + " MiB" + stderr_tail();
+      return std::nullopt;
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left <= 0) {
@@ -165,6 +221,34 @@ std::optional<std::string> AdapterClient::read_line(double seconds, std::string&
   }
 }
 
+AdapterClient::WriteOutcome AdapterClient::write_request(const std::string& text, double seconds) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+  char buffer[65536];
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = write(to_child_, text.data() + done, text.size() - done);
+    if (n > 0) {
+      done += std::size_t(n);
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno != EAGAIN) return WriteOutcome::Closed;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return WriteOutcome::TimedOut;
+    // Wait until the pipe has room, reading what the adapter writes meanwhile (an adapter that
+    // writes before it reads must not deadlock us both).
+    pollfd fds[3] = {{to_child_, POLLOUT, 0}, {from_child_, POLLIN, 0}, {child_errors_, POLLIN, 0}};
+    if (poll(fds, 3, int(std::min<long long>(left, 1000))) < 0 && errno != EINTR) return WriteOutcome::Closed;
+    if (fds[2].revents & (POLLIN | POLLHUP)) drain_stderr();
+    if ((fds[1].revents & POLLIN) && out_buffer_.size() <= kMaxAnswerLine) {
+      const ssize_t r = read(from_child_, buffer, sizeof buffer);
+      if (r > 0) out_buffer_.append(buffer, std::size_t(r));
+    }
+    if (fds[0].revents & (POLLERR | POLLHUP)) return WriteOutcome::Closed;
+  }
+  return WriteOutcome::Written;
+}
+
 AdapterReply AdapterClient::exchange(nlohmann::json request, long& id) {
   if (in_process_) {
     id = next_id_++;
@@ -185,12 +269,18 @@ AdapterReply AdapterClient::exchange(nlohmann::json request, long& id) {
   id = next_id_++;
   request["id"] = id;
   AdapterReply reply;
-  if (!write_all(to_child_, request.dump() + "\n")) {
-    std::string ignored;
-    read_line(1, ignored);  // collects the exit status if it has died
+  if (const WriteOutcome w = write_request(request.dump() + "\n", options_.timeout_seconds); w != WriteOutcome::Written) {
     drain_stderr();
-    reply.status = AdapterReply::Status::Exited;
-    reply.problem = "the adapter closed its input (it has exited)" + stderr_tail();
+    if (w == WriteOutcome::TimedOut) {
+      reply.status = AdapterReply::Status::TimedOut;
+      reply.problem = "the adapter did not read its request within " + std::to_string(int(options_.timeout_seconds)) +
+                      " s (timed out)" + stderr_tail();
+    } else {
+      std::string ignored;
+      read_line(1, ignored);  // collects the exit status if it has died
+      reply.status = AdapterReply::Status::Exited;
+      reply.problem = "the adapter closed its input (it has exited)" + stderr_tail();
+    }
     stop(false);
     return reply;
   }
@@ -228,8 +318,8 @@ void AdapterClient::stop(bool polite) {
         ended = waitpid(pid_, &status, WNOHANG) == pid_;
         if (!ended) usleep(10000);
       }
+    kill(-pid_, SIGKILL);  // the whole group: what the adapter left running too
     if (!ended) {
-      kill(-pid_, SIGKILL);
       kill(pid_, SIGKILL);
       waitpid(pid_, &status, 0);
     }

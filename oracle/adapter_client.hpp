@@ -1,8 +1,10 @@
 // An adapter process (docs/adapter-protocol.md) as the oracle drives it: started with
 // `/bin/sh -c COMMAND` in its own process group on first use, the handshake read, then one
-// request and one answer at a time. A timeout, an exit, a signal or a line that is not JSON
-// ends the process (killed, its group with it); the next request starts a new one, so that a
-// campaign loses nothing but that one check. A process that forks (a campaign's workers) starts
+// request and one answer at a time. A timeout (writing a request or reading an answer), an exit,
+// a signal or a line that is not JSON ends the process (killed, its group with it); the next
+// request starts a new one, so that a campaign loses nothing but that one check. The group is
+// killed too when the oracle dies, even by SIGKILL (a supervisor process in the group is told by
+// the kernel). What the adapter writes to stderr is kept bounded (its last lines). A process that forks (a campaign's workers) starts
 // its own adapter: an inherited one is never written to.
 #pragma once
 #include <deque>
@@ -67,6 +69,9 @@ class AdapterClient {
  private:
   void start();
   bool running_here() const;
+  // Writes one request line within `seconds` (the adapter may stop reading its input).
+  enum class WriteOutcome { Written, Closed, TimedOut };
+  WriteOutcome write_request(const std::string& text, double seconds);
   std::optional<std::string> read_line(double seconds, std::string& problem);
   std::string stderr_tail() const;
   void drain_stderr();

@@ -22,6 +22,7 @@
 #include "reports/term_graph.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
+#include "reports/written_file.hpp"
 
 namespace chad {
 namespace {
@@ -113,7 +114,7 @@ bool write_chad_picture(const std::string& dir, const Counterexample& c, const P
   std::optional<RuleOutput> part;
   if (blame.found) part = rule_output(program, options, blame.function_node);
   if (!part) return write_dot_and_svg(full, (fs::path(dir) / "chad.dot").string());
-  std::ofstream(fs::path(dir) / "chad-full.dot") << full;
+  write_text_file(fs::path(dir) / "chad-full.dot", full);
   TermDotOptions cut;
   cut.highlight = part->output.get();
   cut.collapsed = part->others;
@@ -158,8 +159,8 @@ std::string write_kernel_source(const std::string& dir, const Counterexample& c)
   if (!k) return "";
   try {
     const CheckedProgram program = check_program(parse_program(c.outcome.generated.program, "<counterexample>"));
-    std::ofstream(std::filesystem::path(dir) / "kernel.cpp")
-        << compiled_kernel_source(c.options, program, k->mode, k->sums);
+    write_text_file_with(std::filesystem::path(dir) / "kernel.cpp", [&](std::ostream& out) { out
+        << compiled_kernel_source(c.options, program, k->mode, k->sums); });
     return std::string("The compiled kernel that failed (") + chad_mode_name(k->mode) + ", " + sums_strategy_name(k->sums) +
            (codegen_fault(c.options).empty() ? "" : ", with the code-generator fault " + codegen_fault(c.options)) +
            "): `kernel.cpp`, compilable on its own (`c++ -std=c++20 -I/usr/include/eigen3 kernel.cpp`, then `./a.out --at '" +
@@ -196,8 +197,8 @@ std::string cost_section(const std::string& dir, const ProgramOutcome& o) {
         derivative.costs.push_back(std::max(derivative_measure(t, row), least));
       }
       const std::string title = std::string(t.wall_time ? "seconds" : "cost") + " against input size";
-      std::ofstream(std::filesystem::path(dir) / "cost.svg")
-          << cost_plot_svg(title + " (marginal exponents in the legend)", sizes, {primal, derivative});
+      write_text_file_with(std::filesystem::path(dir) / "cost.svg", [&](std::ostream& out) { out
+          << cost_plot_svg(title + " (marginal exponents in the legend)", sizes, {primal, derivative}); });
       section += "\n![" + title + "](cost.svg)\n";
     }
     return section;
@@ -229,14 +230,14 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                                       : std::string(" --functions ") + functions_strategy_name(c.options.functions)) +
                                  " --only " + std::to_string(c.index);
   if (!origin.regenerate.empty()) regenerate = origin.regenerate;
-  std::ofstream(fs::path(dir) / "program.chad")
+  write_text_file_with(fs::path(dir) / "program.chad", [&](std::ostream& out) { out
       << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " ("
       << (origin.found_by.empty() ? "program " + std::to_string(c.index) + " of campaign seed " + std::to_string(c.campaign_seed) +
                                    ", shrunk from " + std::to_string(c.original_size) + " to " +
                                    std::to_string(c.shrunk_size) + " term nodes"
                              : origin.found_by)
       << ").\n-- Replay: " << replay << "\n-- at: " << o.generated.input
-      << "\n" << o.generated.program;
+      << "\n" << o.generated.program; });
   Blame blame;
   if (c.options.implementation != Implementation::Chad)
     blame.reason = "blame names CHAD's rules; this report judges " + std::string(implementation_name(c.options.implementation));
@@ -273,7 +274,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   j["replay"] = replay;
   j["found_by"] = origin.found_by;
   j["regenerate_original"] = regenerate;
-  std::ofstream(fs::path(dir) / "report.json") << j.dump(2) << "\n";
+  write_text_file(fs::path(dir) / "report.json", j.dump(2) + "\n");
 
   std::ostringstream md;
   md << "# Counterexample: " << campaign_verdict_name(o.verdict) << "\n\n"
@@ -321,7 +322,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   if (c.options.implementation == Implementation::ChadCompiled) md << "\n" << write_kernel_source(dir, c) << "\n";
   md << "\n" << pictures << "\n\nReplay: `" << replay << "`. The original, unshrunk program: `"
      << regenerate << "`.\n";
-  std::ofstream(fs::path(dir) / "report.md") << md.str();
+  write_text_file(fs::path(dir) / "report.md", md.str());
 }
 
 Replay replay_report(const std::string& dir) {

@@ -55,7 +55,9 @@ Counts count(const std::vector<nlohmann::json>& lines) {
         n.skips += verdict != "fault";
         continue;
       }
-      const double error = c.value("error", 0.0);
+      // A NaN or infinite error is written as null (JSON has neither): plotted with the errors of 1.
+      const nlohmann::json& e = c.contains("error") ? c["error"] : nlohmann::json(0.0);
+      const double error = e.is_number() ? e.get<double>() : INFINITY;
       ++n.bars[s][bin_of(std::isfinite(error) ? std::fabs(error) : 1.0)];
       ++n.totals[s];
     }

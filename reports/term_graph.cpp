@@ -6,6 +6,7 @@
 
 #include "syntax/graphviz_text.hpp"
 #include "syntax/printer.hpp"
+#include "reports/written_file.hpp"
 
 namespace chad {
 namespace {
@@ -112,7 +113,7 @@ std::string shell_quote(const std::string& s) {
 }  // namespace
 
 bool write_dot_and_svg(const std::string& dot_text, const std::string& dot_path) {
-  std::ofstream(dot_path) << dot_text;
+  write_text_file(dot_path, dot_text);
   if (std::system("command -v dot > /dev/null 2>&1") != 0) return false;
   std::string svg = dot_path.substr(0, dot_path.size() - 4) + ".svg";
   std::string command = "dot -Tsvg " + shell_quote(dot_path) + " -o " + shell_quote(svg) + " 2> /dev/null";

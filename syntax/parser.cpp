@@ -4,6 +4,7 @@
 // Types: type (mu, nu, ->) -> product_type -> atom_type.
 // Every recursive call and every level a loop adds to the tree counts towards kMaxNesting.
 #include "syntax/parser.hpp"
+#include "syntax/type_inhabited.hpp"
 
 #include <map>
 #include <set>
@@ -198,7 +199,12 @@ class Parser {
     type_binders_.emplace_back(kw.text, var);
     TypeP body = type();
     type_binders_.pop_back();
-    return kw.text == "mu" ? mu_type(var, body) : nu_type(var, body);
+    TypeP fixpoint = kw.text == "mu" ? mu_type(var, body) : nu_type(var, body);
+    if (!has_finite_values(fixpoint))  // (enclosing binders count as inhabited: empty whatever they hold)
+      throw SourceError(kw.loc, "type `" + print_type(fixpoint) + "` has no values: an inductive type needs a base case, "
+                                "a constructor whose payload does not mention `" + var +
+                                "` (for an infinite structure, such as a stream, use `nu`)");
+    return fixpoint;
   }
 
   TypeP product_type() {

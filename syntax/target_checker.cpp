@@ -41,7 +41,7 @@ TypeP primitive_result_type(PrimOp op, const std::vector<TypeP>& a, int index) {
 }
 
 int context_fingerprint(const TypeP& context_tangent) {
-  return int(std::hash<std::string>{}(print_type(context_tangent)) & 0x3fffffff);
+  return int(context_tangent->structure_hash & 0x3fffffff);
 }
 
 namespace {

@@ -17,7 +17,8 @@ class TargetTypeError : public InternalError {
 TermP check_target(const Context& ctx, const TermP& term);
 
 // The fingerprint of a context (co)tangent type that the checker writes into EnvPack and
-// EnvUnpack nodes (a hash of its printed form): packs of different contexts differ.
+// EnvUnpack nodes (Type::structure_hash: a hash of what its printed form shows): packs of
+// different contexts differ.
 int context_fingerprint(const TypeP& context_tangent);
 
 // The result type of primitive `op` on operands of the given types (for `get`, `index` is the

@@ -35,17 +35,33 @@ void add_free_vars(Type& t, const Type& part, const std::string* bound = nullptr
   t.free_vars.erase(std::unique(t.free_vars.begin(), t.free_vars.end()), t.free_vars.end());
 }
 
+std::size_t mix(std::size_t seed, std::size_t value) {
+  return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
+// Sets t.structure_hash from its fields and its parts' hashes; returns t.
+std::shared_ptr<Type> sealed(std::shared_ptr<Type> t) {
+  std::size_t h = mix(0, std::size_t(t->kind));
+  for (int s : t->shape) h = mix(h, std::size_t(s));
+  h = mix(h, t->lifted);
+  h = mix(h, std::hash<std::string>{}(t->var));
+  for (const auto& c : t->ctors) h = mix(mix(h, std::hash<std::string>{}(c.name)), c.type->structure_hash);
+  for (const TypeP* part : {&t->left, &t->right, &t->body}) h = mix(h, *part ? (*part)->structure_hash : 1);
+  t->structure_hash = h;
+  return t;
+}
+
 }  // namespace
 
 TypeP real_type(std::vector<int> shape) {
   for (int s : shape) CHAD_INTERNAL_ASSERT(s >= 1, "array dimension must be >= 1");
   auto t = node(TypeKind::Real);
   t->shape = std::move(shape);
-  return t;
+  return sealed(t);
 }
 
 TypeP unit_type() {
-  static const TypeP unit = node(TypeKind::Unit);
+  static const TypeP unit = sealed(node(TypeKind::Unit));
   return unit;
 }
 
@@ -56,7 +72,7 @@ TypeP prod_type(TypeP left, TypeP right) {
   t->right = std::move(right);
   add_free_vars(*t, *t->left);
   add_free_vars(*t, *t->right);
-  return t;
+  return sealed(t);
 }
 
 TypeP arrow_type(TypeP from, TypeP to) {
@@ -66,7 +82,7 @@ TypeP arrow_type(TypeP from, TypeP to) {
   t->right = std::move(to);
   add_free_vars(*t, *t->left);
   add_free_vars(*t, *t->right);
-  return t;
+  return sealed(t);
 }
 
 namespace {
@@ -78,7 +94,7 @@ TypeP binary_type(TypeKind kind, TypeP left, TypeP right) {
   t->right = std::move(right);
   add_free_vars(*t, *t->left);
   add_free_vars(*t, *t->right);
-  return t;
+  return sealed(t);
 }
 
 }  // namespace
@@ -94,7 +110,7 @@ TypeP copower_type(TypeP primal, TypeP linear) {
 TypeP lifted_sum_type(std::vector<Constructor> ctors) {
   auto t = std::const_pointer_cast<Type>(sum_type(std::move(ctors)));
   t->lifted = true;
-  return t;
+  return sealed(t);  // (again: lifted is part of it)
 }
 
 TypeP sum_type(std::vector<Constructor> ctors) {
@@ -107,7 +123,7 @@ TypeP sum_type(std::vector<Constructor> ctors) {
   auto t = node(TypeKind::Sum);
   t->ctors = std::move(ctors);
   for (const auto& c : t->ctors) add_free_vars(*t, *c.type);
-  return t;
+  return sealed(t);
 }
 
 TypeP mu_type(std::string var, TypeP body) {
@@ -115,7 +131,7 @@ TypeP mu_type(std::string var, TypeP body) {
   t->var = std::move(var);
   t->body = std::move(body);
   add_free_vars(*t, *t->body, &t->var);
-  return t;
+  return sealed(t);
 }
 
 TypeP nu_type(std::string var, TypeP body) {
@@ -123,18 +139,18 @@ TypeP nu_type(std::string var, TypeP body) {
   t->var = std::move(var);
   t->body = std::move(body);
   add_free_vars(*t, *t->body, &t->var);
-  return t;
+  return sealed(t);
 }
 
 TypeP var_type(std::string name) {
   auto t = node(TypeKind::Var);
   t->var = std::move(name);
   t->free_vars = {t->var};
-  return t;
+  return sealed(t);
 }
 
 TypeP env_type() {
-  static const TypeP env = node(TypeKind::Env);
+  static const TypeP env = sealed(node(TypeKind::Env));
   return env;
 }
 

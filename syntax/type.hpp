@@ -41,6 +41,11 @@ struct Type {
   // The free type variables, sorted and distinct; computed by the constructors below (hot
   // paths ask whether a type is closed).
   std::vector<std::string> free_vars;
+  // A hash of everything the type's printed form shows (kinds, shapes, names, constructors),
+  // computed from the parts' hashes by the constructors below: types printed alike hash alike.
+  // O(1) per node, so that a fingerprint of a long context's type costs nothing (the printed
+  // form made CHAD quadratic in the number of definitions).
+  std::size_t structure_hash = 0;
 
   // Index of constructor `name` in `ctors`, or -1.
   int ctor_index(const std::string& name) const;

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "exit_codes.hpp"
+#include "input_files.hpp"
+#include "reports/written_file.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"
 
@@ -27,15 +29,7 @@ std::map<std::string, std::string>& loaded_texts() {
 
 CheckedProgram load_program(const std::string& file) {
   const std::string name = file == "-" ? kStdinName : file;
-  std::stringstream text;
-  if (file == "-") {
-    text << std::cin.rdbuf();
-  } else {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw SourceError(Loc{intern_file_name(file), 0, 0}, "cannot open the program file");
-    text << in.rdbuf();
-  }
-  const std::string& stored = loaded_texts()[name] = text.str();
+  const std::string& stored = loaded_texts()[name] = read_input_text(file, "the program file", kStdinName);
   return check_program(parse_program(stored, name));
 }
 
@@ -74,6 +68,11 @@ int run_command(const CommonOptions& options, const std::function<int()>& work) 
   run_with_deep_stack([&] {
     try {
       code = work();
+      check_standard_output();
+    } catch (const OutputError& e) {  // (said on stderr too: the standard output may be what failed)
+      if (options.json) report_error(options, "output", std::string("error: ") + e.what(), nullptr, e.what());
+      std::cerr << "error: " << e.what() << "\n";
+      code = kExitBadInput;
     } catch (const DomainError& e) {
       report_error(options, "domain", e.what(), &e.loc(), e.message());
       code = kExitBadInput;

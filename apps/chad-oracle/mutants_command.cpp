@@ -22,6 +22,7 @@
 #include "point_option.hpp"
 #include "oracle/compiled_check.hpp"
 #include "reports/counterexample.hpp"
+#include "reports/written_file.hpp"
 
 namespace chad {
 namespace {
@@ -183,8 +184,8 @@ void add_mutants_command(CLI::App& app, int& exit_code) {
       const nlohmann::json j = kill_matrix_json(kills, base);
       if (!args->out.empty()) {
         fs::create_directories(args->out);
-        std::ofstream(fs::path(args->out) / "mutants.json") << j.dump(2) << "\n";
-        std::ofstream(fs::path(args->out) / "mutants.md") << kill_matrix_markdown(kills, base);
+        write_text_file(fs::path(args->out) / "mutants.json", j.dump(2) + "\n");
+        write_text_file(fs::path(args->out) / "mutants.md", kill_matrix_markdown(kills, base));
       }
       if (options->json)
         std::cout << j.dump(2) << "\n";

@@ -1,5 +1,7 @@
 #include "point_option.hpp"
 
+#include "input_files.hpp"
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -34,19 +36,10 @@ std::string written_point(const std::string& text) {
 
 // `--at @FILE` and `--at -`: the value's text from a file or from standard input.
 std::string value_from_file(const std::string& at) {
-  std::stringstream text;
-  if (at == "-") {
-    if (program_came_from_stdin())
-      throw SourceError(Loc{intern_file_name("<stdin>"), 0, 0},
-                        "standard input gives the program already: give --at a value or @FILE");
-    text << std::cin.rdbuf();
-    return text.str();
-  }
-  const std::string file = at.substr(1);
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw SourceError(Loc{intern_file_name(file), 0, 0}, "cannot open the --at value file");
-  text << in.rdbuf();
-  return text.str();
+  if (at == "-" && program_came_from_stdin())
+    throw SourceError(Loc{intern_file_name("<stdin>"), 0, 0},
+                      "standard input gives the program already: give --at a value or @FILE");
+  return read_input_text(at == "-" ? at : at.substr(1), "the --at value file");
 }
 
 }  // namespace

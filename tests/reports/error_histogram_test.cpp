@@ -37,6 +37,24 @@ double bar_height(const std::string& svg, const std::string& series, const std::
   return std::stod(m[1]);
 }
 
+// A check whose error was NaN or infinite is logged with "error": null (JSON has no NaN): it is
+// plotted as an error of 1 would be, and never stops the report (it ended whole campaigns).
+TEST(ErrorHistogram, ANullErrorIsPlottedAsNotFinite) {
+  const std::string log_line =
+      R"({"index": 0, "verdict": "fail", "checks": [{"mode": "rev", "sums": "biproduct", "verdict": "fail",
+          "error": null, "screen_cleared": false, "detail": "NaN"}]})";
+  std::vector<nlohmann::json> with_null = {nlohmann::json::parse(log_line)};
+  std::vector<nlohmann::json> with_nan = {{{"index", 0}, {"verdict", "fail"},
+                                           {"checks", nlohmann::json::array({check("fail", NAN)})}}};
+  std::vector<nlohmann::json> with_one = {{{"index", 0}, {"verdict", "fail"},
+                                           {"checks", nlohmann::json::array({check("fail", 1.0)})}}};
+  with_one[0]["checks"][0]["detail"] = "NaN";
+  std::string svg;
+  ASSERT_NO_THROW(svg = error_histogram_svg(with_null));
+  EXPECT_EQ(svg, error_histogram_svg(with_one));
+  EXPECT_EQ(error_histogram_svg({nlohmann::json::parse(with_nan[0].dump())}), svg);  // NaN, written and read back
+}
+
 TEST(ErrorHistogram, BinsSeriesAndTitles) {
   const std::string svg = error_histogram_svg(lines());
   // Zeros in their own, labelled bin; 3e-17 in the lowest bin; 2.5e-16 in 1e-16; 2e-6 in 1e-6;

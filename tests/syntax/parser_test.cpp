@@ -203,8 +203,8 @@ TEST(Parser, TypesAndAliases) {
   // mu / nu bodies extend far right; binders nest.
   EXPECT_TRUE(type_equal(parse_type("nu s. real * s", "<t>"),
                          nu_type("s", prod_type(real_type(), var_type("s")))));
-  EXPECT_TRUE(type_equal(parse_type("real * mu a. a * unit", "<t>"),
-                         prod_type(real_type(), mu_type("a", prod_type(var_type("a"), unit_type())))));
+  EXPECT_TRUE(type_equal(parse_type("real * nu a. a * unit", "<t>"),
+                         prod_type(real_type(), nu_type("a", prod_type(var_type("a"), unit_type())))));
   EXPECT_TRUE(type_equal(parse_type("mu t. < L : real | N : mu r. < E | M : t * r > >", "<t>"),
                          mu_type("t", sum_type({{"L", real_type()},
                                                 {"N", mu_type("r", sum_type({{"E", unit_type()},
@@ -328,7 +328,7 @@ TEST(Parser, ErrorsAreLocatedAndSayWhatWasExpected) {
             "f.chad:1:7: error: unbound type variable `a`: type variables must be bound by an enclosing mu or nu");
   EXPECT_EQ(type_error("a"),
             "f.chad:1:1: error: unbound type variable `a`: type variables must be bound by an enclosing mu or nu");
-  EXPECT_EQ(type_error("(mu a. a) * a").substr(0, 44), "f.chad:1:13: error: unbound type variable `a");
+  EXPECT_EQ(type_error("(nu a. a) * a").substr(0, 44), "f.chad:1:13: error: unbound type variable `a");
   EXPECT_EQ(type_error("Missing"), "f.chad:1:1: error: unknown type `Missing`: expected a type alias declared above");
   EXPECT_EQ(type_error("< A : real | A : unit >"), "f.chad:1:14: error: constructor `A` appears twice in this sum");
   EXPECT_EQ(type_error("< >"), "f.chad:1:3: error: expected a constructor name (upper case), found `>`");

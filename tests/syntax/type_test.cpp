@@ -96,7 +96,7 @@ TEST(Type, PrintsInParseableForm) {
   EXPECT_EQ(print_type(prod_type(list_type(), real_type())),
             "(mu l. < Nil : unit | Cons : real * l >) * real");
   EXPECT_EQ(print_type(bool_type()), "< False : unit | True : unit >");
-  for (const std::string text : {"(mu a. a * real) -> nu s. real * s", "< A : real -> real | B : unit >",
+  for (const std::string text : {"(nu a. a * real) -> nu s. real * s", "< A : real -> real | B : unit >",
                                  "real * (mu t. < L : real | N : t * t >) * unit"}) {
     TypeP t = parse_type(text, "<t>");
     EXPECT_TRUE(type_equal(parse_type(print_type(t), "<t>"), t)) << print_type(t);
