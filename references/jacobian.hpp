@@ -12,8 +12,8 @@
 // which this library does not link: nothing here reads what CHAD computes.
 // When a comparison ties or cannot be decided at the point, or the output's index or a
 // comparison changes under the perturbation used, the result is "not differentiable at this
-// point" with the reason, never a number; when fd's step is lost to rounding, "cannot
-// certify" (cannot_certify). No method returns a NaN or infinite number: that is a located
+// point" with the reason, never a number; when fd's step is lost to rounding, or an interval
+// enclosure is unbounded (its bounds overflow), "cannot certify" (cannot_certify). No method returns a NaN or infinite number: that is a located
 // SourceError (references/finite_result.hpp).
 #pragma once
 #include <optional>
@@ -68,8 +68,8 @@ struct JacobianResult {
   SumsStrategy sums = SumsStrategy::Biproduct;  // chad-fwd / chad-rev only
   bool differentiable = true;
   std::string reason;  // why not, when !differentiable
-  // fd only, with !differentiable: the step was lost to rounding, so fd says nothing either way
-  // about differentiability ("cannot certify").
+  // With !differentiable: fd's step was lost to rounding, or an interval enclosure is unbounded,
+  // so the method says nothing either way about differentiability ("cannot certify").
   bool cannot_certify = false;
   Index input_index, output_index;
   std::vector<double> input_coords, output_coords;

@@ -114,7 +114,9 @@ nlohmann::json points_json(const std::string& file, std::uint64_t seed, const st
 
 void print_report(std::ostream& out, const VerifyReport& report) {
   if (!report.differentiable()) {
-    out << "not differentiable at this point: " << report.reference.reason << "\n";
+    // (an unbounded reference enclosure: its reason starts "cannot certify: ")
+    out << (report.reference.cannot_certify ? "at this point: " : "not differentiable at this point: ")
+        << report.reference.reason << "\n";
     return;
   }
   int mode_width = 6;

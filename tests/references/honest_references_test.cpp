@@ -35,6 +35,27 @@ TEST(HonestReferences, FdCannotCertifyAStepLostBelowTheUlpOfAConstant) {
   }
 }
 
+TEST(HonestReferences, IntervalCannotCertifyWithAnUnboundedEnclosure) {
+  // examples/higher_order.chad at (0.5, 1e308): df/da = u + (a + cos u) x with u = a x + sin x
+  // near 5e307; cos u is only known to lie in [-1, 1], so the enclosure's upper bound is about
+  // 1.5e308 + 5e307 and overflows. Its midpoint (a finite number) used to be printed as the value
+  // and judged against (a false FAIL of a correct CHAD).
+  const std::string source =
+      "def twice (f : real -> real) (x : real) : real = f (f x);\n"
+      "def adder (a : real) : real -> real = fun (y : real) -> a * y + sin(y);\n"
+      "def main (a : real, x : real) : real = twice (adder a) x;";
+  JacobianResult interval = jacobian_of(source, "(0.5, 1e308)", JacobianMethod::Interval);
+  EXPECT_FALSE(interval.differentiable);
+  EXPECT_TRUE(interval.cannot_certify);
+  EXPECT_NE(interval.reason.find("cannot certify"), std::string::npos) << interval.reason;
+  EXPECT_NE(interval.reason.find("d output[0] / d input[0]"), std::string::npos) << interval.reason;
+  EXPECT_NE(interval.reason.find("unbounded"), std::string::npos) << interval.reason;
+  // At an ordinary point the same program is certified.
+  JacobianResult ordinary = jacobian_of(source, "(0.5, 1.25)", JacobianMethod::Interval);
+  EXPECT_TRUE(ordinary.differentiable) << ordinary.reason;
+  EXPECT_FALSE(ordinary.cannot_certify);
+}
+
 TEST(HonestReferences, FdCertifiesNormalAndConstantPrograms) {
   // d/dx (sin x * y / (1 + x^2)) = y (cos x (1 + x^2) - 2 x sin x) / (1 + x^2)^2,
   // d/dy = sin x / (1 + x^2); by hand, evaluated here with std:: functions.
