@@ -14,7 +14,18 @@ Judgement screen_then_certify(const std::string& who, double screen_error, const
     screen_cleared = true;
     return {};
   }
-  if (!certified) certified = jacobian_by_interval(program, input);
+  if (!certified) {
+    try {
+      certified = jacobian_by_interval(program, input);
+    } catch (const DomainError&) {  // (the callers say what these mean for their check)
+      throw;
+    } catch (const ComparisonUndecided&) {
+      throw;
+    } catch (const SourceError& e) {  // the certified reference is not finite: a verdict, not an error
+      return {Verdict::FailNumeric, who + " differs from dual numbers and the interval check cannot decide: " + e.what(),
+              std::nullopt};
+    }
+  }
   if (!certified->differentiable)
     return {Verdict::FailNumeric,
             who + " differs from dual numbers by " + print_real(screen_error) +

@@ -20,7 +20,7 @@ namespace chad {
 // `screen_error`: the answer's largest relative difference from the dual-number reference.
 // `certify`: judges the answer against the certified reference (called only after the screen
 // disagreed and the certified reference is differentiable). `certified`: the certified
-// reference, made here when first needed (its SourceError propagates). Sets `screen_cleared`
+// reference, made here when first needed (when it is not finite: `fail-numeric`). Sets `screen_cleared`
 // when the screen disagreed and the certified check passed.
 Judgement screen_then_certify(const std::string& who, double screen_error, const CheckedProgram& program,
                               const NormalForm<double>& input, std::optional<JacobianResult>& certified,
