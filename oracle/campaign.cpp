@@ -343,7 +343,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
       } catch (const DomainError& e) {
         c.verdict = Verdict::Fail;
         c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
-      } catch (const SourceError& e) {  // the certified reference is not finite
+      } catch (const SourceError& e) {  // a number not finite (the ladder judges its own reference)
         c.verdict = Verdict::FailNumeric;
         c.detail = std::string("CHAD differs from dual numbers and the interval check cannot decide: ") + e.what();
       }

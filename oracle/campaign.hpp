@@ -1,9 +1,11 @@
 // A correctness campaign (the main job): generate programs and inputs from a seed, check CHAD
-// on each (every chosen mode and sums strategy) against the reference, and classify:
+// on each (every chosen mode and sums strategy) against the reference, and classify with the
+// one vocabulary of oracle/verdict.hpp:
 //   pass          CHAD agrees with dual numbers in double (the fast screen), or disagrees
 //                 there but the certified interval check finds the enclosures meeting
 //                 (counted as `screen_cleared`);
-//   fail          certified: CHAD's enclosure and the reference's are disjoint;
+//   fail          certified: CHAD's enclosure and the reference's are disjoint, or CHAD's is
+//                 unbounded (oracle/screen_then_certify.hpp: the one ladder);
 //   fault         CHAD's output is broken, so that it has no Jacobian to compare: it does not
 //                 type-check (TargetTypeError), evaluating it meets values of different kinds
 //                 or shapes (model/evaluation_fault.hpp) or raises the lifted-sum
