@@ -48,13 +48,13 @@ CheckResult new_result(const CheckOptions& options, std::uint64_t seed) {
   CheckResult r;
   r.name = options.name;
   r.seed = seed;
-  for (CampaignVerdict v : all_campaign_verdicts()) r.verdicts[campaign_verdict_name(v)] = 0;
+  for (Verdict v : all_verdicts()) r.verdicts[verdict_name(v)] = 0;
   return r;
 }
 
 void count(CheckResult& r, const ProgramOutcome& o) {
   ++r.checked;
-  ++r.verdicts[campaign_verdict_name(o.verdict)];
+  ++r.verdicts[verdict_name(o.verdict)];
 }
 
 // The failure's fields and report, from the original case and its shrunk outcome.
@@ -62,7 +62,7 @@ void record_failure(CheckResult& r, const CheckOptions& options, const CampaignO
                     const GeneratedCase& original, const ProgramOutcome& minimal) {
   r.failed = true;
   r.index = index;
-  r.verdict = campaign_verdict_name(minimal.verdict);
+  r.verdict = verdict_name(minimal.verdict);
   for (const CheckOutcome& k : minimal.checks)
     if (k.verdict == minimal.verdict) r.detail = k.detail;
   if (r.detail.empty()) r.detail = minimal.detail;

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "syntax/term_former_names.hpp"
+
 namespace chad {
 namespace {
 
@@ -16,28 +18,9 @@ std::string hex_float(double x) {
   return text;
 }
 
-const char* former_name(TermKind kind) {
-  switch (kind) {
-    case TermKind::Var: return "var";
-    case TermKind::Literal: return "literal";
-    case TermKind::ArrayLit: return "array";
-    case TermKind::Unit: return "unit";
-    case TermKind::Pair: return "pair";
-    case TermKind::Fst: return "fst";
-    case TermKind::Snd: return "snd";
-    case TermKind::Let: return "let";
-    case TermKind::Lambda: return "fun";
-    case TermKind::App: return "app";
-    case TermKind::Inject: return "inject";
-    case TermKind::Case: return "case";
-    case TermKind::Roll: return "roll";
-    case TermKind::Fold: return "fold";
-    case TermKind::Unroll: return "unroll";
-    case TermKind::Unfold: return "unfold";
-    case TermKind::Ascribe: return "ascribe";
-    case TermKind::Prim: return "prim";
-    default: break;
-  }
+// The former's JSON tag; CHAD's target formers have none.
+const char* json_tag(TermKind kind) {
+  if (const char* tag = former_json_tag(kind)) return tag;
   throw InternalError("emit_json_term: CHAD's target terms have no JSON form");
 }
 
@@ -131,7 +114,7 @@ json emit_json_type(const TypeP& type) {
 
 json emit_json_term(const TermP& term) {
   CHAD_INTERNAL_ASSERT(term->type != nullptr, "emit_json_term: an unchecked term");
-  json node{{"former", former_name(term->kind)}, {"type", emit_json_type(term->type)},
+  json node{{"former", json_tag(term->kind)}, {"type", emit_json_type(term->type)},
             {"loc", location(term->loc)}};
   add_fields(*term, node);
   return node;

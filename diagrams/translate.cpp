@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "syntax/term_former_names.hpp"
+
 namespace chad::diagrams {
 
 bool in_fragment(const TypeP& t) {
@@ -15,18 +17,6 @@ bool in_fragment(const TypeP& t) {
 }
 
 namespace {
-
-const char* former_name(TermKind k) {
-  switch (k) {
-    case TermKind::Inject: return "constructor injection";
-    case TermKind::Case: return "case";
-    case TermKind::Roll: return "roll";
-    case TermKind::Fold: return "fold";
-    case TermKind::Unroll: return "unroll";
-    case TermKind::Unfold: return "unfold";
-    default: return "a target-language former";
-  }
-}
 
 // One diagram under construction and the variables visible in it. Variables are numbered by
 // de Bruijn level; those bound outside the box (level < base) are captured on first use.

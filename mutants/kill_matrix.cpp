@@ -46,8 +46,8 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool s
       prefetch_compiled_kernels(options, batch);
       next_batch = i + batch.size();
     }
-    const CampaignVerdict v = check_program_at(options, i).verdict;
-    if (v != CampaignVerdict::Fail && v != CampaignVerdict::Fault) continue;  // certain verdicts kill
+    const Verdict v = check_program_at(options, i).verdict;
+    if (v != Verdict::Fail && v != Verdict::Fault) continue;  // certain verdicts kill
     k.killed = true;
     k.index = i;
     break;

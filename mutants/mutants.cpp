@@ -4,6 +4,7 @@
 #include "mutants/fault_mutants.hpp"
 #include "mutants/mutant_rules.hpp"
 #include "syntax/printer.hpp"
+#include "syntax/term_former_names.hpp"
 
 namespace chad {
 namespace {

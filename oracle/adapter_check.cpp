@@ -109,7 +109,7 @@ std::vector<double> adapter_seed(std::size_t dimension, int which) {
 CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string& program_text,
                               const CheckedProgram& program, const NormalForm<double>& input,
                               const JacobianResult& reference, std::optional<JacobianResult>& certified) {
-  CheckOutcome c{ChadMode::Reverse, SumsStrategy::Biproduct, CampaignVerdict::Pass, false, 0, {}};
+  CheckOutcome c{ChadMode::Reverse, SumsStrategy::Biproduct, Verdict::Pass, false, 0, {}};
   c.implementation = Implementation::Adapter;
   AdapterClient& client = *options.adapter;
   const AdapterHello& hello = client.hello();
@@ -147,23 +147,23 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     const std::string asked = std::string("the ") + ask_name(ask) + " request";
     AdapterExchange exchanged = exchange_and_read(client, message, request);
     if (!exchanged.answer) {
-      c.verdict = CampaignVerdict::Fault;
+      c.verdict = Verdict::Fault;
       c.detail = exchange_failure(tool, exchanged, asked);
       return c;
     }
     const AdapterAnswer& answer = *exchanged.answer;
     if (answer.error) {
       if (answer.error_kind == "unsupported") {
-        c.verdict = CampaignVerdict::Unsupported;
+        c.verdict = Verdict::Unsupported;
         c.detail = "outside " + tool + "'s fragment (" + asked + "): " + answer.message;
       } else if (answer.error_kind == "crash") {
-        c.verdict = CampaignVerdict::Fault;
+        c.verdict = Verdict::Fault;
         c.detail = tool + " failed on " + asked + ": " + answer.message;
       } else if (!tool_precision_reference()) {
-        c.verdict = CampaignVerdict::Skip;
+        c.verdict = Verdict::Skip;
         c.detail = tool + " reports a domain error (" + answer.message + "), and the input is " + rounding_problem;
       } else {
-        c.verdict = CampaignVerdict::Fail;
+        c.verdict = Verdict::Fail;
         c.detail = tool + " reports a domain error the program does not have at this input, even within " +
                    precision_name(precision) + " rounding: " + answer.message;
       }
@@ -176,10 +176,10 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     if (with_output) {
       if (answer.output->index != reference.output_index) {
         if (!tool_precision_reference()) {
-          c.verdict = CampaignVerdict::Skip;
+          c.verdict = Verdict::Skip;
           c.detail = tool + "'s output has another shape, and the input is " + rounding_problem;
         } else {
-          c.verdict = CampaignVerdict::Fail;
+          c.verdict = Verdict::Fail;
           c.detail = tool + "'s output has index " + answer.output->index.to_string() + ", the program's " +
                      reference.output_index.to_string();
         }
@@ -222,7 +222,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       for (const Entry& e : entries)
         screen = std::isfinite(e.got) ? std::fmax(screen, relative_error(e.got, e.expected)) : INFINITY;
       if (precision == ToolPrecision::Float64 && screen <= ScreenTolerance::relative) continue;
-      c.verdict = precision == ToolPrecision::Float64 ? CampaignVerdict::FailNumeric : CampaignVerdict::Skip;
+      c.verdict = precision == ToolPrecision::Float64 ? Verdict::FailNumeric : Verdict::Skip;
       c.detail = tool + " differs from dual numbers by " + print_real(error) + " (" + asked +
                  ") and the interval check cannot decide: " + undecided;
       return c;
@@ -234,7 +234,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     if (!all_inside) {
       const JacobianResult* rounded = tool_precision_reference();
       if (!rounded) {
-        c.verdict = CampaignVerdict::Skip;
+        c.verdict = Verdict::Skip;
         c.detail = tool + " differs from the certified reference (" + asked + "), and the input is " + rounding_problem;
         return c;
       }
@@ -245,14 +245,14 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       }
       for (std::size_t k = 0; k < entries.size(); ++k)
         if (std::fmax(std::fabs(wide[k].lo), std::fabs(wide[k].hi)) > largest_finite(precision)) {
-          c.verdict = CampaignVerdict::Skip;
+          c.verdict = Verdict::Skip;
           c.detail = entries[k].what + " may overflow " + precision_name(precision) + ": its enclosure is [" +
                      print_real(wide[k].lo) + ", " + print_real(wide[k].hi) + "]";
           return c;
         }
       for (std::size_t k = 0; k < entries.size(); ++k)
         if (!inside(entries[k].got, wide[k])) {
-          c.verdict = CampaignVerdict::Fail;
+          c.verdict = Verdict::Fail;
           c.detail = entries[k].what + ": " + tool + " gives " + print_real(entries[k].got) +
                      "; the certified value lies in [" + print_real(exact[k].lo) + ", " + print_real(exact[k].hi) +
                      "], and any " + precision_name(precision) + " computation whose operations each err by at most " +

@@ -81,9 +81,9 @@ ConformanceCheck example_check(const CampaignOptions& options, const std::string
     if (!reference.differentiable) return check(name, false, "the example is not differentiable at its point: " + reference.reason);
     std::optional<JacobianResult> certified;
     const CheckOutcome c = check_by_adapter(options, text, program, input, reference, certified);
-    ConformanceCheck out = check(name, c.verdict == CampaignVerdict::Pass || c.verdict == CampaignVerdict::Unsupported,
-                                 std::string(campaign_verdict_name(c.verdict)) + (c.detail.empty() ? "" : ": " + c.detail));
-    out.unsupported = c.verdict == CampaignVerdict::Unsupported;
+    ConformanceCheck out = check(name, c.verdict == Verdict::Pass || c.verdict == Verdict::Unsupported,
+                                 std::string(verdict_name(c.verdict)) + (c.detail.empty() ? "" : ": " + c.detail));
+    out.unsupported = c.verdict == Verdict::Unsupported;
     return out;
   } catch (const SourceError& e) {
     return check(name, false, std::string("the example cannot be judged here: ") + e.what());

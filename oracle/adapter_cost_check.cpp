@@ -31,10 +31,10 @@ Index output_index_at(const CheckedProgram& program, const NormalForm<double>& i
 
 CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::string& program_text,
                                    const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode) {
-  CheckOutcome c{mode, SumsStrategy::Biproduct, CampaignVerdict::Pass, false, 0, {}};
+  CheckOutcome c{mode, SumsStrategy::Biproduct, Verdict::Pass, false, 0, {}};
   c.implementation = Implementation::Adapter;
   if (!is_data_type(program.output_type)) {
-    c.verdict = CampaignVerdict::Skip;
+    c.verdict = Verdict::Skip;
     c.detail = "the cost check pulls back a cotangent of a data-type output; this output holds a function or a stream";
     return c;
   }
@@ -42,7 +42,7 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
   const AdapterHello& hello = client.hello();
   const std::string tool = hello.tool;
   if (!hello.timing) {
-    c.verdict = CampaignVerdict::Unsupported;
+    c.verdict = Verdict::Unsupported;
     c.detail = tool + "'s adapter does not time its answers (its hello has no \"timing\": true)";
     return c;
   }
@@ -70,12 +70,12 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
     } catch (const CostLimitExceeded&) {
       unmeasurable = primal_steps_passed(at);
     } catch (const SourceError& e) {  // a domain error or a tie at a grown input
-      c.verdict = CampaignVerdict::Skip;
+      c.verdict = Verdict::Skip;
       c.detail = "the cost check meets an error " + at + ": " + e.what();
       return c;
     }
     if (!unmeasurable.empty() && i == 0) {
-      c.verdict = CampaignVerdict::Skip;
+      c.verdict = Verdict::Skip;
       c.detail = unmeasurable;
       return c;
     }
@@ -85,7 +85,7 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
     }
     const std::size_t n = request.input.coords.size(), m = std::size_t(request.output_index.dimension());
     if ((ask == AdapterAsk::Jvp ? n : m) == 0) {
-      c.verdict = CampaignVerdict::Skip;
+      c.verdict = Verdict::Skip;
       c.detail = std::string("the cost check has no ") + (ask == AdapterAsk::Jvp ? "input" : "output") +
                  " coordinate to seed " + at;
       return c;
@@ -108,7 +108,7 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
         return true;
       }
       if (!exchanged.answer) {
-        c.verdict = CampaignVerdict::Fault;
+        c.verdict = Verdict::Fault;
         c.detail = exchange_failure(tool, exchanged, asked);
         return false;
       }
@@ -118,9 +118,9 @@ CheckOutcome check_cost_by_adapter(const CampaignOptions& options, const std::st
         return true;
       }
       if (answer.error) {
-        c.verdict = answer.error_kind == "unsupported" ? CampaignVerdict::Unsupported
-                    : answer.error_kind == "domain"    ? CampaignVerdict::Skip
-                                                       : CampaignVerdict::Fault;
+        c.verdict = answer.error_kind == "unsupported" ? Verdict::Unsupported
+                    : answer.error_kind == "domain"    ? Verdict::Skip
+                                                       : Verdict::Fault;
         c.detail = tool + " answers " + asked + " with an error of kind " + answer.error_kind + ": " + answer.message;
         return false;
       }

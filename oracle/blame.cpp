@@ -16,6 +16,7 @@
 #include "semantics/evaluate.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
+#include "syntax/term_former_names.hpp"
 
 namespace chad {
 namespace {

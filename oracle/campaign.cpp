@@ -7,6 +7,8 @@
 #include "logrel/agreement.hpp"
 #include "model/scalar.hpp"
 #include "oracle/chad_faults.hpp"
+#include "oracle/judge_faults.hpp"
+#include "oracle/screen_then_certify.hpp"
 #include "oracle/adapter_check.hpp"
 #include "oracle/adapter_cost_check.hpp"
 #include "oracle/compiled_check.hpp"
@@ -22,6 +24,7 @@
 #include "semantics/evaluate.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
+#include "syntax/term_former_names.hpp"
 
 namespace chad {
 
@@ -35,52 +38,10 @@ const char* implementation_name(Implementation i) {
   return "?";
 }
 
-const char* campaign_verdict_name(CampaignVerdict v) {
-  switch (v) {
-    case CampaignVerdict::Pass: return "pass";
-    case CampaignVerdict::Fail: return "fail";
-    case CampaignVerdict::FailNumeric: return "fail-numeric";
-    case CampaignVerdict::Skip: return "skip";
-    case CampaignVerdict::Fault: return "fault";
-    case CampaignVerdict::Crash: return "crash";
-    case CampaignVerdict::Unsupported: return "unsupported";
-    case CampaignVerdict::FailCost: return "fail-cost";
-  }
-  return "?";
-}
-
-const std::vector<CampaignVerdict>& all_campaign_verdicts() {
-  static const std::vector<CampaignVerdict> all = {CampaignVerdict::Pass, CampaignVerdict::Fail,
-                                                   CampaignVerdict::FailNumeric, CampaignVerdict::Skip,
-                                                   CampaignVerdict::Fault, CampaignVerdict::Crash,
-                                                   CampaignVerdict::Unsupported, CampaignVerdict::FailCost};
-  return all;
-}
-
-bool is_failure(CampaignVerdict v) {
-  return v != CampaignVerdict::Pass && v != CampaignVerdict::Skip && v != CampaignVerdict::Unsupported;
-}
-
-bool is_failure(const std::string& verdict_name) {
-  for (CampaignVerdict v : all_campaign_verdicts())
-    if (verdict_name == campaign_verdict_name(v)) return is_failure(v);
-  return false;
-}
-
-CampaignVerdict worse_verdict(CampaignVerdict a, CampaignVerdict b) {
-  auto rank = [](CampaignVerdict v) {
-    switch (v) {
-      case CampaignVerdict::Crash: return 6;
-      case CampaignVerdict::Fault: return 5;
-      case CampaignVerdict::Fail: return 4;
-      case CampaignVerdict::FailNumeric: return 3;
-      case CampaignVerdict::FailCost: return 2;
-      case CampaignVerdict::Skip: return 1;
-      case CampaignVerdict::Unsupported: return 1;
-      default: return 0;
-    }
-  };
-  return rank(a) >= rank(b) ? a : b;
+void record_judgement(CheckOutcome& c, Judgement j) {
+  c.verdict = j.verdict;
+  c.detail = std::move(j.reason);
+  c.discrepancy = std::move(j.discrepancy);
 }
 
 std::string verdict_counts_text(const CampaignSummary& summary) {
@@ -95,30 +56,6 @@ std::uint64_t program_seed(std::uint64_t seed, std::size_t index) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
-}
-
-const char* former_name(TermKind k) {
-  switch (k) {
-    case TermKind::Var: return "var";
-    case TermKind::Literal: return "literal";
-    case TermKind::ArrayLit: return "array literal";
-    case TermKind::Unit: return "unit";
-    case TermKind::Pair: return "pair";
-    case TermKind::Fst: return "fst";
-    case TermKind::Snd: return "snd";
-    case TermKind::Let: return "let";
-    case TermKind::Lambda: return "fun";
-    case TermKind::App: return "application";
-    case TermKind::Inject: return "injection";
-    case TermKind::Case: return "case";
-    case TermKind::Roll: return "roll";
-    case TermKind::Fold: return "fold";
-    case TermKind::Unroll: return "unroll";
-    case TermKind::Unfold: return "unfold";
-    case TermKind::Ascribe: return "ascription";
-    case TermKind::Prim: return "primitive";
-    default: return "target former";
-  }
 }
 
 // check_program's wrapper is `let <defs> in fun _input' -> let <parameters> in (body : B)`.
@@ -187,23 +124,18 @@ double screen_error(const ChadEvaluation<double>& got, const Result& reference) 
 }
 
 // The certified check of one (mode, sums) case: CHAD in intervals against the interval
-// reference. Fills in the verdict.
-void certify(CheckOutcome& c, const CheckedProgram& program, const ChadProgram& chad,
-             const NormalForm<double>& input, const JacobianResult& reference) {
+// reference.
+Judgement certify_chad(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
+                       const Index& screened_index, const JacobianResult& certified) {
+  if (screened_index != certified.output_index)
+    return {Verdict::Fail,
+            "the output's index is " + screened_index.to_string() + ", expected " + certified.output_index.to_string(),
+            std::nullopt};
   ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
+  std::vector<std::vector<Enclosure>> answer(e.jacobian.size());
   for (std::size_t i = 0; i < e.jacobian.size(); ++i)
-    for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
-      const Enclosure got = enclose(e.jacobian[i][j]), &want = reference.enclosure[i][j];
-      if (!(enclosure_gap(got, want) == 0)) {  // disjoint (or NaN)
-        c.verdict = CampaignVerdict::Fail;
-        c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
-                   "]: CHAD encloses [" + print_real(got.lo) + ", " + print_real(got.hi) +
-                   "], the certified reference [" + print_real(want.lo) + ", " + print_real(want.hi) + "]";
-        return;
-      }
-    }
-  c.verdict = CampaignVerdict::Pass;
-  c.screen_cleared = true;
+    for (const Mpfi& x : e.jacobian[i]) answer[i].push_back(enclose(x));
+  return certify_entries("CHAD", answer, false, 0, certified);
 }
 
 // --cross-check fd:RATE: fd against the certified reference, on the sampled programs; a
@@ -228,7 +160,7 @@ void cross_check_fd(const CampaignOptions& options, const GeneratedCase& generat
   out.cross_check = c.result;
   out.cross_check_detail = c.detail;
   if (c.result == CrossCheck::Disagreed) {
-    out.verdict = CampaignVerdict::Fail;
+    out.verdict = Verdict::Fail;
     if (out.detail.empty()) out.detail = c.detail;
   }
 }
@@ -241,11 +173,11 @@ ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedP
     StageTimer t(seconds, "reference");
     run_main<Dual<double>>(program, relation_curve<double>(program, input, SumsStrategy::Biproduct).source);
   } catch (const DomainError& e) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = std::string("domain error at this input: ") + e.message();
     return out;
   } catch (const ComparisonUndecided& e) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = "not differentiable here: " + e.message();
     return out;
   }
@@ -254,7 +186,7 @@ ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedP
       StageTimer t(seconds, "chad");
       ScopedChadFaults faults(options.faults);  // (only CHAD's side runs faultable code)
       CheckOutcome c = check_by_relation(program, input, mode, sums, options.rules, options.functions);
-      out.verdict = worse_verdict(out.verdict, c.verdict);
+      out.verdict = fold_check_verdict(out.verdict, c.verdict);
       out.checks.push_back(std::move(c));
     }
   return out;
@@ -273,7 +205,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     program = check_program(parse_program(generated.program, "<generated>"));
     input = read_input_point(program, generated.input);
   } catch (const SourceError& e) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = std::string("invalid program (a generator bug): ") + e.what();
     return out;
   }
@@ -294,7 +226,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
       for (SumsStrategy sums : options.sums) {
         StageTimer t(seconds, "cost");
         CheckOutcome c = check_cost(options, program, input, mode, sums);
-        out.verdict = worse_verdict(out.verdict, c.verdict);
+        out.verdict = fold_check_verdict(out.verdict, c.verdict);
         out.checks.push_back(std::move(c));
       }
     if (!options.check_derivatives) return out;
@@ -303,7 +235,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     for (ChadMode mode : options.modes) {  // the tool's own strategy: no sums strategies
       StageTimer t(seconds, "cost");
       CheckOutcome c = check_cost_by_adapter(options, generated.program, program, input, mode);
-      out.verdict = worse_verdict(out.verdict, c.verdict);
+      out.verdict = fold_check_verdict(out.verdict, c.verdict);
       out.checks.push_back(std::move(c));
     }
     if (!options.check_derivatives) return out;
@@ -311,19 +243,19 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
 
   const bool string_diagrams = options.implementation == Implementation::StringDiagram;
   if (string_diagrams && (!diagrams::program_in_fragment(program) || !is_data_type(program.output_type))) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = "outside the first-order programs of string-diagram AD's simply typed fragment";
     return out;
   }
   const bool compiled = options.implementation == Implementation::ChadCompiled;
   const bool adapter = options.implementation == Implementation::Adapter;
   if (adapter && !is_data_type(program.output_type)) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = "an adapter judges programs whose output is a data type (the protocol is over normal forms)";
     return out;
   }
   if (compiled && !is_data_type(program.output_type)) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = "the compiled path judges programs whose output is a data type (the kernel ABI is over normal forms)";
     return out;
   }
@@ -334,16 +266,16 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     StageTimer t(seconds, "reference");
     reference = jacobian_by_dual(program, input);
   } catch (const DomainError& e) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = std::string("domain error at this input: ") + e.message();
     return out;
   } catch (const SourceError& e) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = "overflow: " + e.message();
     return out;
   }
   if (!reference.differentiable) {
-    out.verdict = CampaignVerdict::Skip;
+    out.verdict = Verdict::Skip;
     out.detail = "not differentiable here: " + reference.reason;
     return out;
   }
@@ -373,7 +305,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
         StageTimer t(seconds, "chad-compiled");
         CheckOutcome c = check_compiled(options, generated.program, program, input, reference, certified, mode, sums);
         c.informative = informative_jacobian(reference);
-        out.verdict = worse_verdict(out.verdict, c.verdict);
+        out.verdict = fold_check_verdict(out.verdict, c.verdict);
         out.checks.push_back(std::move(c));
       }
     cross_check_fd(options, generated, program, input, certified, out, seconds);
@@ -381,7 +313,7 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   }
   for (ChadMode mode : options.modes)
     for (SumsStrategy sums : options.sums) {
-      CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
+      CheckOutcome c{mode, sums, Verdict::Pass, false, 0, {}};
       c.informative = informative_jacobian(reference);
       try {
         ChadProgram chad;
@@ -393,36 +325,29 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
           got = evaluate_chad_jacobian<double>(program, chad, input);
         }
         c.error = screen_error(got, reference);
-        if (c.error > ScreenTolerance::relative) {
-          StageTimer t(seconds, "certify");
-          if (!certified) certified = jacobian_by_interval(program, input);
-          if (!certified->differentiable) {
-            c.verdict = CampaignVerdict::FailNumeric;
-            c.detail = "CHAD differs from dual numbers by " + print_real(c.error) +
-                       " (relative) and the interval check cannot decide: " + certified->reason;
-          } else if (got.output_index != certified->output_index) {
-            c.verdict = CampaignVerdict::Fail;
-            c.detail = "the output's index is " + got.output_index.to_string() + ", expected " +
-                       certified->output_index.to_string();
-          } else {
-            ScopedChadFaults faults(options.faults);
-            certify(c, program, chad, input, *certified);
-          }
-        }
+        std::optional<StageTimer> t;  // (the certified check's time, when the screen disagreed)
+        if (c.error > ScreenTolerance::relative) t.emplace(seconds, "certify");
+        record_judgement(c, screen_then_certify("CHAD", c.error, program, input, certified,
+                                                [&](const JacobianResult& certified_reference) {
+                                                  ScopedChadFaults faults(options.faults);
+                                                  return certify_chad(program, chad, input, got.output_index,
+                                                                      certified_reference);
+                                                },
+                                                c.screen_cleared));
       } catch (const InternalError& e) {  // ill-typed output, mismatched values, lifted-sum inconsistency
-        c.verdict = CampaignVerdict::Fault;
+        c.verdict = Verdict::Fault;
         c.detail = e.what();
       } catch (const ComparisonUndecided& e) {
-        c.verdict = CampaignVerdict::FailNumeric;
+        c.verdict = Verdict::FailNumeric;
         c.detail = "an interval comparison cannot be decided: " + e.message();
       } catch (const DomainError& e) {
-        c.verdict = CampaignVerdict::Fail;
+        c.verdict = Verdict::Fail;
         c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
-      } catch (const SourceError& e) {  // the certified reference is not finite
-        c.verdict = CampaignVerdict::FailNumeric;
+      } catch (const SourceError& e) {  // a number not finite (the ladder judges its own reference)
+        c.verdict = Verdict::FailNumeric;
         c.detail = std::string("CHAD differs from dual numbers and the interval check cannot decide: ") + e.what();
       }
-      out.verdict = worse_verdict(out.verdict, c.verdict);
+      out.verdict = fold_check_verdict(out.verdict, c.verdict);
       out.checks.push_back(std::move(c));
     }
   cross_check_fd(options, generated, program, input, certified, out, seconds);
@@ -459,11 +384,11 @@ ProgramOutcome check_program_at(const CampaignOptions& options, std::size_t inde
 CampaignSummary run_campaign(const CampaignOptions& options,
                              const std::function<void(const ProgramOutcome&)>& on_program) {
   CampaignSummary summary;
-  for (CampaignVerdict v : all_campaign_verdicts()) summary.verdicts[campaign_verdict_name(v)] = 0;
+  for (Verdict v : all_verdicts()) summary.verdicts[verdict_name(v)] = 0;
   for (std::size_t i = 0; i < options.count; ++i) {
     ProgramOutcome outcome = check_program_at(options, i, &summary.seconds);
     ++summary.programs;
-    ++summary.verdicts[campaign_verdict_name(outcome.verdict)];
+    ++summary.verdicts[verdict_name(outcome.verdict)];
     for (const auto& f : outcome.features) ++summary.coverage[f];
     for (const auto& f : outcome.live) ++summary.live_coverage[f];
     for (const auto& c : outcome.checks) summary.screen_cleared += c.screen_cleared;

@@ -1,9 +1,11 @@
 // A correctness campaign (the main job): generate programs and inputs from a seed, check CHAD
-// on each (every chosen mode and sums strategy) against the reference, and classify:
+// on each (every chosen mode and sums strategy) against the reference, and classify with the
+// one vocabulary of oracle/verdict.hpp:
 //   pass          CHAD agrees with dual numbers in double (the fast screen), or disagrees
 //                 there but the certified interval check finds the enclosures meeting
 //                 (counted as `screen_cleared`);
-//   fail          certified: CHAD's enclosure and the reference's are disjoint;
+//   fail          certified: CHAD's enclosure and the reference's are disjoint, or CHAD's is
+//                 unbounded (oracle/screen_then_certify.hpp: the one ladder);
 //   fault         CHAD's output is broken, so that it has no Jacobian to compare: it does not
 //                 type-check (TargetTypeError), evaluating it meets values of different kinds
 //                 or shapes (model/evaluation_fault.hpp) or raises the lifted-sum
@@ -37,6 +39,9 @@
 #include "chad/transformer.hpp"
 #include "generators/program_generator.hpp"
 #include "oracle/fd_cross_check.hpp"
+#include "oracle/discrepancy.hpp"
+#include "oracle/verdict.hpp"
+#include "syntax/term_former_names.hpp"
 
 namespace chad {
 namespace diagrams {
@@ -55,20 +60,6 @@ struct CostTable;
 // (docs/adapter-protocol.md, oracle/adapter_check.hpp).
 enum class Implementation { Chad, StringDiagram, ChadCompiled, Adapter };
 const char* implementation_name(Implementation i);  // "chad", "sd-rev", "chad-compiled", "adapter"
-
-// Unsupported: an adapter said the program is outside its tool's fragment (counted, never a
-// failure; ranked with skip).
-enum class CampaignVerdict { Pass, Fail, FailNumeric, Skip, Fault, Crash, Unsupported, FailCost };
-// "pass", "fail", "fail-numeric", "skip", "fault", "crash", "unsupported", "fail-cost"
-const char* campaign_verdict_name(CampaignVerdict v);
-// Every verdict, in the order above.
-const std::vector<CampaignVerdict>& all_campaign_verdicts();
-// Whether a verdict (or its name, as in a log line) counts against the AD under test: fail,
-// fail-numeric, fail-cost, fault, crash. A campaign with one exits 1.
-bool is_failure(CampaignVerdict v);
-bool is_failure(const std::string& verdict_name);
-// The worse of two verdicts, by the rank above.
-CampaignVerdict worse_verdict(CampaignVerdict a, CampaignVerdict b);
 
 struct CampaignOptions {
   std::uint64_t seed = 1;
@@ -107,7 +98,7 @@ ChadOptions campaign_chad_options(const CampaignOptions& options, ChadMode mode,
 struct CheckOutcome {
   ChadMode mode;  // (string diagrams: reverse; their sums are not represented, biproduct is shown)
   SumsStrategy sums;
-  CampaignVerdict verdict = CampaignVerdict::Pass;
+  Verdict verdict = Verdict::Pass;
   bool screen_cleared = false;  // the double screen disagreed, the certified check passed
   double error = 0;             // largest relative difference from the reference (screen)
   std::string detail;
@@ -116,13 +107,18 @@ struct CheckOutcome {
   // A cost check (oracle/cost_check.hpp): its table (null for the derivative checks). Such a
   // check is informative when the input could be grown (it could show a growth fault).
   std::shared_ptr<const CostTable> cost = nullptr;
+  // A fail found at a Jacobian entry: where, the answer, the certified enclosure, the band.
+  std::optional<Discrepancy> discrepancy = std::nullopt;
 };
+
+// Records a judgement in a check: its verdict, its reason as the detail, its discrepancy.
+void record_judgement(CheckOutcome& c, Judgement j);
 
 struct ProgramOutcome {
   std::size_t index = 0;
   std::uint64_t seed = 0;  // the program's own seed (from the campaign's seed and index)
   GeneratedCase generated;
-  CampaignVerdict verdict = CampaignVerdict::Pass;  // the worst of the checks
+  Verdict verdict = Verdict::Pass;  // the worst of the checks
   std::string detail;                               // for a skip or an error before the checks
   std::vector<CheckOutcome> checks;
   std::vector<std::string> features;  // the formers, primitives and type formers it uses
@@ -134,7 +130,7 @@ struct ProgramOutcome {
 
 struct CampaignSummary {
   std::size_t programs = 0;
-  std::map<std::string, std::size_t> verdicts;   // per campaign_verdict_name, all present
+  std::map<std::string, std::size_t> verdicts;   // per verdict_name, all present
   std::map<std::string, std::size_t> coverage;   // programs using each former / primitive / type former
   std::map<std::string, std::size_t> live_coverage;  // programs in which each former / primitive is live
   std::size_t screen_cleared = 0;
@@ -151,8 +147,8 @@ std::string verdict_counts_text(const CampaignSummary& summary);
 // The seed of program `index` of a campaign with seed `seed`.
 std::uint64_t program_seed(std::uint64_t seed, std::size_t index);
 
-// The name of a source term former in coverage tables and blame ("let", "fold", "primitive").
-const char* former_name(TermKind kind);
+// former_name, the name of a source term former in coverage tables and blame ("let", "fold",
+// "primitive"), is syntax/term_former_names.hpp's.
 
 // The entry point's own body inside check_program's wrapper
 // `fun input -> let x = ... in (body : B)`: what the generator wrote.

@@ -16,7 +16,7 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
   for (const CheckOutcome& c : o.checks) {
     nlohmann::json check = {{"mode", chad_mode_name(c.mode)},
                             {"sums", sums_strategy_name(c.sums)},
-                            {"verdict", campaign_verdict_name(c.verdict)},
+                            {"verdict", verdict_name(c.verdict)},
                             {"error", c.error},
                             {"screen_cleared", c.screen_cleared},
                             {"detail", c.detail}};
@@ -26,7 +26,7 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
     checks.push_back(check);
   }
   nlohmann::json line = {{"index", o.index},       {"seed", o.seed},     {"program", o.generated.program},
-          {"input", o.generated.input}, {"verdict", campaign_verdict_name(o.verdict)},
+          {"input", o.generated.input}, {"verdict", verdict_name(o.verdict)},
           {"detail", o.detail},     {"checks", checks},   {"features", o.features},
           {"shapes", o.shapes},     {"live", o.live}};
   line["cross_check"] = nullptr;  // not checked against fd
@@ -39,7 +39,7 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
 
 nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const GeneratedCase& generated,
                           const std::string& detail, int signal, const std::string& replay) {
-  nlohmann::json line = outcome_json(ProgramOutcome{index, seed, generated, CampaignVerdict::Crash, detail, {}, {}});
+  nlohmann::json line = outcome_json(ProgramOutcome{index, seed, generated, Verdict::Crash, detail, {}, {}});
   line["signal"] = signal ? nlohmann::json(signal) : nlohmann::json();
   line["replay"] = replay;
   return line;
@@ -83,7 +83,7 @@ double informative_share(const CampaignSummary& s) {
 
 CampaignSummary summarize(const std::vector<nlohmann::json>& lines) {
   CampaignSummary s;
-  for (CampaignVerdict v : all_campaign_verdicts()) s.verdicts[campaign_verdict_name(v)] = 0;
+  for (Verdict v : all_verdicts()) s.verdicts[verdict_name(v)] = 0;
   for (const auto& line : lines) {
     ++s.programs;
     ++s.verdicts[line["verdict"].get<std::string>()];

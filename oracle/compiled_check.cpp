@@ -162,16 +162,16 @@ CheckOutcome check_compiled(const CampaignOptions& options, const std::string& p
                             const CheckedProgram& program, const NormalForm<double>& input,
                             const JacobianResult& reference, std::optional<JacobianResult>& certified,
                             ChadMode mode, SumsStrategy sums) {
-  CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
+  CheckOutcome c{mode, sums, Verdict::Pass, false, 0, {}};
   c.implementation = Implementation::ChadCompiled;
   const KernelEntry& entry = kernel_for(options, program_text, program, mode, sums);
   if (!entry.unsupported.empty()) {
-    c.verdict = CampaignVerdict::Skip;
+    c.verdict = Verdict::Skip;
     c.detail = entry.unsupported;
     return c;
   }
   if (!entry.fault.empty()) {
-    c.verdict = CampaignVerdict::Fault;
+    c.verdict = Verdict::Fault;
     c.detail = "the compiled kernel: " + entry.fault;
     return c;
   }
@@ -180,13 +180,13 @@ CheckOutcome check_compiled(const CampaignOptions& options, const std::string& p
     judge_double_jacobian(c, "the compiled kernel", got.output_index, &got.output_coords, got.jacobian, program, input, reference,
                           certified);
   } catch (const InternalError& e) {  // the kernel faulted (lifted-sum inconsistency, a bad value)
-    c.verdict = CampaignVerdict::Fault;
+    c.verdict = Verdict::Fault;
     c.detail = std::string("the compiled kernel: ") + e.what();
   } catch (const DomainError& e) {
-    c.verdict = CampaignVerdict::Fail;
+    c.verdict = Verdict::Fail;
     c.detail = "the compiled kernel raises a domain error the program does not: " + e.message();
   } catch (const SourceError& e) {  // a number that is not finite
-    c.verdict = CampaignVerdict::FailNumeric;
+    c.verdict = Verdict::FailNumeric;
     c.detail = std::string("the compiled kernel: ") + e.what();
   }
   return c;

@@ -139,7 +139,7 @@ void judge_cost_table(CostTable& table, const CostCheckOptions& options) {
 }
 
 void set_cost_outcome(CheckOutcome& c, CostTable table) {
-  c.verdict = table.too_expensive ? CampaignVerdict::FailCost : CampaignVerdict::Pass;
+  c.verdict = table.too_expensive ? Verdict::FailCost : Verdict::Pass;
   const std::string what = table.wall_time ? "time" : "cost";
   c.detail = what + ": " + (table.too_expensive ? table.reason : std::string("within bounds"));
   if (!table.rows.empty()) {
@@ -264,9 +264,9 @@ std::string cost_table_markdown(const CostTable& table, ChadMode mode) {
 
 CheckOutcome check_cost(const CampaignOptions& options, const CheckedProgram& program,
                         const NormalForm<double>& input, ChadMode mode, SumsStrategy sums) {
-  CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
+  CheckOutcome c{mode, sums, Verdict::Pass, false, 0, {}};
   if (!is_data_type(program.output_type)) {
-    c.verdict = CampaignVerdict::Skip;
+    c.verdict = Verdict::Skip;
     c.detail = "the cost check pulls back a cotangent of a data-type output; this output holds a function or a stream";
     return c;
   }
@@ -276,10 +276,10 @@ CheckOutcome check_cost(const CampaignOptions& options, const CheckedProgram& pr
   try {
     set_cost_outcome(c, measure_cost_table(program, input, chad, cost));
   } catch (const InternalError& e) {
-    c.verdict = CampaignVerdict::Fault;
+    c.verdict = Verdict::Fault;
     c.detail = e.what();
   } catch (const SourceError& e) {  // a domain error or a tie at a grown input
-    c.verdict = CampaignVerdict::Skip;
+    c.verdict = Verdict::Skip;
     c.detail = std::string("the cost check meets an error at a grown input: ") + e.what();
   }
   return c;

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "logrel/agreement.hpp"
-#include "oracle/compute_jacobian.hpp"
+#include "oracle/screen_then_certify.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -13,14 +13,14 @@ void judge_double_jacobian(CheckOutcome& c, const std::string& who, const Index&
                            const NormalForm<double>& input, const JacobianResult& reference,
                            std::optional<JacobianResult>& certified) {
   if (output_index != reference.output_index) {
-    c.verdict = CampaignVerdict::Fail;
+    c.verdict = Verdict::Fail;
     c.detail = who + "'s output has index " + output_index.to_string() + ", the program's " +
                reference.output_index.to_string();
     return;
   }
   for (std::size_t i = 0; output && i < output->size(); ++i)
     if (!agrees((*output)[i], reference.output_coords[i])) {
-      c.verdict = CampaignVerdict::Fail;
+      c.verdict = Verdict::Fail;
       c.error = relative_error((*output)[i], reference.output_coords[i]);
       c.detail = "output[" + std::to_string(i) + "]: " + who + " gives " + print_real((*output)[i]) +
                  ", the program " + print_real(reference.output_coords[i]);
@@ -29,28 +29,13 @@ void judge_double_jacobian(CheckOutcome& c, const std::string& who, const Index&
   for (std::size_t i = 0; i < jacobian.size(); ++i)
     for (std::size_t j = 0; j < jacobian[i].size(); ++j)
       c.error = std::fmax(c.error, relative_error(jacobian[i][j], reference.jacobian[i][j]));
-  if (c.error <= ScreenTolerance::relative) return;
-  if (!certified) certified = compute_jacobian(program, input, JacobianMethod::Interval);
-  if (!certified->differentiable) {
-    c.verdict = CampaignVerdict::FailNumeric;
-    c.detail = who + " differs from dual numbers by " + print_real(c.error) +
-               " (relative) and the interval check cannot decide: " + certified->reason;
-    return;
-  }
-  for (std::size_t i = 0; i < jacobian.size(); ++i)
-    for (std::size_t j = 0; j < jacobian[i].size(); ++j) {
-      const Enclosure& e = certified->enclosure[i][j];
-      const double got = jacobian[i][j];
-      const double slack = ScreenTolerance::relative * std::fmax(1.0, std::fabs(got));
-      if (!(got >= e.lo - slack && got <= e.hi + slack)) {
-        c.verdict = CampaignVerdict::Fail;
-        c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) + "]: " + who + " gives " +
-                   print_real(got) + ", the certified reference encloses [" + print_real(e.lo) + ", " +
-                   print_real(e.hi) + "]";
-        return;
-      }
-    }
-  c.screen_cleared = true;
+  auto certify = [&](const JacobianResult& certified_reference) {
+    std::vector<std::vector<Enclosure>> answer(jacobian.size());
+    for (std::size_t i = 0; i < jacobian.size(); ++i)
+      for (double x : jacobian[i]) answer[i].push_back({x, x});
+    return certify_entries(who, answer, true, ScreenTolerance::relative, certified_reference);
+  };
+  record_judgement(c, screen_then_certify(who, c.error, program, input, certified, certify, c.screen_cleared));
 }
 
 }  // namespace chad

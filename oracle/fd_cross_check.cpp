@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "logrel/agreement.hpp"
+#include "oracle/discrepancy.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -72,11 +73,9 @@ CrossCheckOutcome cross_check_with_fd(const CheckedProgram& program, const Norma
       const double allowed = fd.error_estimate[i][j] + ScreenTolerance::relative * std::fmax(1.0, std::fabs(value));
       if (enclosure_gap({value, value}, want) <= allowed) continue;
       out.result = CrossCheck::Disagreed;
-      out.detail = "cross-check: fd gives d output[" + std::to_string(i) + "] / d input[" +
-                   std::to_string(j) + "] = " + print_real(value) + " (+- " +
-                   print_real(fd.error_estimate[i][j]) + "), the certified reference encloses [" +
-                   print_real(want.lo) + ", " + print_real(want.hi) +
-                   "]: a bug in the reference or a fault CHAD and the reference share";
+      out.detail = "cross-check: " + format_discrepancy({i, j, "fd", {value, value}, true, want, 0}) +
+                   " (fd's error estimate " + print_real(fd.error_estimate[i][j]) +
+                   "): a bug in the reference or a fault CHAD and the reference share";
       return out;
     }
   return out;

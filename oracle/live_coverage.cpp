@@ -10,6 +10,7 @@
 #include "model/dual.hpp"
 #include "oracle/campaign.hpp"
 #include "semantics/evaluate.hpp"
+#include "syntax/term_former_names.hpp"
 
 namespace chad {
 namespace {

@@ -43,7 +43,7 @@ std::string describe_relation_failure(const RelationFailure& f) {
 
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
                                SumsStrategy sums, const RuleTable* rules, FunctionsStrategy functions) {
-  CheckOutcome c{mode, sums, CampaignVerdict::Pass, false, 0, {}};
+  CheckOutcome c{mode, sums, Verdict::Pass, false, 0, {}};
   try {
     ChadOptions chad_options{mode, sums, rules};
     chad_options.functions = functions;
@@ -57,26 +57,26 @@ CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<d
     try {
       std::optional<RelationFailure> certified = relation_failure<Mpfi>(program, chad, input);
       if (certified) {
-        c.verdict = CampaignVerdict::Fail;
+        c.verdict = Verdict::Fail;
         c.detail = describe_relation_failure(*certified);
       } else {
         c.screen_cleared = true;
       }
     } catch (const ComparisonUndecided& e) {
-      c.verdict = CampaignVerdict::FailNumeric;
+      c.verdict = Verdict::FailNumeric;
       c.detail = describe_relation_failure(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
     } catch (const DomainError& e) {
-      c.verdict = CampaignVerdict::FailNumeric;
+      c.verdict = Verdict::FailNumeric;
       c.detail = describe_relation_failure(*screen) + " (in double; the interval check cannot decide: " + e.message() + ")";
     }
   } catch (const InternalError& e) {  // ill-typed output, mismatched values, lifted-sum inconsistency
-    c.verdict = CampaignVerdict::Fault;
+    c.verdict = Verdict::Fault;
     c.detail = e.what();
   } catch (const ComparisonUndecided& e) {
-    c.verdict = CampaignVerdict::Skip;
+    c.verdict = Verdict::Skip;
     c.detail = "a comparison ties: " + e.message();
   } catch (const DomainError& e) {
-    c.verdict = CampaignVerdict::Fail;
+    c.verdict = Verdict::Fail;
     c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
   }
   return c;

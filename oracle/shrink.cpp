@@ -98,7 +98,7 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
     }
   // A failure found by --cross-check fd:RATE: cross-check every candidate, sampled or not.
   if (f.original.cross_check == CrossCheck::Disagreed) narrowed.cross_check_fd_rate = 1;
-  const CampaignVerdict verdict = f.original.verdict;
+  const Verdict verdict = f.original.verdict;
   auto still_fails = [&](const GeneratedCase& g) { return check_case(narrowed, g).verdict == verdict; };
   const int budget = options.implementation == Implementation::ChadCompiled && options.compiled
                          ? options.compiled->shrink_budget

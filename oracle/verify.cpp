@@ -5,6 +5,7 @@
 
 #include "generators/input_generator.hpp"
 #include "oracle/input_shrink.hpp"
+#include "oracle/judge_faults.hpp"
 #include "logrel/agreement.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
@@ -19,16 +20,6 @@
 
 namespace chad {
 
-const char* verdict_name(Verdict v) {
-  switch (v) {
-    case Verdict::Pass: return "pass";
-    case Verdict::Mismatch: return "mismatch";
-    case Verdict::Fault: return "fault";
-    case Verdict::NotDifferentiable: return "not-differentiable";
-  }
-  return "?";
-}
-
 bool VerifyReport::passed() const {
   for (const auto& c : cases)
     if (c.verdict != Verdict::Pass || !std::isfinite(c.discrepancy)) return false;
@@ -39,7 +30,7 @@ bool VerifyReport::failed() const { return first_verify_failure(*this).has_value
 
 std::optional<VerifyFailure> first_verify_failure(const VerifyReport& report) {
   for (const VerifyCase& c : report.cases)
-    if (c.verdict == Verdict::Mismatch || c.verdict == Verdict::Fault)
+    if (is_failure(c.verdict))
       return VerifyFailure{c.mode, c.sums, c.compiled, c.verdict};
   return std::nullopt;
 }
@@ -57,13 +48,13 @@ void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enc
   const bool comparable = std::isfinite(distance);  // both enclosures bounded
   c.discrepancy = std::max(c.discrepancy, comparable ? distance : INFINITY);
   const double g = enclosure_gap(got, want);
-  if (g == 0 && comparable) return;  // !(g == 0) also catches NaN
-  if (c.verdict == Verdict::Pass)
-    c.detail = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
-               "]: CHAD encloses [" + std::to_string(got.lo) + ", " + std::to_string(got.hi) +
-               "], the reference [" + std::to_string(want.lo) + ", " + std::to_string(want.hi) + "]" +
-               (g == 0 ? " (an unbounded enclosure confirms nothing)" : "");
-  c.verdict = Verdict::Mismatch;
+  const Judgement entry = judge_entry({i, j, c.compiled ? "the compiled kernel" : "CHAD", got, false, want, 0});
+  if (entry.verdict == Verdict::Pass) return;
+  if (c.verdict == Verdict::Pass) {
+    c.detail = entry.reason;
+    c.first_discrepancy = entry.discrepancy;
+  }
+  c.verdict = Verdict::Fail;
   if (!(g == 0)) c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
 }
 
@@ -76,14 +67,14 @@ void judge_numbers(VerifyCase& c, const Index& output_index, const std::vector<N
                    const std::vector<std::vector<N>>& jacobian, const JacobianResult& reference,
                    const std::vector<Enclosure>& output, AsEnclosure as_enclosure) {
   if (output_index != reference.output_index) {
-    c.verdict = Verdict::Mismatch;
+    c.verdict = Verdict::Fail;
     c.detail = "the primal output's index is " + output_index.to_string() + ", expected " +
                reference.output_index.to_string();
     return;
   }
   for (std::size_t i = 0; i < outputs.size(); ++i)
     if (double g = enclosure_gap(as_enclosure(outputs[i]), output[i]); !(g == 0)) {  // or NaN
-      c.verdict = Verdict::Mismatch;
+      c.verdict = Verdict::Fail;
       c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
       c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
     }
@@ -92,7 +83,7 @@ void judge_numbers(VerifyCase& c, const Index& output_index, const std::vector<N
     for (std::size_t j = 0; j < jacobian[i].size(); ++j) {
       Enclosure got = as_enclosure(jacobian[i][j]);
       c.enclosure[i].push_back(got);
-      judge_jacobian_entry(c, i, j, got, reference.enclosure[i][j]);
+      if (i < certified_rows(jacobian.size())) judge_jacobian_entry(c, i, j, got, reference.enclosure[i][j]);
     }
 }
 
@@ -122,11 +113,11 @@ void judge_compiled(VerifyCase& c, const CheckedProgram& program, const NormalFo
   try {
     got = jacobian_by_compiled_kernel(program, kernel, input);
   } catch (const DomainError& e) {
-    c.verdict = Verdict::Mismatch;
+    c.verdict = Verdict::Fail;
     c.detail = "the compiled kernel raises a domain error the program does not: " + e.message();
     return;
   } catch (const SourceError& e) {  // not finite
-    c.verdict = Verdict::Mismatch;
+    c.verdict = Verdict::Fail;
     c.detail = e.what();
     return;
   }
@@ -159,13 +150,13 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
         options.functions = functions;
         ChadProgram chad = chad_program(program, options);
         if (auto failure = relation_failure<Mpfi>(program, chad, input)) {
-          c.verdict = Verdict::Mismatch;
+          c.verdict = Verdict::Fail;
           c.discrepancy = failure->error;
           c.detail = "the " + describe_relation_failure(*failure);
         }
       } catch (const ComparisonUndecided& e) {
-        c.verdict = Verdict::NotDifferentiable;
-        c.detail = format_loc(e.loc()) + ": " + e.message();
+        c.verdict = Verdict::Skip;
+        c.detail = "not differentiable here: " + format_loc(e.loc()) + ": " + e.message();
       } catch (const InternalError& e) {
         c.verdict = Verdict::Fault;
         c.detail = e.what();
@@ -197,8 +188,8 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
       try {
         judge(c, program, input, report.reference, output, rules, faults);
       } catch (const ComparisonUndecided& e) {
-        c.verdict = Verdict::NotDifferentiable;
-        c.detail = format_loc(e.loc()) + ": " + e.message();
+        c.verdict = Verdict::Skip;
+        c.detail = "not differentiable here: " + format_loc(e.loc()) + ": " + e.message();
       } catch (const InternalError& e) {  // TargetTypeError, LiftedSumInconsistency, ...
         c.verdict = Verdict::Fault;
         c.detail = e.what();

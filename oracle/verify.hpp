@@ -21,13 +21,11 @@
 #include "oracle/campaign.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/compiled_jacobian.hpp"
+#include "oracle/discrepancy.hpp"
 #include "oracle/input_shrink.hpp"
 #include "references/jacobian.hpp"
 
 namespace chad {
-
-enum class Verdict { Pass, Mismatch, Fault, NotDifferentiable };
-const char* verdict_name(Verdict v);  // "pass", "mismatch", "fault", "not-differentiable"
 
 struct VerifyCase {
   ChadMode mode;
@@ -41,6 +39,7 @@ struct VerifyCase {
   std::vector<std::vector<Enclosure>> enclosure;  // CHAD's Jacobian, [output][input]
   bool compiled = false;  // the compiled kernel (in double), not the interpreted target (in intervals)
   FunctionsStrategy functions = kDefaultFunctionsStrategy;  // CHAD's (interpreted cases)
+  std::optional<Discrepancy> first_discrepancy;  // the first entry that failed, as `detail` says
 };
 
 struct VerifyReport {
@@ -49,13 +48,13 @@ struct VerifyReport {
   bool by_relation = false;  // judged by the logical relation (no Jacobian: higher-order output)
   bool differentiable() const { return reference.differentiable; }
   bool passed() const;
-  bool failed() const;  // some case is a mismatch or a fault
+  bool failed() const;  // some case is a failure (a fail or a fault)
   double worst_discrepancy() const;
 };
 
-// Judges CHAD's enclosure `got` of Jacobian entry [i][j] against the reference's `want`: the
-// case's discrepancy grows to their relative midpoint distance, and the case becomes a
-// mismatch when they are disjoint, or when either is unbounded (an infinite or NaN
+// Judges CHAD's enclosure `got` of Jacobian entry [i][j] against the reference's `want`
+// (oracle/discrepancy.hpp's judge_entry): the case's discrepancy grows to their relative
+// midpoint distance, and the case becomes a fail when they are disjoint, or when either is unbounded (an infinite or NaN
 // discrepancy never passes: a whole-line enclosure meets every reference and proves nothing).
 void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enclosure& got,
                           const Enclosure& want);
@@ -119,9 +118,9 @@ struct VerifyFailure {
   ChadMode mode = ChadMode::Reverse;
   SumsStrategy sums = SumsStrategy::Biproduct;
   bool compiled = false;
-  Verdict verdict = Verdict::Mismatch;
+  Verdict verdict = Verdict::Fail;
 };
-// Null when no case of `report` is a mismatch or a fault.
+// Null when no case of `report` is a failure (oracle/verdict.hpp is_failure).
 std::optional<VerifyFailure> first_verify_failure(const VerifyReport& report);
 
 struct ShrunkVerifyInput {
@@ -154,7 +153,7 @@ struct AdapterPointReport {
   std::string at;
   bool given = true;
   std::string skipped;
-  CheckOutcome outcome{ChadMode::Reverse, SumsStrategy::Biproduct, CampaignVerdict::Pass, false, 0, {}};
+  CheckOutcome outcome{ChadMode::Reverse, SumsStrategy::Biproduct, Verdict::Pass, false, 0, {}};
   int depth = -1;  // a random point's size (oracle/input_shrink.hpp's input_depth)
 };
 

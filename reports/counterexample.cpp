@@ -23,6 +23,7 @@
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
 #include "reports/written_file.hpp"
+#include "syntax/term_former_names.hpp"
 
 namespace chad {
 namespace {
@@ -134,7 +135,7 @@ std::string write_pictures(const std::string& dir, const Counterexample& c, cons
   if (c.options.implementation == Implementation::Adapter)  // the tool's own derivative has no picture
     return svg ? "Picture: `program.svg` (the program's term)." : "Picture: `program.dot` (Graphviz's `dot` was not found).";
   for (const CheckOutcome& k : c.outcome.checks) {
-    if (k.verdict == CampaignVerdict::Pass) continue;
+    if (k.verdict == Verdict::Pass) continue;
     svg = write_chad_picture(dir, c, parsed, blame, k) && svg;
     break;
   }
@@ -174,7 +175,7 @@ std::string write_kernel_source(const std::string& dir, const Counterexample& c)
 // ("" when no check failed on cost).
 std::string cost_section(const std::string& dir, const ProgramOutcome& o) {
   for (const CheckOutcome& k : o.checks) {
-    if (k.verdict != CampaignVerdict::FailCost || !k.cost) continue;
+    if (k.verdict != Verdict::FailCost || !k.cost) continue;
     const std::string one = k.mode == ChadMode::Forward ? "JVP" : "VJP";
     const CostTable& t = *k.cost;
     const std::string measured =
@@ -231,7 +232,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                                  " --only " + std::to_string(c.index);
   if (!origin.regenerate.empty()) regenerate = origin.regenerate;
   write_text_file_with(fs::path(dir) / "program.chad", [&](std::ostream& out) { out
-      << "-- Counterexample: " << campaign_verdict_name(o.verdict) << " ("
+      << "-- Counterexample: " << verdict_name(o.verdict) << " ("
       << (origin.found_by.empty() ? "program " + std::to_string(c.index) + " of campaign seed " + std::to_string(c.campaign_seed) +
                                    ", shrunk from " + std::to_string(c.original_size) + " to " +
                                    std::to_string(c.shrunk_size) + " term nodes"
@@ -241,7 +242,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   Blame blame;
   if (c.options.implementation != Implementation::Chad)
     blame.reason = "blame names CHAD's rules; this report judges " + std::string(implementation_name(c.options.implementation));
-  else if (o.verdict == CampaignVerdict::FailCost)
+  else if (o.verdict == Verdict::FailCost)
     blame.reason = "blame looks for a wrong derivative; this report is about a derivative's cost (see Cost)";
   else if (const CheckOutcome* k = first_failure(o))
     blame = blame_failure(c.options, o.generated, k->mode, k->sums);
@@ -277,7 +278,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   write_text_file(fs::path(dir) / "report.json", j.dump(2) + "\n");
 
   std::ostringstream md;
-  md << "# Counterexample: " << campaign_verdict_name(o.verdict) << "\n\n"
+  md << "# Counterexample: " << verdict_name(o.verdict) << "\n\n"
      << (origin.found_by.empty() ? "Program " + std::to_string(c.index) + " of the campaign with seed " +
                                   std::to_string(c.campaign_seed)
                             : origin.found_by)
@@ -294,13 +295,13 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
        << "), behind the adapter `" << c.options.adapter->options().command << "`.\n\n"
        << "| tool | verdict | detail |\n|---|---|---|\n";
     for (const CheckOutcome& k : o.checks)
-      md << "| " << hello.tool << " | " << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
+      md << "| " << hello.tool << " | " << verdict_name(k.verdict) << " | " << k.detail << " |\n";
   } else {
     md << "Functions strategy: " << functions_strategy_name(c.options.functions) << ".\n\n";
     md << "| mode | sums | verdict | detail |\n|---|---|---|---|\n";
     for (const CheckOutcome& k : o.checks)
       md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
-         << campaign_verdict_name(k.verdict) << " | " << k.detail << " |\n";
+         << verdict_name(k.verdict) << " | " << k.detail << " |\n";
   }
   md << cost_section(dir, o);
   md << "\n## Blame\n\n";
@@ -385,10 +386,10 @@ Replay replay_report(const std::string& dir) {
   Replay r;
   r.outcome = check_case(options, GeneratedCase{j["program"], j["input"]});
   r.recorded_verdict = j["verdict"];
-  r.reproduced = campaign_verdict_name(r.outcome.verdict) == r.recorded_verdict &&
+  r.reproduced = verdict_name(r.outcome.verdict) == r.recorded_verdict &&
                  r.outcome.checks.size() == j["checks"].size();
   for (std::size_t i = 0; r.reproduced && i < r.outcome.checks.size(); ++i)
-    r.reproduced = j["checks"][i]["verdict"] == campaign_verdict_name(r.outcome.checks[i].verdict);
+    r.reproduced = j["checks"][i]["verdict"] == verdict_name(r.outcome.checks[i].verdict);
   return r;
 }
 

@@ -193,12 +193,12 @@ CampaignOptions campaign_options(const CampaignArgs& a) {
 }
 
 void print_outcome(std::ostream& out, const ProgramOutcome& o) {
-  out << "program " << o.index << " (seed " << o.seed << "): " << campaign_verdict_name(o.verdict)
+  out << "program " << o.index << " (seed " << o.seed << "): " << verdict_name(o.verdict)
       << (o.detail.empty() ? "" : ": " + o.detail) << "\n"
       << o.generated.program << "-- at: " << o.generated.input << "\n";
   for (const CheckOutcome& c : o.checks)
     out << "  " << chad_mode_name(c.mode) << " " << sums_strategy_name(c.sums) << ": "
-        << campaign_verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
+        << verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
   if (o.cross_check != CrossCheck::NotChecked)
     out << "  cross-check with fd: " << cross_check_name(o.cross_check)
         << (o.cross_check_detail.empty() ? "" : " (" + o.cross_check_detail + ")") << "\n";

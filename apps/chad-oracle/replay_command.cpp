@@ -31,8 +31,8 @@ void add_replay_command(CLI::App& app, int& exit_code) {
                             ? std::string(chad_mode_name(c.mode)) + " " + sums_strategy_name(c.sums)
                             : std::string(implementation_name(c.implementation)))
                     << ": "
-                    << campaign_verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
-        std::cout << "verdict " << campaign_verdict_name(r.outcome.verdict) << " ("
+                    << verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
+        std::cout << "verdict " << verdict_name(r.outcome.verdict) << " ("
                   << (r.reproduced ? "reproduces the report" : "differs from the report's " + r.recorded_verdict)
                   << ")\n";
       }

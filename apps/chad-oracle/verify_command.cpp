@@ -3,7 +3,7 @@
 // in double, within the screen's tolerance), against the certified reference, at the given point (--at, or
 // the file's `-- at:` line) and at N random points of the input type (oracle/verify.hpp); a
 // table of verdicts and the worst discrepancy per point. Outputs holding functions or streams
-// are judged by the logical relation instead. Exit 0 when every case passes, 1 on a mismatch
+// are judged by the logical relation instead. Exit 0 when every case passes, 1 on a fail
 // or fault at any point, 2 when the given point is not differentiable (a random point where
 // the program is not differentiable, or outside a primitive's domain, is skipped).
 // `--adapter 'CMD'`: an outside AD tool instead of CHAD, judged at the same points by the
@@ -77,8 +77,8 @@ constexpr const char* kVerifyColumns =
     "  mode         fwd or rev: CHAD's forward or reverse derivative, evaluated in MPFI intervals;\n"
     "               fwd-compiled / rev-compiled (--compiled): CHAD's compiled kernel, in double\n"
     "  sums         how CHAD represents (co)tangents of sum types: biproduct, lifted or zero-fn\n"
-    "  verdict      pass, mismatch (a number is wrong), fault (CHAD's output is ill-typed or fails\n"
-    "               internally), not-differentiable (a comparison ties at this point)\n"
+    "  verdict      pass, fail (a number is wrong), fault (CHAD's output is ill-typed or fails\n"
+    "               internally), skip (not differentiable here: a comparison ties at this point)\n"
     "  discrepancy  the largest, over the Jacobian's entries, of |m - r| / max(1, |r|), where m and r\n"
     "               are the midpoints of CHAD's and the reference's enclosures of the entry (relative\n"
     "               distance of midpoints; inf when an enclosure is unbounded). A compiled kernel's\n"
@@ -89,7 +89,8 @@ constexpr const char* kVerifyColumns =
     "               Jacobian's entries and the primal output's coordinates: 0 when every pair meets\n"
     "               (intervals that meet may hold the same exact number); > 0 proves a wrong number\n"
     "  detail       what failed first and where (e.g. `d output[0] / d input[1]: CHAD encloses [a, b],\n"
-    "               the reference [c, d]`, the primal coordinate, or the fault's message); empty on pass\n"
+    "               the certified reference [c, d]`, the primal coordinate, or the fault's message);\n"
+    "               empty on pass\n"
     "The reference is the certified interval Jacobian (jacobian --method interval). --json: one object\n"
     "(docs/schemas/verify.schema.json); rows and columns of each Jacobian are labelled by their path in\n"
     "the value (row_labels: out..., col_labels: the parameters').";
@@ -157,7 +158,7 @@ int report_adapter_points(const CommonOptions& options, std::uint64_t seed, cons
         j["skipped"] = p.skipped;
       } else {
         j["skipped"] = nullptr;
-        j["verdict"] = campaign_verdict_name(p.outcome.verdict);
+        j["verdict"] = verdict_name(p.outcome.verdict);
         j["error"] = p.outcome.error;
         j["detail"] = p.outcome.detail;
       }
@@ -179,7 +180,7 @@ int report_adapter_points(const CommonOptions& options, std::uint64_t seed, cons
               << "at / detail\n";
     for (const AdapterPointReport& p : points) {
       std::cout << std::setw(8) << (p.given ? "given" : "random")
-                << std::setw(13) << (p.skipped.empty() ? campaign_verdict_name(p.outcome.verdict) : "not-judged")
+                << std::setw(13) << (p.skipped.empty() ? verdict_name(p.outcome.verdict) : "not-judged")
                 << std::setw(14) << (p.skipped.empty() ? p.outcome.error : 0.0) << p.at << "\n";
       const std::string& detail = p.skipped.empty() ? p.outcome.detail : p.skipped;
       if (!detail.empty()) std::cout << std::string(35, ' ') << detail << "\n";
@@ -252,7 +253,7 @@ std::string write_input_report(const InputsRun& run, const std::string& program_
                " term nodes), shrunk to " + std::to_string(shrunk.shrink.nodes) + " term nodes, the program fixed";
   origin.regenerate = run.command();
   write_report(run.out, c, origin);
-  return campaign_verdict_name(c.outcome.verdict);
+  return verdict_name(c.outcome.verdict);
 }
 
 // `verify` without --adapter: the points (streamed as they are judged), the shrunk input, the

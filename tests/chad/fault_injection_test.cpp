@@ -40,7 +40,7 @@ TEST(FaultInjection, ADoubledPrimitiveDerivativeIsAMismatch) {
   // Reverse `op`: the backpropagator is applied twice (v + v instead of v).
   VerifyReport r = verify_example("list_product.chad", &find_mutant("rev-prim-doubles")->rules);
   EXPECT_FALSE(r.passed());
-  EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Mismatch), 3);
+  EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Fail), 3);
   EXPECT_EQ(count(r, ChadMode::Forward, Verdict::Pass), 3);
   // prod = x1 * (x2 * x3): the entries for x2 and x3 pass two doubled products, so they are
   // 4 times the true ones, a relative distance of 3.
@@ -51,10 +51,10 @@ TEST(FaultInjection, AForgottenLetContributionIsAMismatch) {
   // Forward `let`: the bound variable's tangent is dropped (y' @ (v, 0)); reverse likewise.
   VerifyReport fwd = verify_example("spec_example.chad", &find_mutant("fwd-let-drops-bound")->rules);
   EXPECT_FALSE(fwd.passed());
-  EXPECT_GT(count(fwd, ChadMode::Forward, Verdict::Mismatch), 0);
+  EXPECT_GT(count(fwd, ChadMode::Forward, Verdict::Fail), 0);
   EXPECT_EQ(count(fwd, ChadMode::Reverse, Verdict::Pass), 3);
   VerifyReport rev = verify_example("spec_example.chad", &find_mutant("rev-let-drops-bound")->rules);
-  EXPECT_GT(count(rev, ChadMode::Reverse, Verdict::Mismatch), 0);
+  EXPECT_GT(count(rev, ChadMode::Reverse, Verdict::Fail), 0);
   EXPECT_EQ(count(rev, ChadMode::Forward, Verdict::Pass), 3);
 }
 
@@ -94,7 +94,7 @@ TEST(FaultInjection, TheWrongConstructorsCotangentIsTheLiftedSumInconsistency) {
     if (c.mode == ChadMode::Forward) {
       EXPECT_EQ(c.verdict, Verdict::Pass) << c.detail;
     } else if (c.sums == SumsStrategy::Biproduct) {  // the cotangent lands outside the fibre
-      EXPECT_EQ(c.verdict, Verdict::Mismatch) << c.detail;
+      EXPECT_EQ(c.verdict, Verdict::Fail) << c.detail;
     } else {
       EXPECT_EQ(c.verdict, Verdict::Fault) << c.detail;
       EXPECT_NE(c.detail.find("lifted-sum inconsistency"), std::string::npos) << c.detail;

@@ -36,10 +36,10 @@ TEST(CompiledCampaign, GeneratedProgramsOfEveryTypeFormerPass) {
   std::map<std::string, std::size_t> checked_formers;  // over programs with compiled checks
   std::size_t checked = 0;
   const CampaignSummary summary = run_campaign(options, [&](const ProgramOutcome& o) {
-    EXPECT_FALSE(is_failure(o.verdict)) << "program " << o.index << ": " << campaign_verdict_name(o.verdict) << "\n"
+    EXPECT_FALSE(is_failure(o.verdict)) << "program " << o.index << ": " << verdict_name(o.verdict) << "\n"
                                         << o.generated.program << "\n"
                                         << (o.checks.empty() ? o.detail : o.checks.front().detail);
-    if (o.checks.empty() || o.verdict == CampaignVerdict::Skip) return;
+    if (o.checks.empty() || o.verdict == Verdict::Skip) return;
     ++checked;
     for (const auto& f : o.features) ++checked_formers[f];
   });
@@ -65,7 +65,7 @@ TEST(CompiledCampaign, AFaultInjectedIntoTheCodeGeneratorIsFoundAndShrunk) {
   EXPECT_TRUE(is_failure(check_case(options, f.shrunk.shrunk).verdict)) << f.shrunk.shrunk.program;
   // The same shrunk program passes with the correct code generator.
   CampaignOptions correct = compiled_campaign(CodegenFault::None, {ChadMode::Reverse}, {SumsStrategy::Biproduct});
-  EXPECT_EQ(check_case(correct, f.shrunk.shrunk).verdict, CampaignVerdict::Pass) << f.shrunk.shrunk.program;
+  EXPECT_EQ(check_case(correct, f.shrunk.shrunk).verdict, Verdict::Pass) << f.shrunk.shrunk.program;
 }
 
 }  // namespace

@@ -76,10 +76,10 @@ ProgramOutcome judge(const KillingCase& c, const Mutant* mutant) {
 }
 
 std::string describe(const ProgramOutcome& o) {
-  std::string text = std::string(campaign_verdict_name(o.verdict)) + " " + o.detail;
+  std::string text = std::string(verdict_name(o.verdict)) + " " + o.detail;
   for (const CheckOutcome& c : o.checks)
     text += std::string("\n  ") + chad_mode_name(c.mode) + " " + sums_strategy_name(c.sums) + ": " +
-            campaign_verdict_name(c.verdict) + " " + c.detail;
+            verdict_name(c.verdict) + " " + c.detail;
   return text;
 }
 
@@ -88,8 +88,8 @@ TEST(FaultMutants, EachIsKilledByItsHandWrittenProgramWhichTheCorrectChadPasses)
     const Mutant* m = find_mutant(c.mutant);
     ASSERT_NE(m, nullptr) << c.mutant;
     EXPECT_FALSE(m->is_rule_mutant()) << c.mutant;
-    EXPECT_EQ(judge(c, m).verdict, CampaignVerdict::Fail) << c.mutant << ": " << describe(judge(c, m));
-    EXPECT_EQ(judge(c, nullptr).verdict, CampaignVerdict::Pass) << c.mutant << ": " << describe(judge(c, nullptr));
+    EXPECT_EQ(judge(c, m).verdict, Verdict::Fail) << c.mutant << ": " << describe(judge(c, m));
+    EXPECT_EQ(judge(c, nullptr).verdict, Verdict::Pass) << c.mutant << ": " << describe(judge(c, nullptr));
   }
 }
 

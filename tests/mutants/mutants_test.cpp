@@ -47,8 +47,8 @@ TEST(Mutants, EveryMutantIsKilledShrunkAndBlamedAtTheDefaultSeed) {
     EXPECT_LE(k.counterexample_size, 20u) << k.name << "\n" << k.counterexample.program;
     // The shrunk program still fails: `fail`, or `fault` where the mutant breaks CHAD's output
     // (rev-inject-lifted-wrong-component raises the lifted-sum inconsistency).
-    EXPECT_TRUE(k.outcome.verdict == CampaignVerdict::Fail || k.outcome.verdict == CampaignVerdict::Fault) << k.name;
-    if (k.name == "rev-inject-lifted-wrong-component") EXPECT_EQ(k.outcome.verdict, CampaignVerdict::Fault);
+    EXPECT_TRUE(k.outcome.verdict == Verdict::Fail || k.outcome.verdict == Verdict::Fault) << k.name;
+    if (k.name == "rev-inject-lifted-wrong-component") EXPECT_EQ(k.outcome.verdict, Verdict::Fault);
   }
   const KillTotals t = kill_totals(kills);
   EXPECT_LE(t.median_counterexample_size, 12.0);
@@ -57,8 +57,8 @@ TEST(Mutants, EveryMutantIsKilledShrunkAndBlamedAtTheDefaultSeed) {
   CampaignOptions clean = base;
   run_with_deep_stack([&] {
     for (std::size_t i = 0; i < t.max_programs; ++i) {
-      const CampaignVerdict v = check_program_at(clean, i).verdict;
-      EXPECT_TRUE(v != CampaignVerdict::Fail && v != CampaignVerdict::Fault) << "program " << i;
+      const Verdict v = check_program_at(clean, i).verdict;
+      EXPECT_TRUE(v != Verdict::Fail && v != Verdict::Fault) << "program " << i;
     }
   });
 }

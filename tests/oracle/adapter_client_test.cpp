@@ -160,12 +160,12 @@ TEST(CheckByAdapter, TheGoldenAdapterPassesOnEveryExampleInFloat64AndNeverFailsI
     const std::string text = testing::read_text_file(path);
     const std::string at = testing::example_point(std::filesystem::path(path).filename().string());
     const CheckOutcome exact = judge(golden_adapter(), text, at);
-    EXPECT_EQ(exact.verdict, CampaignVerdict::Pass) << path << ": " << exact.detail;
+    EXPECT_EQ(exact.verdict, Verdict::Pass) << path << ": " << exact.detail;
     // Inputs and answers rounded to float: within the float32 model, so pass (or a skip at a
     // tie within float32 rounding), never a fail.
     const CheckOutcome rounded = judge(golden_adapter(" --precision float32"), text, at);
-    EXPECT_TRUE(rounded.verdict == CampaignVerdict::Pass || rounded.verdict == CampaignVerdict::Skip)
-        << path << ": " << campaign_verdict_name(rounded.verdict) << ": " << rounded.detail;
+    EXPECT_TRUE(rounded.verdict == Verdict::Pass || rounded.verdict == Verdict::Skip)
+        << path << ": " << verdict_name(rounded.verdict) << ": " << rounded.detail;
   }
 }
 
@@ -173,20 +173,20 @@ TEST(CheckByAdapter, AWrongDerivativeFails) {
   // d(x*x)/dx at 3 is 6; the fake says 7 (0x1.cp+2), far outside any float64 rounding of 6.
   const CheckOutcome c = judge(python_adapter("wrong", "{'kind': 'result', 'id': r['id'], 'jacobian': [['0x1.cp+2']]}"),
                                "def main (x : real) : real = x * x;", "3");
-  EXPECT_EQ(c.verdict, CampaignVerdict::Fail) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::Fail) << c.detail;
 }
 
 TEST(CheckByAdapter, AnUnsupportedAnswerIsUnsupported) {
   const CheckOutcome c = judge(python_adapter("unsupported", "{'kind': 'error', 'id': r['id'], 'error': 'unsupported', "
                                                              "'message': 'no multiplication here'}"),
                                "def main (x : real) : real = x * x;", "3");
-  EXPECT_EQ(c.verdict, CampaignVerdict::Unsupported) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::Unsupported) << c.detail;
   EXPECT_NE(c.detail.find("no multiplication here"), std::string::npos) << c.detail;
 }
 
 TEST(CheckByAdapter, AHangingAdapterIsAFaultThatTimedOut) {
   const CheckOutcome c = judge(shell_adapter("hang_check", kHello, "sleep 100"), "def main (x : real) : real = x * x;", "3", 1.0);
-  EXPECT_EQ(c.verdict, CampaignVerdict::Fault) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::Fault) << c.detail;
   EXPECT_NE(c.detail.find("timed out"), std::string::npos) << c.detail;
 }
 

@@ -122,7 +122,7 @@ TEST(AdapterCostCheck, AToolWhoseVjpIsQuadraticFailsCost) {
   const CheckOutcome c = check_list_sum(options_with([](std::size_t n) {
     return AdapterSeconds{1e-6 * double(n), 1e-6 * double(n) * double(n)};
   }));
-  EXPECT_EQ(c.verdict, CampaignVerdict::FailCost) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::FailCost) << c.detail;
   EXPECT_EQ(c.implementation, Implementation::Adapter);
   ASSERT_TRUE(c.cost);
   EXPECT_TRUE(c.cost->wall_time);
@@ -138,7 +138,7 @@ TEST(AdapterCostCheck, AToolWhoseVjpIsLinearPasses) {
   const CheckOutcome c = check_list_sum(options_with([](std::size_t n) {
     return AdapterSeconds{1e-6 * double(n), 2e-5 + 3e-6 * double(n)};
   }), ChadMode::Forward);
-  EXPECT_EQ(c.verdict, CampaignVerdict::Pass) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::Pass) << c.detail;
   ASSERT_TRUE(c.cost && c.cost->derivative_exponent);
   EXPECT_NEAR(*c.cost->derivative_exponent, 1.0, 1e-9);
 }
@@ -152,7 +152,7 @@ TEST(AdapterCostCheck, AFailureIsMeasuredAgainAndTheFasterTimesAreJudged) {
     return AdapterSeconds{1e-6 * double(n), slow * 3e-6 * double(n)};
   }));
   EXPECT_EQ(*calls, 6);  // two measurements of three sizes
-  EXPECT_EQ(c.verdict, CampaignVerdict::Pass) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::Pass) << c.detail;
   ASSERT_TRUE(c.cost);
   EXPECT_DOUBLE_EQ(c.cost->rows[2].derivative_seconds, 3e-6 * 128);
 }
@@ -170,7 +170,7 @@ TEST(AdapterCostCheck, AnExplodingPrimalStopsTheGrowth) {
   const CheckOutcome c = check_cost_by_adapter(
       options_with([](std::size_t n) { return AdapterSeconds{1e-6 * double(n), 3e-6 * double(n)}; }), "", program,
       input, ChadMode::Reverse);
-  EXPECT_EQ(c.verdict, CampaignVerdict::Pass) << c.detail;
+  EXPECT_EQ(c.verdict, Verdict::Pass) << c.detail;
   ASSERT_TRUE(c.cost);
   EXPECT_EQ(c.cost->rows.size(), 1u);
   EXPECT_NE(c.cost->reason.find("grown no further"), std::string::npos) << c.cost->reason;
@@ -197,25 +197,25 @@ TEST(AdapterCostCheck, ADomainErrorAtAGrownSizeStopsTheGrowth) {
     return options;
   };
   const CheckOutcome grown = check_list_sum(adapter_failing_from(32));
-  EXPECT_EQ(grown.verdict, CampaignVerdict::Pass) << grown.detail;
+  EXPECT_EQ(grown.verdict, Verdict::Pass) << grown.detail;
   ASSERT_TRUE(grown.cost);
   EXPECT_EQ(grown.cost->rows.size(), 1u);
   EXPECT_NE(grown.cost->reason.find("meets a domain error (Jacobian entry [0][3] is nan in double): grown no further"),
             std::string::npos)
       << grown.cost->reason;
   const CheckOutcome first = check_list_sum(adapter_failing_from(8));
-  EXPECT_EQ(first.verdict, CampaignVerdict::Skip) << first.detail;
+  EXPECT_EQ(first.verdict, Verdict::Skip) << first.detail;
 }
 
 TEST(AdapterCostCheck, AnAdapterThatDoesNotTimeIsUnsupported) {
   const CheckOutcome c = check_list_sum(options_with([](std::size_t) { return AdapterSeconds{1, 1}; }, false));
-  EXPECT_EQ(c.verdict, CampaignVerdict::Unsupported);
+  EXPECT_EQ(c.verdict, Verdict::Unsupported);
   EXPECT_NE(c.detail.find("does not time its answers"), std::string::npos) << c.detail;
 }
 
 TEST(AdapterCostCheck, ATimedAnswerWithoutSecondsIsAFault) {
   const CheckOutcome c = check_list_sum(options_with([](std::size_t) { return AdapterSeconds{1, 1}; }, true, false));
-  EXPECT_EQ(c.verdict, CampaignVerdict::Fault);
+  EXPECT_EQ(c.verdict, Verdict::Fault);
   EXPECT_NE(c.detail.find("has no `seconds`"), std::string::npos) << c.detail;
 }
 

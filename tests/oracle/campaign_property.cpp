@@ -20,10 +20,10 @@ RC_GTEST_PROP(CampaignProperty, UnmodifiedChadNeverFails, ()) {
   const GeneratedCase c = *arbitrary_case(GeneratorFeatures::parse("all"), 25);
   ProgramOutcome outcome;
   run_with_deep_stack([&] { outcome = check_case(CampaignOptions{}, c); });
-  RC_CLASSIFY(outcome.verdict == CampaignVerdict::Skip, "skip");
+  RC_CLASSIFY(outcome.verdict == Verdict::Skip, "skip");
   for (const CheckOutcome& k : outcome.checks)
     RC_ASSERT_FALSE(is_failure(k.verdict));  // no fail, fail-numeric or fault
-  RC_ASSERT(outcome.verdict != CampaignVerdict::Skip || !outcome.detail.empty());
+  RC_ASSERT(outcome.verdict != Verdict::Skip || !outcome.detail.empty());
 }
 
 TEST(CampaignProperty, RapidCheckFindsAnInjectedFaultAndShrinksItToASmallProgram) {
@@ -37,8 +37,8 @@ TEST(CampaignProperty, RapidCheckFindsAnInjectedFaultAndShrinksItToASmallProgram
     const GeneratedCase c = *arbitrary_case(GeneratorFeatures{}, 25);
     ProgramOutcome outcome;
     run_with_deep_stack([&] { outcome = check_case(options, c); });
-    if (outcome.verdict == CampaignVerdict::Fail) last_failing_size = program_size(c);
-    RC_ASSERT(outcome.verdict != CampaignVerdict::Fail);
+    if (outcome.verdict == Verdict::Fail) last_failing_size = program_size(c);
+    RC_ASSERT(outcome.verdict != Verdict::Fail);
   });
   EXPECT_FALSE(held);
   EXPECT_GE(last_failing_size, 2u);  // a primitive and its operand at least

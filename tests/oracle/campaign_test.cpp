@@ -18,8 +18,8 @@ TEST(Campaign, UnmodifiedChadPasses) {
   CampaignSummary s;
   run_with_deep_stack([&] {
     s = run_campaign(o, [](const ProgramOutcome& p) {
-      EXPECT_NE(p.verdict, CampaignVerdict::Fail) << p.generated.program << "-- at: " << p.generated.input;
-      EXPECT_NE(p.verdict, CampaignVerdict::Fault) << p.generated.program << "-- at: " << p.generated.input;
+      EXPECT_NE(p.verdict, Verdict::Fail) << p.generated.program << "-- at: " << p.generated.input;
+      EXPECT_NE(p.verdict, Verdict::Fault) << p.generated.program << "-- at: " << p.generated.input;
       EXPECT_EQ(p.detail.find("generator bug"), std::string::npos) << p.detail;
     });
   });
@@ -54,23 +54,23 @@ TEST(Campaign, AnInjectedFaultIsFoundCertifiedAndShrunk) {
     ProgramOutcome failing;
     for (; index < 1000; ++index) {
       failing = check_program_at(o, index);
-      if (failing.verdict == CampaignVerdict::Fail) break;
+      if (failing.verdict == Verdict::Fail) break;
     }
     ASSERT_LT(index, 1000u) << "the fault was not found within 1,000 programs";
     bool certified = false, forward_passes = true;
     for (const CheckOutcome& c : failing.checks) {
-      if (c.mode == ChadMode::Forward) forward_passes = forward_passes && c.verdict == CampaignVerdict::Pass;
+      if (c.mode == ChadMode::Forward) forward_passes = forward_passes && c.verdict == Verdict::Pass;
       certified = certified || c.detail.find("certified reference") != std::string::npos;
     }
     EXPECT_TRUE(forward_passes);  // the fault is in a reverse rule
     EXPECT_TRUE(certified);
     ChoiceSource source(program_seed(o.seed, index));
     generate_case(source, o.features, o.max_size);
-    auto fails = [&](const GeneratedCase& g) { return check_case(o, g).verdict == CampaignVerdict::Fail; };
+    auto fails = [&](const GeneratedCase& g) { return check_case(o, g).verdict == Verdict::Fail; };
     ShrinkResult s = shrink_case(source.recording(), o.features, o.max_size, fails);
     EXPECT_LE(s.size, 15u) << s.shrunk.program;
     EXPECT_LE(s.size, s.original_size);
-    EXPECT_EQ(check_case(o, s.shrunk).verdict, CampaignVerdict::Fail);
+    EXPECT_EQ(check_case(o, s.shrunk).verdict, Verdict::Fail);
   });
 }
 
@@ -92,11 +92,11 @@ TEST(Campaign, AScreenDisagreementTheIntervalsCannotDecideIsFailNumeric) {
   o.sums = {SumsStrategy::Biproduct};
   ProgramOutcome clean, faulty;
   run_with_deep_stack([&] { clean = check_case(o, GeneratedCase{kUndecidableInIntervals, "3"}); });
-  EXPECT_EQ(clean.verdict, CampaignVerdict::Pass) << clean.detail;  // the screen agrees: nothing to certify
+  EXPECT_EQ(clean.verdict, Verdict::Pass) << clean.detail;  // the screen agrees: nothing to certify
   o.rules = &find_mutant("rev-prim-doubles")->rules;
   run_with_deep_stack([&] { faulty = check_case(o, GeneratedCase{kUndecidableInIntervals, "3"}); });
   ASSERT_EQ(faulty.checks.size(), 1u);
-  EXPECT_EQ(faulty.verdict, CampaignVerdict::FailNumeric) << faulty.checks[0].detail;
+  EXPECT_EQ(faulty.verdict, Verdict::FailNumeric) << faulty.checks[0].detail;
   EXPECT_NE(faulty.checks[0].detail.find("cannot decide"), std::string::npos) << faulty.checks[0].detail;
   EXPECT_GT(faulty.checks[0].error, 0.5);  // the doubled derivative: 2 x against x
 }

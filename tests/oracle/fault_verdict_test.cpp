@@ -22,10 +22,10 @@ CampaignOptions with_fault(const std::string& name) {
 }
 
 TEST(FaultVerdict, RanksAboveFailAndBelowCrash) {
-  EXPECT_EQ(worse_verdict(CampaignVerdict::Fail, CampaignVerdict::Fault), CampaignVerdict::Fault);
-  EXPECT_EQ(worse_verdict(CampaignVerdict::Fault, CampaignVerdict::FailNumeric), CampaignVerdict::Fault);
-  EXPECT_EQ(worse_verdict(CampaignVerdict::Fault, CampaignVerdict::Crash), CampaignVerdict::Crash);
-  EXPECT_EQ(worse_verdict(CampaignVerdict::Skip, CampaignVerdict::Pass), CampaignVerdict::Skip);
+  EXPECT_EQ(worse_verdict(Verdict::Fail, Verdict::Fault), Verdict::Fault);
+  EXPECT_EQ(worse_verdict(Verdict::Fault, Verdict::FailNumeric), Verdict::Fault);
+  EXPECT_EQ(worse_verdict(Verdict::Fault, Verdict::Crash), Verdict::Crash);
+  EXPECT_EQ(worse_verdict(Verdict::Skip, Verdict::Pass), Verdict::Skip);
   for (const char* failing : {"fail", "fail-numeric", "fail-cost", "fault", "crash"}) EXPECT_TRUE(is_failure(failing)) << failing;
   for (const char* passing : {"pass", "skip"}) EXPECT_FALSE(is_failure(passing)) << passing;
 }
@@ -39,10 +39,10 @@ TEST(FaultVerdict, AZeroOfTheWrongShapeIsAFaultWithItsReason) {
   run_with_deep_stack([&] {
     out = check_case(o, GeneratedCase{"def main (x : real * real) : real = fst x * 2;", "(1.5, -2)"});
   });
-  EXPECT_EQ(out.verdict, CampaignVerdict::Fault);
+  EXPECT_EQ(out.verdict, Verdict::Fault);
   ASSERT_EQ(out.checks.size(), 6u);
   for (const CheckOutcome& c : out.checks) {
-    EXPECT_EQ(c.verdict, CampaignVerdict::Fault) << c.detail;
+    EXPECT_EQ(c.verdict, Verdict::Fault) << c.detail;
     EXPECT_NE(c.detail.find("different kinds or shapes"), std::string::npos) << c.detail;
     EXPECT_NE(c.detail.find(c.mode == ChadMode::Forward ? "found a pair" : "expected a pair, found a real"),
               std::string::npos)
@@ -50,7 +50,7 @@ TEST(FaultVerdict, AZeroOfTheWrongShapeIsAFaultWithItsReason) {
   }
   // A program without `fst` is untouched by the fault: x * 2 passes.
   run_with_deep_stack([&] { out = check_case(o, GeneratedCase{"def main (x : real) : real = x * 2;", "1.5"}); });
-  EXPECT_EQ(out.verdict, CampaignVerdict::Pass);
+  EXPECT_EQ(out.verdict, Verdict::Pass);
 }
 
 TEST(FaultVerdict, TheCampaignGoesOnAfterAFault) {
@@ -69,7 +69,7 @@ TEST(FaultVerdict, AnIllTypedOutputIsAFaultShrunkAndBlamed) {
   run_with_deep_stack([&] {
     std::size_t index = 0;
     for (; index < 200; ++index)
-      if (check_program_at(o, index).verdict == CampaignVerdict::Fault) break;
+      if (check_program_at(o, index).verdict == Verdict::Fault) break;
     ASSERT_LT(index, 200u) << "no program with a primitive in 200";
     CampaignFailure f = shrink_campaign_failure(o, index);
     EXPECT_EQ(f.mode, ChadMode::Reverse);  // the fault is in reverse rules only
@@ -78,7 +78,7 @@ TEST(FaultVerdict, AnIllTypedOutputIsAFaultShrunkAndBlamed) {
     EXPECT_LE(f.shrunk.size, 2u) << f.shrunk.shrunk.program;
     EXPECT_LT(f.shrunk.size, f.shrunk.original_size);
     ProgramOutcome shrunk = check_case(o, f.shrunk.shrunk);
-    EXPECT_EQ(shrunk.verdict, CampaignVerdict::Fault);
+    EXPECT_EQ(shrunk.verdict, Verdict::Fault);
     for (const CheckOutcome& c : shrunk.checks)
       if (c.mode == ChadMode::Reverse) EXPECT_NE(c.detail.find("does not type-check"), std::string::npos) << c.detail;
     Blame blame = blame_failure(o, f.shrunk.shrunk, f.mode, f.sums);

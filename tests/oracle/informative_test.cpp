@@ -58,7 +58,7 @@ TEST(Informative, RelationNeedsAnInputAndOneNonTrivialDerivative) {
 bool all_informative(const std::string& program, const std::string& input, bool expected) {
   ProgramOutcome o;
   run_with_deep_stack([&] { o = check_case(CampaignOptions{}, GeneratedCase{program, input}); });
-  EXPECT_EQ(o.verdict, CampaignVerdict::Pass) << o.detail;
+  EXPECT_EQ(o.verdict, Verdict::Pass) << o.detail;
   EXPECT_FALSE(o.checks.empty());
   for (const CheckOutcome& c : o.checks) EXPECT_EQ(c.informative, expected) << program;
   return true;

@@ -56,7 +56,7 @@ TEST(ShrinkTerms, ARealFaultShrinksToItsSmallestWitness) {
   auto fails = [&](const GeneratedCase& g) {
     ProgramOutcome o;
     run_with_deep_stack([&] { o = check_case(options, g); });
-    return o.verdict == CampaignVerdict::Fail;
+    return o.verdict == Verdict::Fail;
   };
   ASSERT_TRUE(fails(c));
   TermShrinkResult r = shrink(c, fails);

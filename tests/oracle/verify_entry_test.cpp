@@ -1,5 +1,5 @@
 // verify's judgement of one Jacobian entry: meeting enclosures pass, disjoint ones are a
-// mismatch, and an unbounded enclosure (an infinite discrepancy) never passes.
+// fail, and an unbounded enclosure (an infinite discrepancy) never passes.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,10 +18,10 @@ TEST(VerifyEntry, MeetingBoundedEnclosuresPass) {
   EXPECT_EQ(c.discrepancy, 0.0);  // midpoints 2 and 2
 }
 
-TEST(VerifyEntry, DisjointEnclosuresAreAMismatch) {
+TEST(VerifyEntry, DisjointEnclosuresAreAFail) {
   VerifyCase c = fresh_case();
   judge_jacobian_entry(c, 1, 2, {6.0, 6.0}, {2.0, 2.0});
-  EXPECT_EQ(c.verdict, Verdict::Mismatch);
+  EXPECT_EQ(c.verdict, Verdict::Fail);
   EXPECT_EQ(c.gap, 4.0);
   EXPECT_EQ(c.discrepancy, 2.0);  // |6 - 2| / max(1, 2)
   EXPECT_NE(c.detail.find("d output[1] / d input[2]"), std::string::npos) << c.detail;
@@ -31,7 +31,7 @@ TEST(VerifyEntry, AnUnboundedEnclosureNeverPasses) {
   for (Enclosure got : {Enclosure{0.0, INFINITY}, Enclosure{-INFINITY, INFINITY}, Enclosure{NAN, NAN}}) {
     VerifyCase c = fresh_case();
     judge_jacobian_entry(c, 0, 0, got, {2.0, 2.0});  // [0, inf] meets [2, 2]: no gap
-    EXPECT_EQ(c.verdict, Verdict::Mismatch) << got.lo << " " << got.hi;
+    EXPECT_EQ(c.verdict, Verdict::Fail) << got.lo << " " << got.hi;
     EXPECT_TRUE(std::isinf(c.discrepancy));
     VerifyReport report;
     report.reference.differentiable = true;

@@ -78,7 +78,7 @@ TEST(VerifyInputs, AFailingInputShrinksToTheSmallestFailingList) {
   ASSERT_EQ(r.points.size(), 1u) << "the given point fails: no random input is drawn after it";
   ASSERT_TRUE(r.shrunk.has_value());
   EXPECT_EQ(r.shrunk->failure.mode, ChadMode::Reverse);
-  EXPECT_EQ(r.shrunk->failure.verdict, Verdict::Mismatch);
+  EXPECT_EQ(r.shrunk->failure.verdict, Verdict::Fail);
   const std::vector<double> shrunk = read_input_point(program, r.shrunk->shrink.input).coords;
   ASSERT_EQ(shrunk.size(), 2u) << r.shrunk->shrink.input;
   EXPECT_EQ(std::fabs(shrunk[0]), 1.0) << r.shrunk->shrink.input;

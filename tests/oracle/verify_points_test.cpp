@@ -21,7 +21,7 @@ std::vector<PointReport> verify_points(const std::string& source, const std::str
 
 bool has_mismatch(const VerifyReport& r) {
   for (const VerifyCase& c : r.cases)
-    if (c.verdict == Verdict::Mismatch) return true;
+    if (c.verdict == Verdict::Fail) return true;
   return false;
 }
 

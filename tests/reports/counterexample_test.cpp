@@ -38,7 +38,7 @@ TEST(Counterexample, WrittenThenReplayed) {
   run_with_deep_stack([&] {
     GeneratedCase g{"def main (x : real * real) : real =\n  fst x * snd x;\n", "(1.5, -2)"};
     Counterexample c = checked_with(*find_mutant("rev-prim-doubles"), g, 9, 5);
-    ASSERT_EQ(c.outcome.verdict, CampaignVerdict::Fail);
+    ASSERT_EQ(c.outcome.verdict, Verdict::Fail);
     write_report(dir, c);
     std::ifstream in(dir + "/program.chad");
     std::stringstream text;
@@ -64,7 +64,7 @@ TEST(Counterexample, WrittenThenReplayed) {
     }
     Replay r = replay_report(dir);
     EXPECT_TRUE(r.reproduced);
-    EXPECT_EQ(r.outcome.verdict, CampaignVerdict::Fail);
+    EXPECT_EQ(r.outcome.verdict, Verdict::Fail);
   });
   EXPECT_THROW(replay_report(dir + "/nowhere"), SourceError);
 }
@@ -77,11 +77,11 @@ TEST(Counterexample, AFaultIsReportedAndReplayed) {
   run_with_deep_stack([&] {
     Counterexample c = checked_with(*find_test_fault("test-unbound-variable"),
                                     GeneratedCase{"def main (x : real) : real =\n  sin(x);\n", "0.5"}, 2, 2);
-    ASSERT_EQ(c.outcome.verdict, CampaignVerdict::Fault);
+    ASSERT_EQ(c.outcome.verdict, Verdict::Fault);
     write_report(dir, c);
     Replay replay = replay_report(dir);
     EXPECT_TRUE(replay.reproduced) << replay.recorded_verdict;
-    EXPECT_EQ(replay.outcome.verdict, CampaignVerdict::Fault);
+    EXPECT_EQ(replay.outcome.verdict, Verdict::Fault);
   });
   for (const char* file : {"program.chad", "report.json", "report.md", "program.dot"})
     EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
@@ -109,7 +109,7 @@ std::string failing_report(const std::string& name, const Mutant& mutant, const 
   const std::string dir = fresh_temp_dir(name);
   run_with_deep_stack([&] {
     Counterexample c = checked_with(mutant, g, 1, 1);
-    EXPECT_EQ(c.outcome.verdict, CampaignVerdict::Fail) << g.program;
+    EXPECT_EQ(c.outcome.verdict, Verdict::Fail) << g.program;
     write_report(dir, c);
   });
   return dir;
