@@ -17,7 +17,7 @@ set(CHAD_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/ChadOracle)
 
 # One exported target per library folder: chad_<folder> is ChadOracle::<folder>.
 set(CHAD_PACKAGE_FOLDERS syntax chad generators model semantics diagrams logrel references codegen
-                         oracle mutants reports api)
+                         oracle mutants campaigns reports api)
 set(CHAD_PACKAGE_TARGETS chad_codegen_runtime)
 foreach(folder ${CHAD_PACKAGE_FOLDERS})
   list(APPEND CHAD_PACKAGE_TARGETS chad_${folder})

@@ -1,7 +1,7 @@
 // The files of a campaign: an append-only JSONL log with one line per checked program (its
 // index, seed, program text, input, verdict and per-check verdicts, the features it uses and those
 // live in it; no timings, so the same seed and arguments give the same bytes), the summary made from a
-// log (`summary.json`, `summary.md`; `errors.svg` is reports/error_histogram.hpp's). Reading a
+// log (`summary.json`, `summary.md`; `errors.svg` is campaigns/error_histogram.hpp's). Reading a
 // log ignores a last line cut off by a kill, and stops with a located error at a damaged line
 // elsewhere.
 #pragma once

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "diagrams/faults.hpp"
+#include "campaigns/campaign_options_text.hpp"
 #include "oracle/adapter_client.hpp"
 #include "oracle/blame.hpp"
 #include "oracle/campaign_log.hpp"
@@ -15,8 +15,6 @@
 #include "oracle/compiled_check.hpp"
 #include "oracle/cost_check.hpp"
 #include "references/input_value.hpp"
-#include "mutants/mutants.hpp"
-#include "mutants/test_faults.hpp"
 #include "reports/cost_plot.hpp"
 #include "reports/rule_output.hpp"
 #include "reports/term_graph.hpp"
@@ -216,20 +214,10 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   fs::create_directories(dir);
   const ProgramOutcome& o = c.outcome;
   const std::string replay = "chad-oracle replay " + dir;
-  std::string regenerate = "chad-oracle campaign --seed " + std::to_string(c.campaign_seed) +
-                                 " --max-size " + std::to_string(c.options.max_size) +
-                                 " --features " + c.options.features.describe() +
-                                 (c.options.implementation == Implementation::Chad
-                                      ? ""
-                                      : std::string(" --implementation ") + implementation_name(c.options.implementation)) +
-                                 (c.mutant.empty() ? "" : " --mutant " + c.mutant) +
-                                 (codegen_fault(c.options).empty() ? "" : " --codegen-fault " + codegen_fault(c.options)) +
-                                 (c.options.adapter ? " --adapter " + shell_quoted(c.options.adapter->options().command) : "") +
-                                 cost_check_flags(c.options) +
-                                 (c.options.functions == kDefaultFunctionsStrategy
-                                      ? ""
-                                      : std::string(" --functions ") + functions_strategy_name(c.options.functions)) +
-                                 " --only " + std::to_string(c.index);
+  // The campaign command that generates the original program (its options as text).
+  CampaignOptionsText text = campaign_options_text(c.options, c.mutant);
+  text.seed = c.campaign_seed;
+  std::string regenerate = campaign_replay_command(text, c.options, c.index);
   if (!origin.regenerate.empty()) regenerate = origin.regenerate;
   write_text_file_with(fs::path(dir) / "program.chad", [&](std::ostream& out) { out
       << "-- Counterexample: " << verdict_name(o.verdict) << " ("
@@ -334,55 +322,38 @@ Replay replay_report(const std::string& dir) {
   nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
   if (j.is_discarded() || !j.contains("program") || !j.contains("checks"))
     throw SourceError(loc, "not a counterexample report");
-  CampaignOptions options;
-  options.modes.clear();
-  for (const auto& m : j["modes"]) options.modes.push_back(m == "fwd" ? ChadMode::Forward : ChadMode::Reverse);
-  options.sums.clear();
-  for (const auto& s : j["sums"]) options.sums.push_back(*parse_sums_strategy(s.get<std::string>()));
+  // The report's options as text, made into options by the same function as the command line's.
+  CampaignOptionsText text;
+  auto joined = [&](const char* field) {
+    std::string names;
+    for (const auto& name : j[field]) names += (names.empty() ? "" : ",") + name.get<std::string>();
+    return names;
+  };
+  text.modes = joined("modes");
+  text.sums = joined("sums");
   // Reports written before the functions strategy existed were of the paper's.
-  options.functions = parse_functions_strategy(j.value("functions", "paper")).value_or(FunctionsStrategy::Paper);
-  const std::string mutant = j.value("mutant", "");
-  const bool sd = j.value("implementation", "chad") == "sd-rev";
-  if (sd) options.implementation = Implementation::StringDiagram;
-  if (j.value("implementation", "chad") == "chad-compiled") {
-    auto compiled = std::make_shared<CompiledCampaignOptions>();
-    const std::string fault = j.value("codegen_fault", "");
-    if (!fault.empty()) {
-      std::optional<CodegenFault> f = parse_codegen_fault(fault);
-      if (!f) throw SourceError(loc, "the report names an unknown code-generator fault `" + fault + "`");
-      compiled->fault = *f;
-    }
-    options.implementation = Implementation::ChadCompiled;
-    options.compiled = compiled;
-  }
+  text.functions = j.value("functions", "paper");
+  text.implementation = j.value("implementation", "chad");
+  text.mutant = j.value("mutant", "");
+  text.codegen_fault = j.value("codegen_fault", "");
   if (j.contains("adapter")) {
-    options.implementation = Implementation::Adapter;
-    options.adapter = std::make_shared<AdapterClient>(
-        AdapterOptions{j["adapter"].value("command", ""), j["adapter"].value("timeout_seconds", 30.0)});
-    try {
-      options.adapter->hello();
-    } catch (const AdapterStartError& e) {
-      throw SourceError(loc, std::string("the report's adapter: ") + e.what());
-    }
+    text.implementation = "adapter";
+    text.adapter = j["adapter"].value("command", "");
+    text.adapter_timeout = j["adapter"].value("timeout_seconds", 30.0);
   }
-  if (!mutant.empty() && sd) {
-    const diagrams::SdFault* f = diagrams::find_sd_fault(mutant);
-    if (!f) throw SourceError(loc, "the report names an unknown string-diagram fault `" + mutant + "`");
-    options.sd_rules = &f->rules;
-  } else if (!mutant.empty()) {
-    const Mutant* m = find_mutant(mutant);
-    if (!m) m = find_test_fault(mutant);
-    if (!m) throw SourceError(loc, "the report names an unknown mutant `" + mutant + "`");
-    use_mutant(options, *m);
-  }
-  options.check_derivatives = j.value("check_derivatives", true);
-  if (j.contains("cost_check")) {
+  const bool cost = j.contains("cost_check");
+  text.check = std::string(j.value("check_derivatives", true) ? "derivative" : "") + (cost ? ",cost" : "");
+  if (cost) {
     try {
-      options.cost = std::make_shared<CostCheckOptions>(cost_check_options_from_json(j["cost_check"]));
+      const CostCheckOptions recorded = cost_check_options_from_json(j["cost_check"]);
+      text.cost_sizes = cost_sizes_text(recorded.sizes);
+      text.cost_ratio = recorded.max_ratio;
+      text.cost_slack = recorded.exponent_slack;
     } catch (const nlohmann::json::exception& e) {
       throw SourceError(loc, std::string("the report's cost_check: ") + e.what());
     }
   }
+  const CampaignOptions options = campaign_options_from_text(text, loc);
   Replay r;
   r.outcome = check_case(options, GeneratedCase{j["program"], j["input"]});
   r.recorded_verdict = j["verdict"];

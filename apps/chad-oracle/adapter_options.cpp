@@ -14,15 +14,4 @@ void add_adapter_options(CLI::App& cmd, std::string& adapter, double& timeout_se
       ->capture_default_str();
 }
 
-std::shared_ptr<AdapterClient> start_adapter(const std::string& command, double timeout_seconds) {
-  if (command.empty()) throw SourceError(command_line_loc(), "--adapter: the adapter's command line is missing");
-  auto client = std::make_shared<AdapterClient>(AdapterOptions{command, timeout_seconds});
-  try {
-    client->hello();
-  } catch (const AdapterStartError& e) {
-    throw SourceError(command_line_loc(), std::string("--adapter: ") + e.what());
-  }
-  return client;
-}
-
 }  // namespace chad

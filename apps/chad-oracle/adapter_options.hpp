@@ -5,14 +5,11 @@
 #include <memory>
 #include <string>
 
+#include "campaigns/campaign_options_text.hpp"  // start_adapter
 #include "oracle/adapter_client.hpp"
 
 namespace chad {
 
 void add_adapter_options(CLI::App& cmd, std::string& adapter, double& timeout_seconds);
-
-// Starts the adapter and reads its handshake, so that a command that cannot start fails at once
-// (a SourceError located at --adapter, exit code 3).
-std::shared_ptr<AdapterClient> start_adapter(const std::string& command, double timeout_seconds);
 
 }  // namespace chad

@@ -61,8 +61,6 @@ void report_error(const CommonOptions& options, const std::string& kind, const s
 
 }  // namespace
 
-Loc command_line_loc() { return Loc{intern_file_name("<command line>"), 0, 0}; }
-
 int run_command(const CommonOptions& options, const std::function<int()>& work) {
   int code = kExitInternalError;
   run_with_deep_stack([&] {

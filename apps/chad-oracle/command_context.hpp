@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "campaigns/command_line_location.hpp"
 #include "syntax/type_checker.hpp"
 
 namespace chad {
@@ -25,9 +26,6 @@ const std::string& loaded_program_text(const std::string& name);
 
 // Whether load_program read the program from standard input.
 bool program_came_from_stdin();
-
-// Where an error in the command's options is: `<command line>` (no line or column).
-Loc command_line_loc();
 
 // Runs `work` (which returns an exit code) inside run_with_deep_stack, catching SourceError
 // (exit 3), InternalError and other exceptions (exit 4).

@@ -17,7 +17,7 @@
 #include "oracle/cost_measure.hpp"
 #include "oracle/input_growth.hpp"
 #include "point_option.hpp"
-#include "sizes_option.hpp"
+#include "campaigns/sizes_text.hpp"
 #include "references/input_value.hpp"
 #include "reports/cost_plot.hpp"
 #include "syntax/printer.hpp"

@@ -15,7 +15,7 @@
 // first failing one shrunk with the program fixed (oracle/verify.hpp's verify_inputs); with --out DIR
 // its counterexample report (reports/counterexample.hpp, as a campaign's) and `chad-oracle replay
 // DIR` as its replay command, else the `verify --at` of the shrunk input. `--mutant NAME` injects a
-// catalogued fault into CHAD (apps/chad-oracle/mutant_option.hpp). With --adapter, the random
+// catalogued fault into CHAD (campaigns/campaign_options_text.hpp). With --adapter, the random
 // inputs grow the same way, but each is judged and none is shrunk.
 #include <unistd.h>
 
@@ -32,7 +32,7 @@
 #include "references/jacobian_json.hpp"
 #include "oracle/verify.hpp"
 #include "point_option.hpp"
-#include "mutant_option.hpp"
+#include "campaigns/campaign_options_text.hpp"
 #include "oracle/adapter_client.hpp"
 #include "oracle/compiled_check.hpp"
 #include "oracle/shrink.hpp"

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.hpp"
 #include "../support/tool_runner.hpp"
 
 namespace chad::testing {
@@ -102,8 +103,8 @@ TEST(CliAdapter, VerifyByAdapterExits1OnTheSinFault) {
 // The headline check: a fault injected into an adapter is found and shrunk to at most 10
 // term nodes.
 void expect_found_and_shrunk(const std::string& fault) {
-  const auto out = std::filesystem::temp_directory_path() / ("chad_cli_adapter_campaign_" + fault);
-  std::filesystem::remove_all(out);
+  const testing::TempDir scratch("chad_cli_adapter_campaign_" + fault);  // its own: other builds run this test too
+  const std::filesystem::path out = scratch / "out";
   ToolRun r = run_tool("campaign --implementation adapter --seed 1 --count 30 --reports 1 --out " + out.string() +
                        " --adapter " + shell_quote(pytorch(" --fault " + fault)));
   EXPECT_EQ(r.exit_code, 1) << r.output;

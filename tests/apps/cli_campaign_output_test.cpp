@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "../support/temp_dir.hpp"
 #include "../support/tool_runner.hpp"
 
 namespace {
@@ -66,8 +67,8 @@ TEST(CliCampaignOutput, OneLinePerFailureClass) {
 }
 
 TEST(CliCampaignOutput, ErrorsSvgShowsTheFailuresOnALogAxis) {
-  const std::string dir = (std::filesystem::temp_directory_path() / "chad_cli_campaign_output_svg").string();
-  std::filesystem::remove_all(dir);
+  const chad::testing::TempDir scratch("chad_cli_campaign_output_svg");  // its own: other builds run this test too
+  const std::string dir = scratch / "out";
   ToolRun r = run_tool(kMutantCampaign + " --quiet --reports 0 --out " + dir);
   ASSERT_EQ(r.exit_code, 1) << r.output;
   std::ifstream in(dir + "/errors.svg");

@@ -191,7 +191,7 @@ TEST(CliCampaign, AZeroOfTheWrongShapeIsAFaultAndTheCampaignGoesOn) {
 }
 
 // The test hook CHAD_ORACLE_TEST_CRASH_AT=INDEX[:SIGNAL] makes the worker checking program INDEX
-// die of the signal (apps/chad-oracle/campaign_command.cpp).
+// die of the signal (campaigns/worker_pool.cpp).
 void expect_crash_recorded(int jobs, int signal, const std::string& signal_name) {
   const std::string dir = fresh_dir("crash_" + std::to_string(jobs));
   setenv("CHAD_ORACLE_TEST_CRASH_AT", ("7:" + std::to_string(signal)).c_str(), 1);

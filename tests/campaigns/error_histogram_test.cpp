@@ -4,7 +4,7 @@
 
 #include <regex>
 
-#include "reports/error_histogram.hpp"
+#include "campaigns/error_histogram.hpp"
 
 namespace chad {
 namespace {

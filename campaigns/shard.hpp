@@ -1,6 +1,7 @@
-// `campaign --shard`: which part of a campaign this run checks. `I/N` names it; `auto` takes it
-// from a batch scheduler's environment (a Slurm job array, a Kubernetes Indexed Job), so one
-// script runs every part of a campaign on many machines.
+// Shards: disjoint, deterministic parts of one campaign. Shard I of N holds programs I, I + N,
+// I + 2N, ... `campaign --shard` names it as `I/N`, or `auto` takes it from a batch scheduler's
+// environment (a Slurm job array, a Kubernetes Indexed Job), so one script runs every part of
+// a campaign on many machines.
 #pragma once
 
 #include <cstddef>
@@ -14,6 +15,11 @@ struct ShardChoice {
   std::size_t count = 1;
   std::string source;  // where index and count came from, for messages ("--shard", "SLURM_ARRAY_TASK_ID ...")
 };
+
+// Whether program `index` belongs to shard `shard` of `shards`.
+bool in_shard(std::size_t index, std::size_t shard, std::size_t shards);
+// How many of the programs 0 .. count - 1 shard `shard` of `shards` holds.
+std::size_t programs_in_shard(std::size_t count, std::size_t shard, std::size_t shards);
 
 // Reads an environment variable (std::getenv by default; tests pass their own).
 using EnvironmentLookup = std::function<const char*(const char*)>;

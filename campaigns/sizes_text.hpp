@@ -5,12 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "campaigns/command_line_location.hpp"
+
 namespace chad {
 
 // Reads `text` as sizes >= 1, at least `at_least` of them; `increasing` asks each to be larger
 // than the one before, otherwise they must only not all be equal. Anything else is a SourceError
-// at the command line naming `option`.
+// at `where` naming `option`.
 std::vector<std::size_t> parse_sizes_option(const std::string& option, const std::string& text,
-                                            std::size_t at_least, bool increasing);
+                                            std::size_t at_least, bool increasing,
+                                            const Loc& where = command_line_loc());
 
 }  // namespace chad

@@ -1,11 +1,18 @@
 // Running part of a command in a forked child process, so that the command survives a crash
 // of the code under test there (a signal: SIGSEGV, SIGABRT, ...): the campaign's workers and its
-// report stage (shrinking re-runs the faulty AD many times).
+// report stage (shrinking re-runs the faulty AD many times). Used by the worker pool
+// (campaigns/worker_pool.hpp) and the campaign's report stage.
 #pragma once
 #include <functional>
 #include <string>
 
 namespace chad {
+
+// A child process's exit status: 0 when its work was done; kChildStorageFailed when its files
+// could not be written (a full disk: the caller keeps what is there, for a resume);
+// kChildFailed for any other error. (The same numbers as the tool's exit codes 3 and 4.)
+constexpr int kChildStorageFailed = 3;
+constexpr int kChildFailed = 4;
 
 // "signal 11 (Segmentation fault)"
 std::string signal_description(int signal);

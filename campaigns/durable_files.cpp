@@ -1,4 +1,4 @@
-#include "durable_files.hpp"
+#include "campaigns/durable_files.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

@@ -1,9 +1,9 @@
-#include "shard_option.hpp"
+#include "campaigns/shard.hpp"
 
 #include <cstdlib>
 #include <optional>
 
-#include "command_context.hpp"
+#include "campaigns/command_line_location.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {
@@ -77,6 +77,12 @@ std::optional<ShardChoice> from_kubernetes(const EnvironmentLookup& environment,
 }
 
 }  // namespace
+
+bool in_shard(std::size_t index, std::size_t shard, std::size_t shards) { return index % shards == shard; }
+
+std::size_t programs_in_shard(std::size_t count, std::size_t shard, std::size_t shards) {
+  return shard < count ? (count - shard + shards - 1) / shards : 0;
+}
 
 ShardChoice parse_shard(const std::string& text, const EnvironmentLookup& lookup) {
   const EnvironmentLookup environment = lookup ? lookup : [](const char* name) -> const char* { return std::getenv(name); };

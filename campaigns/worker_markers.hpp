@@ -1,7 +1,7 @@
 // What each campaign worker process is checking, in memory shared with the parent: the program's
 // index (set before it is generated), then its text and input, cleared once its log line is
 // written. When a worker dies of a signal, the parent reads its marker to log the program as
-// `crash` and restarts the worker after it (apps/chad-oracle/campaign_command.cpp). Writing a
+// `crash` and restarts the worker after it (worker_pool.hpp). Writing a
 // marker is a store and a copy of the program text: no system call.
 #pragma once
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "campaign_files.hpp"
+#include "campaigns/campaign_files.hpp"
 
 #include <unistd.h>
 
@@ -10,7 +10,7 @@
 #include <map>
 
 #include "oracle/campaign_log.hpp"
-#include "reports/error_histogram.hpp"
+#include "campaigns/error_histogram.hpp"
 
 namespace chad {
 

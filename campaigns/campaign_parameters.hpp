@@ -9,6 +9,9 @@
 #include <set>
 #include <string>
 
+#include "campaigns/campaign_options_text.hpp"
+#include "campaigns/shard.hpp"
+
 namespace chad {
 
 struct CampaignParameters {
@@ -22,6 +25,10 @@ struct CampaignParameters {
   // The number of programs of `count` in these shards (none known when count is 0: --time).
   std::optional<std::size_t> expected_programs() const;
 };
+
+// The parameters of the campaign `text` says (as `options`, parsed from it), shard `shard`.
+CampaignParameters campaign_parameters_of(const CampaignOptionsText& text, const CampaignOptions& options,
+                                          const ShardChoice& shard);
 
 // Reads DIR/campaign.json: none when absent; a located SourceError when malformed.
 std::optional<CampaignParameters> read_campaign_parameters(const std::string& dir);

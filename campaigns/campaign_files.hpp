@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "durable_files.hpp"
+#include "campaigns/durable_files.hpp"
 #include "oracle/campaign.hpp"
 
 namespace chad {

@@ -1,4 +1,4 @@
-#include "child_process.hpp"
+#include "campaigns/child_process.hpp"
 
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -11,7 +11,6 @@
 #include <exception>
 #include <iostream>
 
-#include "exit_codes.hpp"
 
 namespace chad {
 
@@ -22,7 +21,7 @@ std::string signal_description(int signal) {
 
 void prepare_child_process() {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() == 1) _exit(kExitInternalError);  // the parent is already gone
+  if (getppid() == 1) _exit(kChildFailed);  // the parent is already gone
   const rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
 }
@@ -56,7 +55,7 @@ ChildOutcome run_in_child(const std::function<std::string()>& work) {
       write_all(fds[1], work());
     } catch (const std::exception& e) {
       write_all(fds[1], e.what());
-      code = kExitInternalError;
+      code = kChildFailed;
     }
     close(fds[1]);
     _exit(code);

@@ -1,9 +1,10 @@
-#include "campaign_parameters.hpp"
+#include "campaigns/campaign_parameters.hpp"
 
 #include <filesystem>
 #include <fstream>
 
-#include "durable_files.hpp"
+#include "campaigns/durable_files.hpp"
+#include "campaigns/shard.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {
@@ -32,9 +33,32 @@ std::optional<std::size_t> CampaignParameters::expected_programs() const {
   const std::size_t count = campaign.value("count", std::size_t(0));
   if (count == 0) return std::nullopt;
   std::size_t programs = 0;
-  for (std::size_t shard : shards)
-    if (shard < count) programs += (count - shard + shard_count - 1) / shard_count;
+  for (std::size_t shard : shards) programs += programs_in_shard(count, shard, shard_count);
   return programs;
+}
+
+CampaignParameters campaign_parameters_of(const CampaignOptionsText& text, const CampaignOptions& options,
+                                          const ShardChoice& shard) {
+  nlohmann::json modes = nlohmann::json::array(), sums = nlohmann::json::array();
+  for (ChadMode m : options.modes) modes.push_back(chad_mode_name(m));
+  for (SumsStrategy s : options.sums) sums.push_back(sums_strategy_name(s));
+  CampaignParameters p;
+  p.campaign = {{"seed", text.seed},
+                {"count", text.count},  // 0 with --time: as many as time allows
+                {"max_size", text.max_size},
+                {"features", options.features.describe()},
+                {"modes", modes},
+                {"sums", sums},
+                {"functions", functions_strategy_name(options.functions)},
+                {"implementation", text.implementation},
+                {"mutant", text.mutant},
+                {"codegen_fault", text.codegen_fault},
+                {"cross_check_fd_rate", options.cross_check_fd_rate}};
+  if (!text.adapter.empty()) p.campaign["adapter"] = text.adapter;
+  if (options.cost) p.campaign["check"] = cost_check_flags(options);
+  p.shard_count = shard.count;
+  p.shards = {shard.index};
+  return p;
 }
 
 std::optional<CampaignParameters> read_campaign_parameters(const std::string& dir) {

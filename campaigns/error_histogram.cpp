@@ -1,4 +1,4 @@
-#include "reports/error_histogram.hpp"
+#include "campaigns/error_histogram.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "worker_markers.hpp"
+#include "campaigns/worker_markers.hpp"
 
 #include <sys/mman.h>
 

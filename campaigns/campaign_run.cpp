@@ -1,0 +1,84 @@
+#include "campaigns/campaign_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+
+#include "campaigns/campaign_files.hpp"
+#include "campaigns/campaign_parameters.hpp"
+#include "campaigns/child_process.hpp"
+#include "campaigns/worker_pool.hpp"
+
+namespace chad {
+namespace {
+
+// A campaign never ends well with fewer programs than asked for, nor with one not asked for.
+void check_complete(const std::vector<nlohmann::json>& lines, const CampaignParameters& parameters,
+                    const ShardChoice& shard, const std::string& dir) {
+  const std::size_t count = parameters.campaign["count"];
+  for (const auto& line : lines) {
+    const std::size_t index = line["index"];
+    if (!in_shard(index, shard.index, shard.count) || (count > 0 && index >= count))
+      throw InternalError("the log in " + dir + " holds program " + std::to_string(index) +
+                          ", which is not part of this campaign");
+  }
+  const std::optional<std::size_t> expected = parameters.expected_programs();
+  if (expected && lines.size() != *expected)
+    throw InternalError("the log in " + dir + " holds " + std::to_string(lines.size()) + " programs, not the " +
+                        std::to_string(*expected) + " asked for; run the same command again to resume");
+}
+
+// The first `run.reports` failures (not crashes: their programs kill the AD), each shrunk and
+// reported in a child process.
+std::vector<std::string> report_failures(const CampaignRun& run, const std::vector<nlohmann::json>& lines) {
+  std::vector<std::string> reported;
+  if (run.out.empty() || !run.report_failure) return reported;
+  for (const auto& line : lines)
+    if (is_failure(line["verdict"].get<std::string>()) && line["verdict"] != "crash" &&
+        int(reported.size()) < run.reports) {
+      const std::size_t index = line["index"];
+      const std::string dir = (std::filesystem::path(run.out) / "failures" / std::to_string(index)).string();
+      ChildOutcome report = run_in_child([&] { return run.report_failure(index, dir); });
+      reported.push_back(report.completed ? report.output
+                                          : "program " + std::to_string(index) + ": no report, shrinking it " +
+                                                report.failure);
+    }
+  return reported;
+}
+
+}  // namespace
+
+CampaignRunResult run_campaign_directory(const CampaignRun& run) {
+  CampaignFiles files(run.out);
+  const CampaignParameters parameters = campaign_parameters_of(run.text, run.options, run.shard);
+  record_or_check_campaign(files.dir(), parameters);
+  const bool timed = run.time > 0;
+  WorkerPool pool{run.options, WorkerPlan{}, std::chrono::steady_clock::time_point::max(), {}, {}};
+  pool.plan.shard = run.shard.index;
+  pool.plan.shards = run.shard.count;
+  // This shard's indices: shard, shard + shards, ...; with --time, as many as time allows.
+  pool.plan.limit = timed && run.text.count == 0 ? std::size_t(-1) : run.text.count;
+  pool.plan.jobs = std::max(1, run.jobs);
+  pool.plan.done = files.done_indices();
+  if (timed)
+    pool.deadline = std::chrono::steady_clock::now() +
+                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(run.time));
+  pool.replay_command = [&](std::size_t index) { return campaign_replay_command(run.text, run.options, index); };
+  pool.on_poll = [&] {
+    if (run.progress) files.update_progress(pool.plan.jobs, pool.plan.limit, pool.plan.shards);
+  };
+  const auto start = std::chrono::steady_clock::now();
+  std::map<std::string, double> seconds = run_workers(pool, files);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CampaignRunResult result;
+  result.lines = files.merge_logs();
+  if (!timed) check_complete(result.lines, parameters, run.shard, files.dir());
+  result.summary = summarize(result.lines);
+  result.summary.seconds = seconds;
+  result.summary.seconds["wall"] = wall;
+  files.write_summary(result.summary, result.lines);
+  result.reported = report_failures(run, result.lines);
+  return result;
+}
+
+}  // namespace chad

@@ -1,0 +1,139 @@
+// The engine without the command line: a campaign run in a directory, by several worker
+// processes, in shards merged afterwards, resumed, and with a worker crashing, keeps one line per
+// program; the shards' merge is the whole campaign's log; an incomplete merge says what is missing.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "campaign_directory_support.hpp"
+#include "campaigns/campaign_merge.hpp"
+#include "campaigns/campaign_run.hpp"
+#include "campaigns/durable_files.hpp"
+
+namespace chad {
+namespace {
+
+CampaignRun small_run(const std::string& out, std::size_t shard = 0, std::size_t shards = 1, int jobs = 2) {
+  CampaignOptionsText text;
+  text.seed = 7;
+  text.count = 12;
+  text.max_size = 8;
+  text.sums = "biproduct";
+  CampaignRun run{text, campaign_options_from_text(text), ShardChoice{shard, shards, "test"}, out, 0, jobs, 0, false,
+                  {}};
+  return run;
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::size_t> indices(const std::vector<nlohmann::json>& lines) {
+  std::vector<std::size_t> out;
+  for (const auto& line : lines) out.push_back(line["index"]);
+  return out;
+}
+
+TEST(CampaignRun, WorkersCheckEveryProgramOnceInIndexOrder) {
+  ScratchDirectory dir;
+  const CampaignRunResult result = run_campaign_directory(small_run(dir / "whole"));
+  EXPECT_EQ(indices(result.lines), (std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
+  EXPECT_EQ(result.summary.programs, 12u);
+  EXPECT_TRUE(std::filesystem::exists(dir / "whole/summary.json"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "whole/campaign.json"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "whole/worker-0.jsonl"));  // merged into log.jsonl
+  // One worker or two: the same log.
+  const CampaignRunResult alone = run_campaign_directory(small_run(dir / "alone", 0, 1, 1));
+  EXPECT_EQ(file_text(dir / "alone/log.jsonl"), file_text(dir / "whole/log.jsonl"));
+}
+
+TEST(CampaignRun, MergedShardsAreTheWholeCampaign) {
+  ScratchDirectory dir;
+  run_campaign_directory(small_run(dir / "whole"));
+  const CampaignRunResult first = run_campaign_directory(small_run(dir / "s0", 0, 3));
+  EXPECT_EQ(indices(first.lines), (std::vector<std::size_t>{0, 3, 6, 9}));
+  const MergeResult partial = merge_campaigns({dir / "s0"}, dir / "merged");
+  EXPECT_EQ(partial.missing, (std::vector<std::string>{"shard 1/3", "shard 2/3"}));
+  run_campaign_directory(small_run(dir / "s1", 1, 3));
+  run_campaign_directory(small_run(dir / "s2", 2, 3));
+  const MergeResult merged = merge_campaigns({dir / "s1", dir / "s2"}, dir / "merged");  // adds the rest
+  EXPECT_TRUE(merged.missing.empty());
+  EXPECT_EQ(merged.parameters.describe_shards(), "0,1,2/3");
+  EXPECT_EQ(file_text(dir / "merged/log.jsonl"), file_text(dir / "whole/log.jsonl"));
+  try {
+    merge_campaigns({dir / "s1", dir / "s1"}, dir / "again");
+    ADD_FAILURE() << "the same shard merged twice";
+  } catch (const SourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("the same directory is given twice (shard 1/3)"), std::string::npos) << e.what();
+  }
+  try {
+    merge_campaigns({dir / "s0", dir / "whole"}, dir / "other");
+    ADD_FAILURE() << "shards of two partitions merged";
+  } catch (const SourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("number of shards"), std::string::npos) << e.what();
+  }
+}
+
+TEST(CampaignRun, AResumeChecksOnlyTheProgramsNotLogged) {
+  ScratchDirectory dir;
+  run_campaign_directory(small_run(dir / "whole"));
+  // A killed run: worker 0 logged two programs, the second cut off part way.
+  std::filesystem::create_directories(dir / "resumed");
+  write_campaign_parameters(dir / "resumed", campaign_parameters_of(small_run("").text, small_run("").options,
+                                                                    ShardChoice{0, 1, "test"}));
+  std::istringstream whole(file_text(dir / "whole/log.jsonl"));
+  std::string line0, line1;
+  std::getline(whole, line0);
+  std::getline(whole, line1);
+  std::ofstream(dir / "resumed/worker-0.jsonl") << line0 << "\n" << line1.substr(0, line1.size() / 2);
+  const CampaignRunResult resumed = run_campaign_directory(small_run(dir / "resumed"));
+  EXPECT_EQ(resumed.lines.size(), 12u);
+  EXPECT_EQ(file_text(dir / "resumed/log.jsonl"), file_text(dir / "whole/log.jsonl"));
+}
+
+TEST(CampaignRun, AWorkerKilledByASignalLogsItsProgramAsCrashAndTheRunGoesOn) {
+  ScratchDirectory dir;
+  ::setenv("CHAD_ORACLE_TEST_CRASH_AT", "5", 1);
+  CampaignRunResult result;
+  try {
+    result = run_campaign_directory(small_run(dir / "crashed"));
+  } catch (...) {
+    ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+    throw;
+  }
+  ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+  ASSERT_EQ(result.lines.size(), 12u);
+  EXPECT_EQ(result.lines[5]["verdict"], "crash");
+  EXPECT_NE(result.lines[5]["detail"].get<std::string>().find("signal 11"), std::string::npos) << result.lines[5];
+  EXPECT_EQ(result.summary.verdicts.at("crash"), 1u);
+  for (std::size_t i = 0; i < 12; ++i)
+    if (i != 5) {
+      EXPECT_NE(result.lines[i]["verdict"], "crash") << i;
+    }
+}
+
+TEST(DurableFiles, APartialLastLineIsCutOffAndAFailedAppendTakenBack) {
+  ScratchDirectory dir;
+  const std::string log = dir / "worker-0.jsonl";
+  {
+    AppendFile file(log);
+    file.append_line("{\"index\": 0}");
+  }
+  std::ofstream(log, std::ios::app) << "{\"index\": 1, \"verd";
+  EXPECT_EQ(cut_partial_last_line(log), std::string("{\"index\": 1, \"verd").size());
+  EXPECT_EQ(file_text(log), "{\"index\": 0}\n");
+  EXPECT_EQ(cut_partial_last_line(log), 0u);
+  write_file_durably(dir / "summary.json", "{}\n");
+  EXPECT_EQ(file_text(dir / "summary.json"), "{}\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "summary.json.new"));
+  EXPECT_THROW(write_file_durably(dir / "no-such-directory/summary.json", "{}"), StorageError);
+}
+
+}  // namespace
+}  // namespace chad
