@@ -3,7 +3,7 @@
 // site; and the functorial maps they need (paper Fig. 4; semantics/functor_map.hpp and
 // semantics/tangent_positions.hpp). A fold over a list-like type is a loop
 // (codegen/emit_fold_spine.cpp); over a tree it recurses once per node (generated kernels run on
-// a deep stack: codegen/runtime/chad_runtime.hpp, run_kernel); an unfold's nodes are lazy and
+// a deep stack: codegen/runtime/rt_deep_stack.hpp, rt_run_kernel.hpp); an unfold's nodes are lazy and
 // memoised, each seed's body evaluated once and shared by the stream and its derivative.
 #include "codegen/emitter.hpp"
 #include "syntax/location.hpp"

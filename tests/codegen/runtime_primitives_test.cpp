@@ -1,4 +1,4 @@
-// The kernel runtime's primitives (codegen/runtime/chad_runtime.hpp) against the project's
+// The kernel runtime's primitives (codegen/runtime/rt_primitives.hpp) against the project's
 // evaluator, in double, for scalars and arrays, at fixed pseudo-random points: each value
 // against apply_primitive (semantics/primitive_ops.cpp), each forward derivative against
 // primitive_forward and each transpose against primitive_transpose
