@@ -1,9 +1,9 @@
-// The README.md written next to a set of test vectors (oracle/test_vectors.hpp).
-#include "oracle/test_vectors.hpp"
+// The README.md written next to a set of conformance (test) vectors (oracle/conformance_vectors.hpp).
+#include "oracle/conformance_vectors.hpp"
 
 namespace chad {
 
-const char* test_vectors_readme() {
+const char* conformance_vectors_readme() {
   return R"(# CHAD Oracle test vectors
 
 A conformance suite for automatic differentiation tools, written by `chad-oracle vectors`.

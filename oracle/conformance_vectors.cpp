@@ -1,4 +1,4 @@
-#include "oracle/test_vectors.hpp"
+#include "oracle/conformance_vectors.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -50,7 +50,9 @@ json product_section(const JacobianResult& certified, const std::vector<InPrecis
   return section;
 }
 
-TestVector skip(const std::string& kind, const std::string& detail) { return {std::nullopt, kind, detail}; }
+ConformanceVector skip(const std::string& kind, const std::string& detail) {
+  return {std::nullopt, kind, detail};
+}
 
 void write_text(const std::filesystem::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -61,8 +63,9 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
-TestVector build_test_vector(const std::string& program_text, const std::string& input_text,
-                             const std::vector<std::string>& translations) {
+ConformanceVector build_conformance_vector(const std::string& program_text,
+                                           const std::string& input_text,
+                                           const std::vector<std::string>& translations) {
   CheckedProgram program;
   NormalForm<double> input;
   try {
@@ -129,9 +132,10 @@ TestVector build_test_vector(const std::string& program_text, const std::string&
   return {std::move(c), "", ""};
 }
 
-TestVector test_vector_at(const TestVectorOptions& options, std::size_t index) {
+ConformanceVector conformance_vector_at(const ConformanceVectorOptions& options, std::size_t index) {
   const GeneratedCase generated = generate_program_at(options.campaign, index);
-  TestVector v = build_test_vector(generated.program, generated.input, options.translations);
+  ConformanceVector v =
+      build_conformance_vector(generated.program, generated.input, options.translations);
   if (v.json) {
     json& c = *v.json;
     c["id"] = std::to_string(options.campaign.seed) + "-" + std::to_string(index);
@@ -141,18 +145,18 @@ TestVector test_vector_at(const TestVectorOptions& options, std::size_t index) {
   return v;
 }
 
-TestVectorSummary write_test_vectors(const TestVectorOptions& options, const std::string& dir,
-                                     const std::string& oracle_version,
-                                     const std::function<void(const TestVectorSummary&)>& on_program) {
+ConformanceVectorSummary write_conformance_vectors(
+    const ConformanceVectorOptions& options, const std::string& dir, const std::string& oracle_version,
+    const std::function<void(const ConformanceVectorSummary&)>& on_program) {
   const std::filesystem::path root(dir);
   std::error_code error;
   std::filesystem::create_directories(root, error);
   if (error) throw SourceError(Loc{intern_file_name(dir), 0, 0}, "cannot create the directory: " + error.message());
   const std::filesystem::path cases_path = root / "cases.jsonl";
   std::ofstream cases(cases_path, std::ios::binary | std::ios::trunc);
-  TestVectorSummary summary;
+  ConformanceVectorSummary summary;
   for (std::size_t i = 0; i < options.campaign.count && cases; ++i) {
-    TestVector v = test_vector_at(options, i);
+    ConformanceVector v = conformance_vector_at(options, i);
     ++summary.programs;
     if (v.json) {
       cases << v.json->dump() << "\n";
@@ -164,7 +168,7 @@ TestVectorSummary write_test_vectors(const TestVectorOptions& options, const std
   }
   cases.close();
   if (!cases) throw SourceError(Loc{intern_file_name(cases_path.string()), 0, 0}, "cannot write the file");
-  write_text(root / "README.md", test_vectors_readme());
+  write_text(root / "README.md", conformance_vectors_readme());
   const json manifest{{"format", "chad-oracle test vectors"},
                       {"format_version", 1},
                       {"protocol", adapter_protocol_version},

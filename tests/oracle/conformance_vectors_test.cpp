@@ -1,6 +1,7 @@
-// Test vectors (oracle/test_vectors.hpp): the same arguments write the same bytes; a case's
-// enclosures contain derivatives derived by hand; the enclosures in a tool's precision contain
-// the certified ones; programs without a certified Jacobian are skipped with their reason.
+// Conformance vectors (oracle/conformance_vectors.hpp): the same arguments write the same
+// bytes; a case's enclosures contain derivatives derived by hand; the enclosures in a tool's
+// precision contain the certified ones; programs without a certified Jacobian are skipped with
+// their reason.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,7 +11,7 @@
 #include <unistd.h>
 
 #include "oracle/adapter_protocol.hpp"
-#include "oracle/test_vectors.hpp"
+#include "oracle/conformance_vectors.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {
@@ -25,9 +26,9 @@ std::string file_text(const std::filesystem::path& path) {
   return s.str();
 }
 
-TestVector vector_of(const std::string& program, const std::string& input) {
-  TestVector v;
-  run_with_deep_stack([&] { v = build_test_vector(program, input, {"python", "json"}); });
+ConformanceVector vector_of(const std::string& program, const std::string& input) {
+  ConformanceVector v;
+  run_with_deep_stack([&] { v = build_conformance_vector(program, input, {"python", "json"}); });
   return v;
 }
 
@@ -58,8 +59,8 @@ void expect_precisions_nest(const json& c, const std::string& key) {
 // binary. The seeds are adapter_seed's documented pattern (1, -0.5, 0.25, 2, -1, ...): the JVP's
 // starts at its first entry, v = (1, -0.5), the VJP's at its fourth, w = (2, -1). So
 // J v = (-2 - 0.75, 3) = (-2.75, 3) and w J = (2·-2 - 1·3, 2·1.5 - 0) = (-7, 3).
-TEST(TestVectors, EnclosuresContainTheHandDerivedDerivatives) {
-  const TestVector v = vector_of("def main (x : real, y : real) : real * real = (x * y, x * x);", "(1.5, -2)");
+TEST(ConformanceVectors, EnclosuresContainTheHandDerivedDerivatives) {
+  const ConformanceVector v = vector_of("def main (x : real, y : real) : real * real = (x * y, x * x);", "(1.5, -2)");
   ASSERT_TRUE(v.json) << v.skipped << ": " << v.detail;
   const json& c = *v.json;
   EXPECT_EQ(c["input"]["coords"], json::array({"0x1.8p+0", "-0x1p+1"}));
@@ -95,8 +96,8 @@ TEST(TestVectors, EnclosuresContainTheHandDerivedDerivatives) {
 
 // d/dx sin(x) at 0 is cos(0) = 1: the float64 enclosure holds it and is narrow (a tool that
 // gives 1 + 2^-40 must fail); the float32 one is wider than the float64 one.
-TEST(TestVectors, PrecisionEnclosuresAreNarrowForAWellConditionedProgram) {
-  const TestVector v = vector_of("def main (x : real) : real = sin(x);", "0");
+TEST(ConformanceVectors, PrecisionEnclosuresAreNarrowForAWellConditionedProgram) {
+  const ConformanceVector v = vector_of("def main (x : real) : real = sin(x);", "0");
   ASSERT_TRUE(v.json) << v.skipped << ": " << v.detail;
   const json& c = *v.json;
   const Interval f64 = interval(c["jacobian"]["float64"][0][0]), f32 = interval(c["jacobian"]["float32"][0][0]);
@@ -107,21 +108,21 @@ TEST(TestVectors, PrecisionEnclosuresAreNarrowForAWellConditionedProgram) {
   EXPECT_TRUE(contains(f32, 1.0 + std::ldexp(1.0, -30)));  // within 8 float32 ulps of 1
 }
 
-TEST(TestVectors, ProgramsWithoutACertifiedJacobianAreSkippedWithTheirReason) {
+TEST(ConformanceVectors, ProgramsWithoutACertifiedJacobianAreSkippedWithTheirReason) {
   EXPECT_EQ(vector_of("def main (x : real) : real = log(x);", "-1").skipped, "domain error");
   EXPECT_EQ(vector_of("def main (x : real) : real -> real = fun (y : real) -> x * y;", "1").skipped, "higher-order output");
   EXPECT_EQ(vector_of("def main (x : real) : real = if x > 0 then x else -x;", "0").skipped, "not differentiable");
 }
 
-TEST(TestVectors, TheSameArgumentsWriteTheSameBytes) {
+TEST(ConformanceVectors, TheSameArgumentsWriteTheSameBytes) {
   const std::filesystem::path root = std::filesystem::temp_directory_path() / ("chad-vectors-" + std::to_string(::getpid()));
-  TestVectorOptions options;
+  ConformanceVectorOptions options;
   options.campaign.seed = 5;
   options.campaign.count = 12;
-  TestVectorSummary first, second;
+  ConformanceVectorSummary first, second;
   run_with_deep_stack([&] {
-    first = write_test_vectors(options, (root / "a").string(), "test");
-    second = write_test_vectors(options, (root / "b").string(), "test");
+    first = write_conformance_vectors(options, (root / "a").string(), "test");
+    second = write_conformance_vectors(options, (root / "b").string(), "test");
   });
   EXPECT_EQ(first.programs, 12u);
   EXPECT_GT(first.written, 0u);
