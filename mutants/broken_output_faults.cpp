@@ -1,4 +1,4 @@
-#include "mutants/test_faults.hpp"
+#include "mutants/broken_output_faults.hpp"
 
 #include "chad/rule_helpers.hpp"
 #include "mutants/mutant_rules.hpp"
@@ -35,7 +35,7 @@ TermP rev_prim_unbound_variable(const TermP& s, Transformer& tr) {
              pair(fst(var(p)), lin_fun(tr.fresh("v"), tr.tangent(s->type), var("unbound#variable"))));
 }
 
-std::vector<Mutant> make_test_faults() {
+std::vector<Mutant> make_broken_output_faults() {
   std::vector<Mutant> all;
   Mutant shape{"test-zero-of-wrong-shape",
                "fst: the derivative is a zero shaped like the whole pair (forward), the pair's cotangent a zero "
@@ -53,13 +53,13 @@ std::vector<Mutant> make_test_faults() {
 
 }  // namespace
 
-const std::vector<Mutant>& test_fault_catalogue() {
-  static const std::vector<Mutant> all = make_test_faults();
+const std::vector<Mutant>& broken_output_fault_catalogue() {
+  static const std::vector<Mutant> all = make_broken_output_faults();
   return all;
 }
 
-const Mutant* find_test_fault(const std::string& name) {
-  for (const Mutant& m : test_fault_catalogue())
+const Mutant* find_broken_output_fault(const std::string& name) {
+  for (const Mutant& m : broken_output_fault_catalogue())
     if (m.name == name) return &m;
   return nullptr;
 }

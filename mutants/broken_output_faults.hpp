@@ -1,5 +1,6 @@
-// Faults for testing that the oracle survives any fault of the AD under test: rules whose
-// output is not merely wrong but broken, so that evaluating or checking it cannot go on. Not
+// Broken-output faults: CHAD rules whose output is not merely wrong but broken, so that
+// evaluating or checking it cannot go on; with them the tests check that the oracle survives any
+// fault of the AD under test (a `fault` verdict, never a crash). Not
 // catalogued (`chad-oracle mutants` and the kill matrix do not run them); `campaign --mutant
 // NAME` finds them by name, for the CLI tests of the `fault` verdict.
 //   test-zero-of-wrong-shape  fst t: the derivative is a zero shaped like the whole pair (forward:
@@ -16,8 +17,8 @@
 
 namespace chad {
 
-const std::vector<Mutant>& test_fault_catalogue();
-// Null when there is no test fault of that name.
-const Mutant* find_test_fault(const std::string& name);
+const std::vector<Mutant>& broken_output_fault_catalogue();
+// Null when there is no broken-output fault of that name.
+const Mutant* find_broken_output_fault(const std::string& name);
 
 }  // namespace chad

@@ -16,7 +16,7 @@
 #include "oracle/cost_check.hpp"
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
-#include "mutants/test_faults.hpp"
+#include "mutants/broken_output_faults.hpp"
 #include "reports/cost_plot.hpp"
 #include "reports/rule_output.hpp"
 #include "reports/term_graph.hpp"
@@ -369,7 +369,7 @@ Replay replay_report(const std::string& dir) {
     options.sd_rules = &f->rules;
   } else if (!mutant.empty()) {
     const Mutant* m = find_mutant(mutant);
-    if (!m) m = find_test_fault(mutant);
+    if (!m) m = find_broken_output_fault(mutant);
     if (!m) throw SourceError(loc, "the report names an unknown mutant `" + mutant + "`");
     use_mutant(options, *m);
   }
