@@ -1,7 +1,7 @@
 // The kernel runtime's primitives (part of chad_runtime.hpp): each primitive's value, forward
 // derivative and transpose, over scalars and Eigen arrays, with its domain checks.
-// A copy of the core's formulas (semantics/primitive_ops.cpp, semantics/primitive_derivatives.cpp,
-// semantics/derivative_table.cpp): the core's work on its own value type (normal forms, MPFR and
+// A copy of the core's formulas (semantics/primitive_ops.cpp, target_semantics/primitive_derivatives.cpp,
+// target_semantics/derivative_table.cpp): the core's work on its own value type (normal forms, MPFR and
 // interval scalars) inside the semantics library, while a kernel is one standalone C++ text over
 // its own representations that compiles with the standard library and Eigen only. The copy is
 // held to the core's by tests/codegen/runtime_primitives_test.cpp, which compares the two.
@@ -20,7 +20,7 @@
 namespace chad_rt {
 
 // Values as semantics/primitive_ops.cpp and model/primitives.hpp; derivatives as
-// semantics/primitive_derivatives.cpp and semantics/derivative_table.cpp (formulas beside).
+// target_semantics/primitive_derivatives.cpp and target_semantics/derivative_table.cpp (formulas beside).
 
 namespace detail {
 template <class X>
@@ -99,7 +99,7 @@ S softplus(const S& x) {  // log(1 + exp x)
   }
 }
 
-// CHAD's derivative table (semantics/derivative_table.cpp): f'(x) of each unary primitive.
+// CHAD's derivative table (target_semantics/derivative_table.cpp): f'(x) of each unary primitive.
 template <class S> S d_neg(const S&) { return S(-1); }                  // (-x)' = -1
 template <class S> S d_sin(const S& x) { using std::cos; return cos(x); }   // sin' = cos
 template <class S> S d_cos(const S& x) { using std::sin; return -sin(x); }  // cos' = -sin

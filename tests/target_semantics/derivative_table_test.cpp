@@ -1,9 +1,9 @@
-// CHAD's own derivative table (semantics/derivative_table.hpp): each entry at a point where its
+// CHAD's own derivative table (target_semantics/derivative_table.hpp): each entry at a point where its
 // value is known by hand, and a mutant's override of one entry leaving the others alone.
 #include <gtest/gtest.h>
 
-#include "semantics/derivative_table.hpp"
-#include "semantics/evaluator_faults.hpp"
+#include "target_semantics/derivative_table.hpp"
+#include "target_semantics/evaluator_faults.hpp"
 
 namespace chad {
 namespace {

@@ -1,12 +1,12 @@
 // The mutants' versions of the target evaluator's (co)tangent addition and copower-fold
-// (semantics/evaluator_faults.hpp): what evaluate_target.cpp runs instead of the correct code
+// (target_semantics/evaluator_faults.hpp): what evaluate_target.cpp runs instead of the correct code
 // while such a fault is switched on. Each falls back to the correct operation where its fault
 // does not apply.
 #pragma once
 #include <vector>
 
 #include "model/linear_values.hpp"
-#include "semantics/evaluator_faults.hpp"
+#include "target_semantics/evaluator_faults.hpp"
 
 namespace chad {
 

@@ -1,10 +1,10 @@
-// A linear lambda's capture plan (semantics/closure_capture.hpp): the environment positions its
+// A linear lambda's capture plan (target_semantics/closure_capture.hpp): the environment positions its
 // body reads and the body renumbered to the captured environment, on terms built by hand; and
 // the closure built from it computing what the body means in the whole environment.
 #include <gtest/gtest.h>
 
 #include "model/value.hpp"
-#include "semantics/closure_capture.hpp"
+#include "target_semantics/closure_capture.hpp"
 #include "semantics/evaluate.hpp"
 
 namespace chad {

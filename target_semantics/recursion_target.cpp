@@ -16,10 +16,10 @@
 
 #include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
-#include "semantics/evaluate_target.hpp"
-#include "semantics/evaluator_faults.hpp"
-#include "semantics/reverse_fold_tape.hpp"
-#include "semantics/tangent_positions.hpp"
+#include "target_semantics/evaluate_target.hpp"
+#include "target_semantics/evaluator_faults.hpp"
+#include "target_semantics/reverse_fold_tape.hpp"
+#include "target_semantics/tangent_positions.hpp"
 
 namespace chad {
 namespace {

@@ -1,12 +1,12 @@
 // The cost model's scalar_ops and allocations where the primitives and their derivatives
-// compute (semantics/primitive_ops.cpp, semantics/primitive_derivatives.cpp): a primitive, its
+// compute (semantics/primitive_ops.cpp, target_semantics/primitive_derivatives.cpp): a primitive, its
 // forward derivative and its transpose on operands of n entries each count n (matvec of an
 // m x n matrix m * n, sum and dot of n entries n, get and vec 0), and a zero (co)tangent counts
 // nothing (the derivative is not computed).
 #include <gtest/gtest.h>
 
 #include "model/cost_counter.hpp"
-#include "semantics/primitive_derivatives.hpp"
+#include "target_semantics/primitive_derivatives.hpp"
 #include "semantics/primitive_ops.hpp"
 
 namespace chad {

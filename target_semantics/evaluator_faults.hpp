@@ -1,6 +1,6 @@
-// Faults injected into the evaluation of CHAD's output (semantics/evaluate_target.cpp,
+// Faults injected into the evaluation of CHAD's output (target_semantics/evaluate_target.cpp,
 // recursion_target.cpp, primitive_derivatives.cpp) and into CHAD's derivative table
-// (semantics/derivative_table.hpp): the mutant catalogue (mutants/mutants.hpp) names them and
+// (target_semantics/derivative_table.hpp): the mutant catalogue (mutants/mutants.hpp) names them and
 // oracle/chad_faults.hpp switches one on only while CHAD's output is evaluated. None of this
 // code runs for a reference (they evaluate source terms, never target formers). Off in every
 // ordinary run; each faultable place tests this one variable.

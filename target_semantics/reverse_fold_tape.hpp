@@ -1,4 +1,4 @@
-// `rev_fold z with x -> b` (semantics/recursion_target.cpp) without native recursion and without
+// `rev_fold z with x -> b` (target_semantics/recursion_target.cpp) without native recursion and without
 // a closure per node: the forward pass folds the primal bottom-up with an explicit stack and
 // keeps, per node occurrence, only the body's backpropagator w' and where its children's
 // records are (a tape); the backpropagator of the whole fold walks the tape with an explicit

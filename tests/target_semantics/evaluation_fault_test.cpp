@@ -8,7 +8,7 @@
 #include "model/fibre.hpp"
 #include "model/linear_values.hpp"
 #include "model/normal_form.hpp"
-#include "semantics/primitive_derivatives.hpp"
+#include "target_semantics/primitive_derivatives.hpp"
 #include "syntax/term.hpp"
 
 namespace chad {

@@ -1,15 +1,15 @@
 // One case per target former; the primitives' derivatives are in primitive_derivatives.cpp,
 // the folds and unfolds in recursion_target.cpp.
-#include "semantics/evaluate_target.hpp"
+#include "target_semantics/evaluate_target.hpp"
 
 #include <unordered_map>
 
 #include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
-#include "semantics/closure_capture.hpp"
-#include "semantics/faulty_evaluation.hpp"
-#include "semantics/primitive_derivatives.hpp"
+#include "target_semantics/closure_capture.hpp"
+#include "target_semantics/faulty_evaluation.hpp"
+#include "target_semantics/primitive_derivatives.hpp"
 
 namespace chad {
 namespace {
@@ -64,7 +64,7 @@ ValueP<S> unpack_environment(const Term& t, const ValueP<S>& packed) {
   return packed->first;
 }
 
-// A linear lambda's plan (semantics/closure_capture.hpp), computed once per lambda and thread;
+// A linear lambda's plan (target_semantics/closure_capture.hpp), computed once per lambda and thread;
 // for a lambda with no free variables, its one closure. The lambda's body is kept alive with
 // it, so that its address names it.
 template <class S>
@@ -222,5 +222,17 @@ ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
   template ValueP<S> evaluate_target<S>(const Term&, const Env<S>&);     \
   template ValueP<S> zero_at_primal<S>(const ValueP<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_TARGET)
+
+// The source evaluator (semantics/evaluate.hpp) hands this file every node of a target kind once
+// it is registered, at start-up; the library is linked whole (target_semantics/CMakeLists.txt),
+// so the registration is in every program that links it.
+namespace {
+[[maybe_unused]] const bool registered_with_the_source_evaluator = [] {
+#define CHAD_REGISTER_TARGET(S) target_kind_evaluator<S> = &evaluate_target<S>;
+  CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_REGISTER_TARGET)
+#undef CHAD_REGISTER_TARGET
+  return true;
+}();
+}  // namespace
 
 }  // namespace chad

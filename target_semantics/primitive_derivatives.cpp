@@ -1,14 +1,14 @@
 // Each primitive's forward derivative op'(x; dx) and transposed derivative op^T(x; v), with the
 // formula beside its code. Unary functions use CHAD's derivative table
-// (semantics/derivative_table.hpp), the one place CHAD's derivative formulas of them live.
-#include "semantics/primitive_derivatives.hpp"
+// (target_semantics/derivative_table.hpp), the one place CHAD's derivative formulas of them live.
+#include "target_semantics/primitive_derivatives.hpp"
 
 #include <algorithm>
 
 #include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
-#include "semantics/derivative_table.hpp"
-#include "semantics/evaluator_faults.hpp"
+#include "target_semantics/derivative_table.hpp"
+#include "target_semantics/evaluator_faults.hpp"
 #include "semantics/primitive_ops.hpp"
 
 namespace chad {

@@ -8,7 +8,7 @@
 
 #include "model/linear_values.hpp"
 #include "syntax/term.hpp"
-// TEMPORARY (issue 12): CHAD's unary derivative formulas until semantics/derivative_table.* lands.
+// TEMPORARY (issue 12): CHAD's unary derivative formulas until target_semantics/derivative_table.* lands.
 
 namespace chad {
 

@@ -1,13 +1,13 @@
 // One entry per unary primitive, the formula beside it. The primitives' values come from
 // apply_unary (model/primitives.hpp), as in CHAD's primal evaluation; no derivative formula is
 // taken from there.
-#include "semantics/derivative_table.hpp"
+#include "target_semantics/derivative_table.hpp"
 
 #include <cmath>
 
 #include "model/primitives.hpp"
 #include "model/scalar_list.hpp"
-#include "semantics/evaluator_faults.hpp"
+#include "target_semantics/evaluator_faults.hpp"
 
 namespace chad {
 namespace {

@@ -1,4 +1,4 @@
-#include "semantics/closure_capture.hpp"
+#include "target_semantics/closure_capture.hpp"
 
 #include <algorithm>
 

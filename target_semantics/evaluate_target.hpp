@@ -1,7 +1,7 @@
 // The evaluator of CHAD's target formers (syntax/term.hpp, target kinds) into the model:
 // linear functions are closures, (co)tangents are values with the one zero of
 // model/linear_values.hpp, copowers formal sums, and the folds and unfolds of CHAD's output
-// (semantics/recursion_target.cpp) fold / unfold the primal and build derivative maps.
+// (target_semantics/recursion_target.cpp) fold / unfold the primal and build derivative maps.
 // Called by evaluate() for the target kinds; source kinds go back to evaluate().
 #pragma once
 #include <type_traits>

@@ -1,12 +1,12 @@
-#include "semantics/reverse_fold_tape.hpp"
+#include "target_semantics/reverse_fold_tape.hpp"
 
 #include <memory>
 
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
-#include "semantics/evaluate_target.hpp"
+#include "target_semantics/evaluate_target.hpp"
 #include "semantics/functor_map.hpp"
-#include "semantics/tangent_positions.hpp"
+#include "target_semantics/tangent_positions.hpp"
 
 namespace chad {
 namespace {

@@ -1,4 +1,4 @@
-// The primitives' derivatives on values (semantics/primitive_derivatives.cpp), called directly,
+// The primitives' derivatives on values (target_semantics/primitive_derivatives.cpp), called directly,
 // for every primitive at fixed pseudo-random points with scalars and small arrays:
 //  1. op'(x; dx) against central finite differences of apply_primitive in Mpfr (266 bits),
 //     which use no derivative formula (step 1e-30: truncation ~1e-60, rounding ~1e-50);
@@ -14,7 +14,7 @@
 #include <random>
 
 #include "model/scalar.hpp"
-#include "semantics/primitive_derivatives.hpp"
+#include "target_semantics/primitive_derivatives.hpp"
 #include "semantics/primitive_ops.hpp"
 
 namespace chad {
