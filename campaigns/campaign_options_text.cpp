@@ -8,7 +8,7 @@
 #include "codegen/codegen_fault.hpp"
 #include "diagrams/faults.hpp"
 #include "mutants/mutants.hpp"
-#include "mutants/test_faults.hpp"
+#include "mutants/broken_output_faults.hpp"
 #include "oracle/compiled_check.hpp"
 
 namespace chad {
@@ -188,7 +188,7 @@ void use_mutant_option(CampaignOptions& o, const std::string& name, bool string_
     o.sd_rules = &f->rules;
   } else if (!name.empty()) {
     const Mutant* m = find_mutant(name);
-    if (!m) m = find_test_fault(name);  // not catalogued: for the tests of the `fault` verdict
+    if (!m) m = find_broken_output_fault(name);  // not catalogued: for the tests of the `fault` verdict
     if (!m) {
       std::string known;
       for (const Mutant& k : mutant_catalogue()) known += (known.empty() ? "" : ", ") + k.name;

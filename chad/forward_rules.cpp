@@ -195,7 +195,7 @@ TermP prim_rule(const TermP& s, Transformer& tr) {
 
 // fold t with x -> s  ->  let <z, z'> = Dfwd(t) in
 //   let r = fwd_fold z with x -> Dfwd_{G,x}(s) in <fst r, \v. snd r @ (v, z' @ v)>
-// fwd_fold (semantics/recursion_target.cpp) folds z bottom-up; each node's result is (w, d)
+// fwd_fold (target_semantics/recursion_target.cpp) folds z bottom-up; each node's result is (w, d)
 // with d : D2(G) * D2(subtree) -o D2(S): from the node's subtree tangent it maps each child's d
 // over the recursive positions (the functorial action of D2 F) and applies w'.
 // unfold t with x -> s  ->  the same shape with fwd_unfold: a lazily unfolded tangent stream

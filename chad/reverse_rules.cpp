@@ -222,7 +222,7 @@ TermP prim_rule(const TermP& s, Transformer& tr) {
 
 // fold t with x -> s  ->  let <z, z'> = Drev(t) in
 //   let r = rev_fold z with x -> Drev_{G,x}(s) in <fst r, \v. let (g, dz) = snd r @ v in g + z' @ dz>
-// rev_fold (evaluated in semantics/recursion_target.cpp) folds the primal z bottom-up; each
+// rev_fold (evaluated in target_semantics/recursion_target.cpp) folds the primal z bottom-up; each
 // node's result is (w, b) with b : R2(S) -o R2(G) * R2(mu a.F) the node's backpropagator: from
 // (g, dx) = w' @ v it applies each child's b to dx's cotangent at that child's recursive
 // position, sums the R2(G) parts into g and rebuilds the subtree cotangent from dx with the

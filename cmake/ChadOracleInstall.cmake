@@ -16,8 +16,8 @@ set(CHAD_INSTALL_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR}/chad-oracle)
 set(CHAD_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/ChadOracle)
 
 # One exported target per library folder: chad_<folder> is ChadOracle::<folder>.
-set(CHAD_PACKAGE_FOLDERS syntax chad generators model semantics diagrams logrel references codegen
-                         oracle mutants campaigns reports api)
+set(CHAD_PACKAGE_FOLDERS syntax chad generators model semantics target_semantics diagrams logrel references
+                         codegen oracle mutants campaigns reports api)
 set(CHAD_PACKAGE_TARGETS chad_codegen_runtime)
 foreach(folder ${CHAD_PACKAGE_FOLDERS})
   list(APPEND CHAD_PACKAGE_TARGETS chad_${folder})
@@ -26,6 +26,11 @@ foreach(folder ${CHAD_PACKAGE_FOLDERS})
   install(FILES ${headers} DESTINATION ${CHAD_INSTALL_INCLUDE_DIR}/${folder})
 endforeach()
 set_target_properties(chad_codegen_runtime PROPERTIES EXPORT_NAME codegen_runtime)
+# CHAD's target evaluator is linked whole through an interface target (target_semantics/):
+# ChadOracle::target_semantics is that interface, ChadOracle::target_semantics_archive the library.
+set_target_properties(chad_target_semantics PROPERTIES EXPORT_NAME target_semantics_archive)
+set_target_properties(chad_target_semantics_whole PROPERTIES EXPORT_NAME target_semantics)
+list(APPEND CHAD_PACKAGE_TARGETS chad_target_semantics_whole)
 # The generated code's runtime: included by generated kernels as "chad_runtime.hpp".
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/codegen/runtime/ DESTINATION ${CHAD_INSTALL_INCLUDE_DIR}/codegen/runtime
         FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")

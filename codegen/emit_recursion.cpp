@@ -1,9 +1,9 @@
-// Folds and unfolds, of source programs and of CHAD's target (semantics/recursion_target.cpp
+// Folds and unfolds, of source programs and of CHAD's target (target_semantics/recursion_target.cpp
 // states the target's rules), as recursive function templates at namespace scope, one per
 // site; and the functorial maps they need (paper Fig. 4; semantics/functor_map.hpp and
-// semantics/tangent_positions.hpp). A fold over a list-like type is a loop
+// target_semantics/tangent_positions.hpp). A fold over a list-like type is a loop
 // (codegen/emit_fold_spine.cpp); over a tree it recurses once per node (generated kernels run on
-// a deep stack: codegen/runtime/chad_runtime.hpp, run_kernel); an unfold's nodes are lazy and
+// a deep stack: codegen/runtime/rt_deep_stack.hpp, rt_run_kernel.hpp); an unfold's nodes are lazy and
 // memoised, each seed's body evaluated once and shared by the stream and its derivative.
 #include "codegen/emitter.hpp"
 #include "syntax/location.hpp"

@@ -1,6 +1,6 @@
 // The folds and unfolds of CHAD's target (FwdFold, RevFold, FwdUnfold, RevUnfold), with the
-// rules of semantics/recursion_target.cpp, and the functorial action on (co)tangents they use
-// (semantics/tangent_positions.hpp). Each site gets a function template at namespace scope:
+// rules of target_semantics/recursion_target.cpp, and the functorial action on (co)tangents they use
+// (target_semantics/tangent_positions.hpp). Each site gets a function template at namespace scope:
 //   rev fold   node -> (w, back), back v = let (g, dx) = w' v in (g + sum_c fst (back_c dx_c), roll_lin dx[snd (back_c dx_c)])
 //   fwd fold   node -> (w, d),    d (g, dt) = w' (g, (unroll_lin dt)[d_c (g, dt_c)])
 //   unfolds    seed -> (stream, derivative); a seed's body runs once (UnfoldState), lazily.

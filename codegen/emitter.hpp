@@ -164,7 +164,7 @@ class Emitter {
   }
   // `const T name = roll_lin payload` for a linear mu or nu type (chad_rt::lin_roll).
   std::string lin_roll(const TypeP& fixpoint, const std::string& payload);
-  // The functorial action on (co)tangents guided by the primal (semantics/tangent_positions.hpp):
+  // The functorial action on (co)tangents guided by the primal (target_semantics/tangent_positions.hpp):
   // `functor` is the source functor; primal values live at P(functor), (co)tangents at T(functor).
   // Several variables: a nested mu's own positions too (innermost last wins).
   std::string map_tangents(const TypeP& functor, const std::string& primal, const std::string& tangent,

@@ -1,7 +1,7 @@
 #include "diagrams/evaluate_diagram.hpp"
 
 #include "model/linear_values.hpp"
-#include "semantics/primitive_derivatives.hpp"
+#include "target_semantics/primitive_derivatives.hpp"
 #include "semantics/primitive_ops.hpp"
 
 namespace chad::diagrams {

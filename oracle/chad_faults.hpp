@@ -1,4 +1,4 @@
-// The non-rule faults of a mutant (chad/transform_faults.hpp, semantics/evaluator_faults.hpp)
+// The non-rule faults of a mutant (chad/transform_faults.hpp, target_semantics/evaluator_faults.hpp)
 // and the guard that switches them on. The campaign installs the guard only around CHAD's
 // transformation and CHAD's evaluation (oracle/campaign.cpp), shrinking inherits it through
 // check_case, and blame around its checks: the faultable code is CHAD's alone (the
@@ -6,7 +6,7 @@
 // the guard is unaffected. A null ChadFaults* costs one pointer test.
 #pragma once
 #include "chad/transform_faults.hpp"
-#include "semantics/evaluator_faults.hpp"
+#include "target_semantics/evaluator_faults.hpp"
 
 namespace chad {
 

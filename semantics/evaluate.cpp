@@ -4,7 +4,6 @@
 #include "model/scalar_list.hpp"
 #include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
-#include "semantics/evaluate_target.hpp"
 #include "semantics/functor_map.hpp"
 #include "semantics/primitive_ops.hpp"
 
@@ -86,8 +85,10 @@ class Evaluator {
         return apply_primitive<S>(t, args.data());
       }
       default:
-        if constexpr (kEvaluatesTarget<S>) return evaluate_target<S>(t, env);
-        throw InternalError("CHAD's target terms are evaluated in double, MPFR and MPFI only");
+        if (const TargetKindEvaluator<S> target = target_kind_evaluator<S>) return target(t, env);
+        throw InternalError(
+            "CHAD's target terms are evaluated in double, MPFR and MPFI only, by the target evaluator "
+            "(target_semantics/, when linked)");
     }
     CHAD_INTERNAL_ASSERT(false, "eval: unknown term kind");
   }

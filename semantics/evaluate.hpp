@@ -63,6 +63,16 @@ struct ValueProbe {
 template <class S>
 inline thread_local ValueProbe<S>* value_probe = nullptr;
 
+// CHAD's target kinds (syntax/term.hpp) are not evaluated here: the evaluator of CHAD's output
+// (target_semantics/evaluate_target.cpp, code under test) registers itself for double, MPFR and
+// MPFI when it is linked, and evaluate() hands it every node of a target kind. The trusted
+// source semantics thus links nothing of it; a target node with none registered is an
+// InternalError.
+template <class S>
+using TargetKindEvaluator = ValueP<S> (*)(const Term& t, const Env<S>& env);
+template <class S>
+inline TargetKindEvaluator<S> target_kind_evaluator = nullptr;
+
 // Precondition: `term` is checked, and `env` holds values for its free variables.
 template <class S>
 ValueP<S> evaluate(const TermP& term, const Env<S>& env);

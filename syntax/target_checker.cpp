@@ -353,7 +353,7 @@ class TargetChecker {
 
   // pack_G l : env for l : R2(G) / D2(G) (= annot), and unpack_G e : annot for e : env. The
   // node's index becomes the fingerprint of G's (co)tangent type, which the evaluator compares
-  // (semantics/evaluate_target.cpp) so that unpacking another context's environment is caught.
+  // (target_semantics/evaluate_target.cpp) so that unpacking another context's environment is caught.
   TermP env_pack_or_unpack(const TermP& t) {
     auto args = infer_all(t);
     if (!t->annot) fail(t, "an environment pack / unpack without its context type");

@@ -1,5 +1,5 @@
 // `chad-oracle vectors --seed S --count N [--features F] [--max-size M] --out DIR
-// [--translations python,cpp,json] [--json]`: writes test vectors (oracle/test_vectors.hpp) to
+// [--translations python,cpp,json] [--json]`: writes test vectors (oracle/conformance_vectors.hpp) to
 // DIR: cases.jsonl, README.md, manifest.json. Prints how many cases were written and how many
 // programs were skipped for each reason; a progress line on a terminal.
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "oracle/test_vectors.hpp"
+#include "oracle/conformance_vectors.hpp"
 
 namespace chad {
 namespace {
@@ -25,8 +25,8 @@ struct VectorsArguments {
   std::string features, out, translations = "python,json";
 };
 
-TestVectorOptions vector_options(const VectorsArguments& a) {
-  TestVectorOptions o;
+ConformanceVectorOptions vector_options(const VectorsArguments& a) {
+  ConformanceVectorOptions o;
   o.campaign.seed = a.seed;
   o.campaign.count = a.count;
   o.campaign.max_size = a.max_size;
@@ -66,14 +66,15 @@ void add_vectors_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", common->json, "print one JSON object");
   cmd->callback([common, args, &exit_code] {
     exit_code = run_command(*common, [&] {
-      const TestVectorOptions options = vector_options(*args);
+      const ConformanceVectorOptions options = vector_options(*args);
       const bool terminal = isatty(STDERR_FILENO);
-      const TestVectorSummary summary =
-          write_test_vectors(options, args->out, CHAD_ORACLE_VERSION, [&](const TestVectorSummary& s) {
-            if (terminal && (s.programs % 10 == 0 || s.programs == options.campaign.count))
-              std::cerr << "\rvectors: " << s.programs << "/" << options.campaign.count << " programs, " << s.written
-                        << " cases" << std::flush;
-          });
+      const auto progress = [&](const ConformanceVectorSummary& s) {
+        if (terminal && (s.programs % 10 == 0 || s.programs == options.campaign.count))
+          std::cerr << "\rvectors: " << s.programs << "/" << options.campaign.count << " programs, " << s.written
+                    << " cases" << std::flush;
+      };
+      const ConformanceVectorSummary summary =
+          write_conformance_vectors(options, args->out, CHAD_ORACLE_VERSION, progress);
       if (terminal) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
       if (common->json) {
         std::cout << nlohmann::json{{"out", args->out},

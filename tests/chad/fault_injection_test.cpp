@@ -7,7 +7,7 @@
 #include "chad/target_builders.hpp"
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
-#include "mutants/test_faults.hpp"
+#include "mutants/broken_output_faults.hpp"
 #include "oracle/verify.hpp"
 #include "syntax/deep_stack.hpp"
 
@@ -107,7 +107,7 @@ TEST(FaultInjection, AZeroOfTheWrongShapeIsAFaultNotACrash) {
   // its first component (reverse): in the spec's example, fst s * sum xs reads the pair where a
   // real belongs (forward), and s's cotangent is a real where a pair belongs (reverse). Every
   // case is a fault with the mismatch as its reason.
-  VerifyReport r = verify_example("spec_example.chad", &find_test_fault("test-zero-of-wrong-shape")->rules);
+  VerifyReport r = verify_example("spec_example.chad", &find_broken_output_fault("test-zero-of-wrong-shape")->rules);
   EXPECT_FALSE(r.passed());
   EXPECT_EQ(count(r, ChadMode::Forward, Verdict::Fault), 3);
   EXPECT_EQ(count(r, ChadMode::Reverse, Verdict::Fault), 3);

@@ -1,8 +1,8 @@
-// The kernel runtime's primitives (codegen/runtime/chad_runtime.hpp) against the project's
+// The kernel runtime's primitives (codegen/runtime/rt_primitives.hpp) against the project's
 // evaluator, in double, for scalars and arrays, at fixed pseudo-random points: each value
 // against apply_primitive (semantics/primitive_ops.cpp), each forward derivative against
 // primitive_forward and each transpose against primitive_transpose
-// (semantics/primitive_derivatives.cpp); the runtime's own dot-product test
+// (target_semantics/primitive_derivatives.cpp); the runtime's own dot-product test
 // <u, fwd(x; dx)> = <rev(x; u), dx>; and domain errors with the evaluator's messages.
 #include "chad_runtime.hpp"  // first: it sets Eigen's alignment
 
@@ -12,7 +12,7 @@
 #include <random>
 
 #include "model/primitives.hpp"
-#include "semantics/primitive_derivatives.hpp"
+#include "target_semantics/primitive_derivatives.hpp"
 #include "semantics/primitive_ops.hpp"
 
 namespace chad {

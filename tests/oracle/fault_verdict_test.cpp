@@ -1,10 +1,10 @@
 // The `fault` verdict (oracle/campaign.hpp): CHAD's output that is broken (values of different
 // shapes meet in the target evaluator, or it does not type-check) is recorded as a fault with
 // its reason, and shrunk and blamed like a fail; the campaign goes on after it. The
-// faults are the uncatalogued test faults of mutants/test_faults.hpp.
+// faults are the uncatalogued broken-output faults of mutants/broken_output_faults.hpp.
 #include <gtest/gtest.h>
 
-#include "mutants/test_faults.hpp"
+#include "mutants/broken_output_faults.hpp"
 #include "oracle/blame.hpp"
 #include "oracle/campaign.hpp"
 #include "oracle/shrink.hpp"
@@ -14,7 +14,7 @@ namespace chad {
 namespace {
 
 CampaignOptions with_fault(const std::string& name) {
-  const Mutant* fault = find_test_fault(name);
+  const Mutant* fault = find_broken_output_fault(name);
   EXPECT_NE(fault, nullptr) << name;
   CampaignOptions o;
   o.rules = &fault->rules;

@@ -13,7 +13,7 @@
 
 #include "logrel/agreement.hpp"
 #include "mutants/mutants.hpp"
-#include "mutants/test_faults.hpp"
+#include "mutants/broken_output_faults.hpp"
 #include "oracle/campaign.hpp"
 #include "oracle/double_jacobian_check.hpp"
 #include "oracle/judge_faults.hpp"
@@ -32,7 +32,7 @@ const GeneratedCase kUnbounded{"def main (x : real) : real = log x;", "0.5"};
 
 const RuleTable& rules_of(const std::string& mutant) {
   const Mutant* m = find_mutant(mutant);
-  if (!m) m = find_test_fault(mutant);
+  if (!m) m = find_broken_output_fault(mutant);
   EXPECT_NE(m, nullptr) << mutant;
   return m->rules;
 }

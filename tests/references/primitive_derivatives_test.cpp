@@ -1,5 +1,5 @@
 // Every primitive's derivative formula (used by the dual and interval methods) and CHAD's
-// forward derivative op' and transposed derivative op^T (semantics/primitive_derivatives.cpp,
+// forward derivative op' and transposed derivative op^T (target_semantics/primitive_derivatives.cpp,
 // reached through chad-fwd and chad-rev) against finite differences (which use no formula) at
 // random points inside each primitive's domain. chad-fwd and chad-rev agreeing with the same
 // reference is the dot-product test <u, op'(x; dx)> = <op^T(x; u), dx> on every basis pair.

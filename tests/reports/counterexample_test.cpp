@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "mutants/mutants.hpp"
-#include "mutants/test_faults.hpp"
+#include "mutants/broken_output_faults.hpp"
 #include "reports/counterexample.hpp"
 #include "reports/term_graph.hpp"
 #include "syntax/deep_stack.hpp"
@@ -69,13 +69,13 @@ TEST(Counterexample, WrittenThenReplayed) {
   EXPECT_THROW(replay_report(dir + "/nowhere"), SourceError);
 }
 
-// A fault (CHAD's output does not type-check: mutants/test_faults.hpp) is reported like a fail:
+// A fault (CHAD's output does not type-check: mutants/broken_output_faults.hpp) is reported like a fail:
 // program, report.json with the blame, report.md; no picture of CHAD's output, which does not
 // exist, and the report says why; replaying gives the fault again.
 TEST(Counterexample, AFaultIsReportedAndReplayed) {
   const std::string dir = fresh_temp_dir("chad_report_fault_test");
   run_with_deep_stack([&] {
-    Counterexample c = checked_with(*find_test_fault("test-unbound-variable"),
+    Counterexample c = checked_with(*find_broken_output_fault("test-unbound-variable"),
                                     GeneratedCase{"def main (x : real) : real =\n  sin(x);\n", "0.5"}, 2, 2);
     ASSERT_EQ(c.outcome.verdict, Verdict::Fault);
     write_report(dir, c);

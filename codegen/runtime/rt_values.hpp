@@ -1,0 +1,268 @@
+// The kernel runtime's value representations (part of chad_runtime.hpp): Unit, Pair, Arr (Eigen
+// arrays), Sum, Fn (closures and linear maps in the arena), mu and nu nodes (inductive values
+// and lazily forced coinductive ones) and copowers !A (x) L with their sum_out.
+#ifndef CHAD_RT_VALUES_HPP
+#define CHAD_RT_VALUES_HPP
+
+#ifndef EIGEN_MAX_STATIC_ALIGN_BYTES
+#define EIGEN_MAX_STATIC_ALIGN_BYTES 0  // arena objects need no alignment beyond alignof
+#endif
+#include <Eigen/Dense>
+
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#ifndef CHAD_RT_ARENA_HPP
+#include "rt_arena.hpp"
+#endif
+#ifndef CHAD_RT_ERRORS_HPP
+#include "rt_errors.hpp"
+#endif
+
+namespace chad_rt {
+
+template <class T>
+T zero();
+template <class T>
+T add(const T& a, const T& b);
+
+struct Unit {
+  friend bool operator==(const Unit&, const Unit&) { return true; }
+};
+
+template <class A, class B>
+struct Pair {
+  A fst;
+  B snd;
+};
+
+// real[n1..nk], k >= 1: the n1*...*nk entries in row-major order.
+template <class S, int N>
+using Arr = Eigen::Array<S, N, 1>;
+
+// A labelled sum; tag -1 is the zero of a (co)tangent sum, never a primal value. Where every
+// payload is trivially copyable (reals, pairs, pointers, closures: most sums), the payload is a
+// plain union beside a word-sized tag, so a sum is copied as whole words; std::variant's
+// one-byte index, copied as part of a word, stalled the store-to-load forwarding of every copy
+// and was the largest cost of reading a list (bench/RESULTS.md, issue 13). Other payloads
+// (Eigen arrays) keep std::variant.
+namespace detail {
+template <class... T>
+union SumStorage {};
+template <class H, class... R>
+union SumStorage<H, R...> {
+  H head;
+  SumStorage<R...> rest;
+  SumStorage() {}
+};
+template <int I, class H, class... R>
+const auto& storage_get(const SumStorage<H, R...>& s) {
+  if constexpr (I == 0) return s.head;
+  else return storage_get<I - 1>(s.rest);
+}
+template <int I, class H, class... R, class P>
+void storage_set(SumStorage<H, R...>& s, P&& payload) {
+  if constexpr (I == 0) new (&s.head) H(std::forward<P>(payload));
+  else storage_set<I - 1>(s.rest, std::forward<P>(payload));
+}
+[[noreturn, gnu::noinline, gnu::cold]] inline void wrong_payload(int asked, long tag) {
+  throw Fault("sum: payload " + std::to_string(asked) + " asked of a value with tag " + std::to_string(tag));
+}
+}  // namespace detail
+
+template <class... T>
+struct Sum {
+  template <int I>
+  using Alternative = std::tuple_element_t<std::size_t(I), std::tuple<T...>>;
+  static constexpr int size = int(sizeof...(T));
+  static constexpr bool trivial = (std::is_trivially_copyable_v<T> && ...);
+  struct Tagged {
+    long tag = -1;
+    detail::SumStorage<T...> payload;
+  };
+  using Variant = std::variant<std::monostate, T...>;
+  std::conditional_t<trivial, Tagged, Variant> value;
+
+  int tag() const {
+    if constexpr (trivial) return int(value.tag);
+    else return int(value.index()) - 1;
+  }
+  template <int I>
+  static Sum make(Alternative<I> payload) {
+    Sum s;
+    if constexpr (trivial) {
+      s.value.tag = I;
+      detail::storage_set<I>(s.value.payload, std::move(payload));
+    } else {
+      s.value.template emplace<std::size_t(I + 1)>(std::move(payload));
+    }
+    return s;
+  }
+  template <int I>
+  const Alternative<I>& get() const {
+    if (tag() != I) [[unlikely]]
+      detail::wrong_payload(I, tag());
+    if constexpr (trivial) return detail::storage_get<I>(value.payload);
+    else return *std::get_if<std::size_t(I + 1)>(&value);
+  }
+};
+
+// A function, linear function or power: a code pointer and an environment in the arena. The
+// null Fn is the zero linear map: calling it gives zero<B>().
+template <class A, class B>
+struct Fn {
+  B (*invoke)(const void*, const A&) = nullptr;
+  const void* env = nullptr;
+
+  B operator()(const A& a) const {
+    if (invoke) [[likely]]
+      return invoke(env, a);
+    return zero<B>();
+  }
+  bool is_zero() const { return invoke == nullptr; }
+};
+
+namespace detail {
+template <class A, class B, class L>
+B call_lambda(const void* env, const A& a) {
+  return (*static_cast<const L*>(env))(a);
+}
+template <class A, class B, class L>
+B call_empty_lambda(const void*, const A& a) {
+  return L{}(a);
+}
+}  // namespace detail
+
+// `lambda` as an Fn: copied into the arena (no copy for a lambda that captures nothing).
+template <class A, class B, class L>
+Fn<A, B> fn(L lambda) {
+  if constexpr (std::is_empty_v<L> && std::is_default_constructible_v<L>) {
+    return {&detail::call_empty_lambda<A, B, L>, nullptr};
+  } else {
+    const L* env = make<L>(std::move(lambda));
+    return {&detail::call_lambda<A, B, L>, env};
+  }
+}
+
+// ---- mu types: generated `struct M { using Payload = ...; Payload payload; }`, values const M*.
+template <class N>
+concept NuNode = requires(const N& n) {
+  typename N::Payload;
+  n.thunk;
+  n.forced;
+  n.memo;
+};
+template <class M>
+concept MuNode = !NuNode<M> && requires(const M& m) {
+  typename M::Payload;
+  m.payload;
+};
+
+template <class M>
+const M* roll(typename M::Payload payload) {
+  return make<M>(std::move(payload));
+}
+template <class M>
+const typename M::Payload& unroll(const M* node) {
+  if (!node) [[unlikely]]
+    throw Fault("unroll of a zero (null) inductive value");
+  return node->payload;
+}
+// A linear inductive (co)tangent: null stands for zero. (lin_roll / lin_unroll of a linear
+// coinductive one are below: CHAD's target rolls and unrolls both kinds alike.)
+template <MuNode M>
+typename M::Payload lin_unroll(const M* node) {
+  if (!node) return zero<typename M::Payload>();
+  return node->payload;
+}
+template <MuNode M>
+const M* lin_roll(typename M::Payload payload) {
+  return roll<M>(std::move(payload));
+}
+
+// ---- nu types: generated `struct N { using Payload; Fn<Unit, Payload> thunk; mutable bool
+// forced = false; mutable Payload memo; }`, values const N*; forced once, then memoised.
+template <class N>
+const N* delay(Fn<Unit, typename N::Payload> thunk) {
+  N* node = make<N>();
+  node->thunk = thunk;
+  return node;
+}
+template <class N>
+const typename N::Payload& force(const N* node) {
+  if (!node) [[unlikely]]
+    throw Fault("force of a zero (null) coinductive value");
+  if (!node->forced) {
+    auto value = node->thunk(Unit{});
+    node->memo = std::move(value);
+    node->forced = true;
+  }
+  return node->memo;
+}
+template <class N>
+typename N::Payload lin_force(const N* node) {
+  if (!node) return zero<typename N::Payload>();
+  return force(node);
+}
+// A linear coinductive (co)tangent given whole: a node already forced; unrolled, its payload.
+template <NuNode N>
+const N* lin_roll(typename N::Payload payload) {
+  return make<N>(Fn<Unit, typename N::Payload>{}, true, std::move(payload));
+}
+template <NuNode N>
+typename N::Payload lin_unroll(const N* node) {
+  return lin_force(node);
+}
+
+// ---- copowers !A (x) L: formal sums of (a, l), a binary tree; null is the empty sum.
+template <class A, class L>
+struct CopowerNode {
+  bool is_sum;                      // false: the term (a, l); true: left + right
+  A a;
+  L l;
+  const CopowerNode* left;
+  const CopowerNode* right;
+};
+template <class A, class L>
+using Copower = const CopowerNode<A, L>*;
+
+template <class A, class L>
+Copower<A, L> copower_unit(A a, L l) {
+  return make<CopowerNode<A, L>>(false, std::move(a), std::move(l), nullptr, nullptr);
+}
+
+// The sum of f(a)(l) over the terms, left to right (an explicit stack: a copower can hold
+// millions of terms); R's zero if there are none. A term whose f(a) is the zero map adds nothing.
+template <class R, class A, class L>
+R copower_fold(Copower<A, L> copower, const Fn<A, Fn<L, R>>& f) {
+  R total = zero<R>();
+  bool empty = true;
+  std::vector<const CopowerNode<A, L>*> stack;
+  if (copower) stack.push_back(copower);
+  while (!stack.empty()) {
+    const CopowerNode<A, L>* node = stack.back();
+    stack.pop_back();
+    if (node->is_sum) {
+      if (node->right) stack.push_back(node->right);
+      if (node->left) stack.push_back(node->left);
+      continue;
+    }
+    Fn<L, R> linear = f(node->a);
+    if (linear.is_zero()) continue;
+    if (empty) {
+      total = linear(node->l);
+      empty = false;
+    } else {
+      total = add(total, linear(node->l));
+    }
+  }
+  return total;
+}
+
+}  // namespace chad_rt
+
+#endif  // CHAD_RT_VALUES_HPP

@@ -1,0 +1,31 @@
+// Faults injected into the evaluation of CHAD's output (target_semantics/evaluate_target.cpp,
+// recursion_target.cpp, primitive_derivatives.cpp) and into CHAD's derivative table
+// (target_semantics/derivative_table.hpp): the mutant catalogue (mutants/mutants.hpp) names them and
+// oracle/chad_faults.hpp switches one on only while CHAD's output is evaluated. None of this
+// code runs for a reference (they evaluate source terms, never target formers). Off in every
+// ordinary run; each faultable place tests this one variable.
+#pragma once
+
+namespace chad {
+
+enum class EvaluatorFault {
+  None,
+  // (Co)tangent addition (the LinAdd former):
+  AddArrayDropsLastEntry,    // arrays: the sum's last entry is the left operand's
+  AddCopowersKeepsLast,      // copowers (cotangents of functions): the left operand is lost
+  AddFunctionsKeepsLeft,     // linear functions (tangents of functions): the right one is lost
+  CopowerFoldDropsLastTerm,  // a copower-fold of two or more terms ignores the last
+  RevUnfoldDeep,             // rev_unfold: nodes at depth >= 3 pass back no cotangent
+  FwdUnfoldDeep,             // fwd_unfold: the tangent stream is 0 from depth 3 on
+  MatvecTransposeWide,       // matvec^T: columns from `rows` on get no cotangent (cols > rows)
+  MatvecForwardDropsDm,      // matvec': dm x dropped (only m dx)
+  // CHAD's derivative table, one wrong entry each:
+  SigmoidOnePlus,    // sigmoid' = s (1 + s)
+  TanhOnePlus,       // tanh' = 1 + tanh^2
+  LogInverseSquare,  // log' = 1 / x^2
+};
+
+// The fault in force (a process-wide switch: campaigns run checks one at a time per process).
+inline EvaluatorFault active_evaluator_fault = EvaluatorFault::None;
+
+}  // namespace chad
