@@ -13,6 +13,7 @@
 
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
+#include "syntax/type_inhabited.hpp"
 
 namespace chad {
 namespace {
@@ -67,9 +68,23 @@ TypeP random_type(int depth, std::vector<std::string>& bound) {
   }
 }
 
+// Whether every mu and nu in `t` has values (syntax/type_inhabited.hpp): the parser rejects the
+// others (`mu a. a * real`), so only these round-trip.
+bool fixpoints_have_values(const TypeP& t) {
+  if ((t->kind == TypeKind::Mu || t->kind == TypeKind::Nu) && !has_finite_values(t)) return false;
+  for (const TypeP* part : {&t->left, &t->right, &t->body})
+    if (*part && !fixpoints_have_values(*part)) return false;
+  for (const auto& c : t->ctors)
+    if (!fixpoints_have_values(c.type)) return false;
+  return true;
+}
+
 TypeP random_closed_type(int depth) {
-  std::vector<std::string> bound;
-  return random_type(depth, bound);
+  for (;;) {
+    std::vector<std::string> bound;
+    TypeP t = random_type(depth, bound);
+    if (fixpoints_have_values(t)) return t;
+  }
 }
 
 // ---- terms ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """TensorFlow's modes: GradientTape eager (tf-tape), GradientTape inside tf.function (tf-function:
 the program traced into a graph, comparisons as tf.cond), and tf.autodiff.ForwardAccumulator
-(tf-forward). The kit derives the asks a mode lacks (the hello's `derived`)."""
+(tf-forward), and GradientTape.jacobian (tf-jacobian). The kit derives the asks a mode lacks (the hello's `derived`)."""
 import os
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")  # before TensorFlow loads: its start-up logs
@@ -50,8 +50,23 @@ class ForwardPrepared(NativePrepared):
         return answers
 
 
+class JacobianPrepared(NativePrepared):
+    """tf.GradientTape.jacobian: TensorFlow's own whole Jacobian (its rows vectorised by pfor)."""
+
+    def primal(self):
+        self.f(self.x)
+
+    def jacobian(self):
+        if self.n_outputs == 0:
+            return []
+        with tf.GradientTape() as tape:
+            tape.watch(self.x)
+            y = self.f(self.x)
+        return np.asarray(tape.jacobian(y, self.x, unconnected_gradients=ZERO)).reshape(self.n_outputs, -1).tolist()
+
+
 KINDS = {"tf-tape": (TapePrepared, False), "tf-function": (TapePrepared, True),
-         "tf-forward": (ForwardPrepared, False)}
+         "tf-forward": (ForwardPrepared, False), "tf-jacobian": (JacobianPrepared, False)}
 MODES = list(KINDS)
 
 
