@@ -294,7 +294,9 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
   if (adapter) {
     StageTimer t(seconds, "adapter");
     out.checks.push_back(check_by_adapter(options, generated.program, program, input, reference, certified));
-    out.checks.back().informative = informative_jacobian(reference);
+    // (a check the tool declined could not have failed: never informative)
+    out.checks.back().informative =
+        out.checks.back().verdict != Verdict::Unsupported && informative_jacobian(reference);
     out.verdict = out.checks.back().verdict;
     cross_check_fd(options, generated, program, input, certified, out, seconds);
     return out;

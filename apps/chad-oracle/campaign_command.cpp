@@ -22,6 +22,7 @@
 #include "adapter_options.hpp"
 #include "campaigns/campaign_options_text.hpp"
 #include "campaigns/campaign_run.hpp"
+#include "campaigns/judged_share.hpp"
 #include "campaigns/shard.hpp"
 #include "command_context.hpp"
 #include "commands.hpp"
@@ -45,6 +46,7 @@ struct CampaignArgs {
   int jobs = 1;
   long only = -1;
   bool quiet = false;  // only the final summary: no progress, no failure classes, no report lines
+  double min_judged = kDefaultMinJudgedShare;  // with an adapter (campaigns/judged_share.hpp)
 };
 
 void print_outcome(std::ostream& out, const ProgramOutcome& o) {
@@ -72,6 +74,10 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
       const AdapterHello& hello = options.adapter->hello();
       j["tool"] = {{"name", hello.tool}, {"version", hello.version}, {"precision", precision_name(hello.precision)},
                    {"adapter", args.text.adapter}, {"restarts", options.adapter->restarts()}};
+      const JudgedShare share = judged_share(summary);
+      j["judged"] = {{"judgeable", share.judgeable}, {"judged", share.judged}, {"min_share", args.min_judged},
+                     {"too_little", !too_little_judged(share, args.min_judged).empty()},
+                     {"unsupported_reasons", unsupported_reasons(lines)}};
     }
     std::cout << j.dump(2) << "\n";
     return;
@@ -94,6 +100,13 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
               << " cannot certify\n";
   std::cout << int(100.0 * informative_share(summary) + 0.5) << "% informative checks (" << summary.informative_checks
             << " of " << summary.checks << ")\n";
+  if (options.adapter) {
+    const JudgedShare share = judged_share(summary);
+    std::cout << "judged " << share.judged << " of " << share.judgeable << " judgeable programs\n";
+    for (const auto& [reason, checks] : unsupported_reasons(lines))
+      std::cout << "  declined " << checks << (checks == 1 ? " check: " : " checks: ") << reason << "\n";
+    if (const std::string line = too_little_judged(share, args.min_judged); !line.empty()) std::cout << line << "\n";
+  }
   if (!args.quiet) {
     for (const FailureClass& c : failure_classes(lines))
       std::cout << "FAILED " << c.programs << (c.programs == 1 ? " program: " : " programs: ") << c.describe()
@@ -125,6 +138,8 @@ int run(const CampaignArgs& args, bool json) {
   print_summary(args, options, run.shard, result, json);
   for (const auto& [verdict, programs] : result.summary.verdicts)
     if (programs > 0 && is_failure(verdict)) return kExitCheckFailed;
+  if (options.adapter && !too_little_judged(judged_share(result.summary), args.min_judged).empty())
+    return kExitCheckFailed;
   return kExitOk;
 }
 
@@ -159,6 +174,11 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
                   "the AD under test: chad (default), chad-compiled (CHAD's output compiled to native code), "
                   "sd-rev (string-diagram reverse AD, on its fragment) or adapter (an outside tool: --adapter)");
   add_adapter_options(*cmd, args->text.adapter, args->text.adapter_timeout);
+  cmd->add_option("--min-judged", args->min_judged,
+                  "with an adapter: the least share of the judgeable programs (those not skipped) the tool must "
+                  "not decline, else the campaign fails (exit 1); it always fails when nothing was judged")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   cmd->add_option("--codegen-fault", args->text.codegen_fault,
                   "with chad-compiled, inject a fault into the code generator: drop-linear-add-right, "
                   "fold-tangents-skipped, case-branches-swapped");

@@ -211,7 +211,7 @@ class FaultInjectionTest(Close):
 
 
 class MinimalAdapterTest(Close):
-    def test_jacobian_and_what_it_does_not_do(self):
+    def test_jacobian_jvp_and_vjp(self):
         adapter = Adapter(MINIMAL_ADAPTER)
         hello = adapter.ask({"kind": "hello", "protocol": 1})
         self.assertEqual((hello["protocol"], hello["precision"]), (1, "float64"))
@@ -222,8 +222,12 @@ class MinimalAdapterTest(Close):
         self.assertRowsClose(numbers([answer["output"]["coords"]]), [[x * y, math.exp(x) + y]])
         answer = adapter.ask(request(2, SQUARES, cons(cons(NIL)), [3.0, -1.0]))
         self.assertRowsClose(numbers(answer["jacobian"]), [[6.0, -2.0]])
-        answer = adapter.ask(request(3, TWO_BY_TWO, PAIR, [x, y], "jvp", [[1.0, 0.0]]))
-        self.assertEqual((answer["kind"], answer["id"], answer["error"]), ("error", 3, "unsupported"))
+        # J = [[y, x], [e^x, 1]]: J (1, 0) is its first column, (1, 0) J its first row.
+        answer = adapter.ask(request(3, TWO_BY_TWO, PAIR, [x, y], "jvp", [[1.0, 0.0], [0.0, 2.0]]))
+        self.assertEqual((answer["kind"], answer["id"]), ("result", 3))
+        self.assertRowsClose(numbers(answer["jvp"]), [[y, math.exp(x)], [2 * x, 2.0]])
+        answer = adapter.ask(request(5, TWO_BY_TWO, PAIR, [x, y], "vjp", [[1.0, 0.0], [0.0, 3.0]]))
+        self.assertRowsClose(numbers(answer["vjp"]), [[y, x], [3 * math.exp(x), 3.0]])
         answer = adapter.ask(request(4, LOG, REAL, [-1.0]))
         self.assertEqual((answer["kind"], answer["error"]), ("error", "domain"))
         self.assertEqual(adapter.bye(), 0)

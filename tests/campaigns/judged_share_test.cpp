@@ -1,0 +1,81 @@
+// How much of a campaign was judged (campaigns/judged_share.hpp): skips are not judgeable,
+// declines (`unsupported`) are not judged; too little judged, or nothing, is a line that fails
+// the campaign; the declines are tallied by reason. And end to end: a campaign through an adapter
+// that declines everything exits 1 saying so, and so does check-adapter.
+#include <gtest/gtest.h>
+
+#include "../support/tool_runner.hpp"
+#include "campaigns/judged_share.hpp"
+
+namespace chad {
+namespace {
+
+CampaignSummary summary_of(std::size_t pass, std::size_t skip, std::size_t unsupported, std::size_t fail = 0) {
+  CampaignSummary s;
+  s.programs = pass + skip + unsupported + fail;
+  for (Verdict v : all_verdicts()) s.verdicts[verdict_name(v)] = 0;
+  s.verdicts["pass"] = pass;
+  s.verdicts["skip"] = skip;
+  s.verdicts["unsupported"] = unsupported;
+  s.verdicts["fail"] = fail;
+  return s;
+}
+
+TEST(JudgedShare, SkipsAreNotJudgeableAndDeclinesAreNotJudged) {
+  const JudgedShare s = judged_share(summary_of(80, 10, 5, 5));
+  EXPECT_EQ(s.programs, 100u);
+  EXPECT_EQ(s.judgeable, 90u);
+  EXPECT_EQ(s.judged, 85u);
+  EXPECT_DOUBLE_EQ(s.share(), 85.0 / 90.0);
+}
+
+TEST(JudgedShare, TooLittleJudgedOrNothingIsALine) {
+  EXPECT_EQ(too_little_judged(judged_share(summary_of(90, 0, 10)), 0.9), "");  // exactly 90%
+  const std::string little = too_little_judged(judged_share(summary_of(89, 0, 11)), 0.9);
+  EXPECT_NE(little.find("JUDGED TOO LITTLE: 89 of 100"), std::string::npos) << little;
+  const std::string nothing = too_little_judged(judged_share(summary_of(0, 6, 24)), 0.0);
+  EXPECT_NE(nothing.find("JUDGED NOTHING"), std::string::npos) << nothing;
+  EXPECT_NE(too_little_judged(judged_share(summary_of(0, 5, 0)), 0.9), "");  // all skipped: nothing judged
+  EXPECT_EQ(too_little_judged(judged_share(summary_of(0, 0, 0)), 0.9), "");  // no program at all
+}
+
+TEST(JudgedShare, DeclinesAreTalliedByReason) {
+  const std::vector<nlohmann::json> lines = {
+      {{"checks", {{{"verdict", "unsupported"}, {"detail", "no streams"}}, {{"verdict", "pass"}, {"detail", ""}}}}},
+      {{"checks", {{{"verdict", "unsupported"}, {"detail", "no streams"}}}}},
+      {{"checks", {{{"verdict", "unsupported"}, {"detail", "no vjp"}}}}}};
+  const std::map<std::string, std::size_t> reasons = unsupported_reasons(lines);
+  EXPECT_EQ(reasons, (std::map<std::string, std::size_t>{{"no streams", 2}, {"no vjp", 1}}));
+}
+
+// An adapter that answers the handshake and declines every request.
+std::string declining_adapter() {
+  return "/usr/bin/python3 " +
+         testing::write_temp_file("chad_judged_share_test", "decline.py",
+                                  "import json, sys\n"
+                                  "for line in sys.stdin:\n"
+                                  "    r = json.loads(line)\n"
+                                  "    if r['kind'] == 'bye': break\n"
+                                  "    a = {'kind': 'hello', 'protocol': 1, 'tool': 'decliner', 'version': '0', "
+                                  "'precision': 'float64', 'translations': []} if r['kind'] == 'hello' else "
+                                  "{'kind': 'error', 'id': r['id'], 'error': 'unsupported', 'message': 'I decline'}\n"
+                                  "    print(json.dumps(a), flush=True)\n");
+}
+
+TEST(JudgedShareCli, ACampaignThroughAnAdapterDecliningEverythingFails) {
+  const testing::ToolRun r = testing::run_tool("campaign --implementation adapter --adapter " +
+                                               testing::shell_quote(declining_adapter()) + " --count 20 --quiet");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("JUDGED NOTHING"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("I decline"), std::string::npos) << r.output;  // the tally of reasons
+  EXPECT_NE(r.output.find("0% informative"), std::string::npos) << r.output;  // declines inform nothing
+}
+
+TEST(JudgedShareCli, CheckAdapterFailsAnAdapterDecliningEverything) {
+  const testing::ToolRun r = testing::run_tool("check-adapter --adapter " + testing::shell_quote(declining_adapter()));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("DOES NOT CONFORM"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace chad
