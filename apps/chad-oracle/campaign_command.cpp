@@ -149,8 +149,8 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
   auto args = std::make_shared<CampaignArgs>();
   CLI::App* cmd = app.add_subcommand("campaign", "Check CHAD on generated programs (a correctness campaign)");
-  cmd->add_option("--seed", args->text.seed, "the campaign's seed")->capture_default_str();
-  cmd->add_option("--count", args->text.count, "programs to check (0 with --time: no limit)")->capture_default_str();
+  cmd->add_option("--seed", args->text.seed, "the campaign's seed")->check(CLI::NonNegativeNumber)->capture_default_str();
+  cmd->add_option("--count", args->text.count, "programs to check (0 with --time: no limit)")->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--time", args->time, "stop after this many seconds")->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-size", args->text.max_size, "the size budget of a generated program")
       ->check(CLI::Range(1, 10000))

@@ -155,8 +155,8 @@ void add_mutants_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CommonOptions>();
   auto args = std::make_shared<MutantsArgs>();
   CLI::App* cmd = app.add_subcommand("mutants", "Run a campaign against every mutant of CHAD and print the kill matrix");
-  cmd->add_option("--seed", args->seed, "the campaigns' seed (default 1)");
-  cmd->add_option("--count", args->count, "programs per mutant at most (default 2000)");
+  cmd->add_option("--seed", args->seed, "the campaigns' seed (default 1)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--count", args->count, "programs per mutant at most (default 2000)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--only", args->only, "run one mutant");
   cmd->add_option("--jobs", args->jobs, "worker processes (default 1)")->check(CLI::Range(1, 256));
   cmd->add_option("--out", args->out, "write mutants.md, mutants.json and a report per killed mutant here");

@@ -55,9 +55,9 @@ void add_vectors_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "vectors", "Write test vectors: generated programs with certified Jacobians, JVPs and VJPs, for any AD tool "
       "(run them with adapters/run_vectors.py)");
-  cmd->add_option("--seed", args->seed, "the campaign's seed")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "the campaign's seed")->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--count", args->count, "the number of programs generated (cases written: those with a "
-                  "certified, differentiable Jacobian)")->capture_default_str();
+                  "certified, differentiable Jacobian)")->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--max-size", args->max_size, "the size budget of a generated program")->capture_default_str();
   cmd->add_option("--features", args->features, "generator features, as for campaign (\"-arrays,+comparisons\")");
   cmd->add_option("--out", args->out, "the directory to write")->required();

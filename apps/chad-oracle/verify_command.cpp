@@ -386,7 +386,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
                   "the first failing one is shrunk with the program fixed")
       ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
-  cmd->add_option("--seed", *seed, "seed of the random inputs")->capture_default_str();
+  cmd->add_option("--seed", *seed, "seed of the random inputs")->check(CLI::NonNegativeNumber)->capture_default_str();
   auto mutant = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   cmd->add_option("--mutant", *mutant, "inject a fault into CHAD: a catalogued mutant (`chad-oracle mutants`)");
