@@ -20,15 +20,17 @@ length (bench/RESULTS.md, "Issue #17").
 Logs go to standard error only.
 """
 import argparse
-import gc
 import json
+import os
 import sys
 import threading
-import time
 import traceback
 
 import torch
 import torch.autograd.forward_ad as fwAD
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+from chad_oracle.adapter_kit import fastest_seconds  # noqa: E402  (the standard library only)
 
 PROTOCOL = 1
 FLOAT = torch.float64
@@ -183,30 +185,6 @@ def jvp(module, request):
 
 
 ASKS = {"jacobian": jacobian, "jvp": jvp, "vjp": vjp}
-
-
-def fastest_seconds(work):
-    """The fastest of repeated runs of work(), in seconds: at least 3 runs and 5 ms in all, at
-    most 1,000 runs; a single run past 1 s is not repeated. Python's garbage collector is off
-    while they run (as timeit does): a long-lived adapter's heap makes its full collections cost
-    more than a run itself, which once showed as a jump in time at one size."""
-    fastest, total = None, 0.0
-    gc.collect()
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        for runs in range(1, 1001):
-            start = time.perf_counter()
-            work()
-            seconds = time.perf_counter() - start
-            total += seconds
-            fastest = seconds if fastest is None else min(fastest, seconds)
-            if (runs >= 3 and total >= 0.005) or (runs == 1 and seconds > 1):
-                break
-    finally:
-        if was_enabled:
-            gc.enable()
-    return fastest
 
 
 def timing(module, request):
