@@ -6,7 +6,7 @@ std::vector<std::size_t> WorkerPlan::upcoming(int worker, std::size_t index, std
                                               std::size_t batch) const {
   std::vector<std::size_t> next;
   for (std::size_t i = index, p = position; i < limit && next.size() < batch; i += shards, ++p)
-    if (int(p % std::size_t(jobs)) == worker && !done.count(i)) next.push_back(i);
+    if (assigned(worker, p, i, index)) next.push_back(i);
   return next;
 }
 

@@ -26,6 +26,7 @@ std::string format_discrepancy(const Discrepancy& d) {
 
 bool answer_confirmed(const Discrepancy& d) {
   const Enclosure& e = d.certified;
+  if (!bounded(e)) return false;  // an unbounded reference confirms nothing either (verify's rule)
   if (d.answer_is_number) {
     const double got = d.answer.lo;
     if (!std::isfinite(got)) return false;  // (an infinite answer would widen its own band to the whole line)

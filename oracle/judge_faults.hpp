@@ -14,10 +14,6 @@ struct JudgeFaults {
   bool verdict_from_last_check = false;      // a program's verdict is its last check's, not its worst
   bool accept_unbounded_enclosure = false;   // an unbounded or NaN enclosure that "meets" passes
   bool screen_clears_without_certifying = false;  // a screen disagreement passes uncertified
-  bool any() const {
-    return certify_first_row_only || verdict_from_last_check || accept_unbounded_enclosure ||
-           screen_clears_without_certifying;
-  }
 };
 
 // The judge faults in force (all off).

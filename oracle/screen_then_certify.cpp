@@ -38,7 +38,8 @@ Judgement screen_then_certify(const std::string& who, double screen_error, const
 
 Judgement certify_entries(const std::string& who, const std::vector<std::vector<Enclosure>>& answer,
                           bool answer_is_number, double tolerance, const JacobianResult& certified) {
-  for (std::size_t i = 0; i < certified_rows(answer.size()); ++i)
+  const std::size_t rows = certified_rows(answer.size());
+  for (std::size_t i = 0; i < rows; ++i)
     for (std::size_t j = 0; j < answer[i].size(); ++j) {
       Judgement entry = judge_entry({i, j, who, answer[i][j], answer_is_number, certified.enclosure[i][j],
                                      answer_is_number ? tolerance : 0});

@@ -158,8 +158,7 @@ std::string write_kernel_source(const std::string& dir, const Counterexample& c)
   if (!k) return "";
   try {
     const CheckedProgram program = check_program(parse_program(c.outcome.generated.program, "<counterexample>"));
-    write_text_file_with(std::filesystem::path(dir) / "kernel.cpp", [&](std::ostream& out) { out
-        << compiled_kernel_source(c.options, program, k->mode, k->sums); });
+    write_text_file(std::filesystem::path(dir) / "kernel.cpp", compiled_kernel_source(c.options, program, k->mode, k->sums));
     return std::string("The compiled kernel that failed (") + chad_mode_name(k->mode) + ", " + sums_strategy_name(k->sums) +
            (codegen_fault(c.options).empty() ? "" : ", with the code-generator fault " + codegen_fault(c.options)) +
            "): `kernel.cpp`, compilable on its own (`c++ -std=c++20 -I/usr/include/eigen3 kernel.cpp`, then `./a.out --at '" +
@@ -196,8 +195,8 @@ std::string cost_section(const std::string& dir, const ProgramOutcome& o) {
         derivative.costs.push_back(std::max(derivative_measure(t, row), least));
       }
       const std::string title = std::string(t.wall_time ? "seconds" : "cost") + " against input size";
-      write_text_file_with(std::filesystem::path(dir) / "cost.svg", [&](std::ostream& out) { out
-          << cost_plot_svg(title + " (marginal exponents in the legend)", sizes, {primal, derivative}); });
+      write_text_file(std::filesystem::path(dir) / "cost.svg",
+                      cost_plot_svg(title + " (marginal exponents in the legend)", sizes, {primal, derivative}));
       section += "\n![" + title + "](cost.svg)\n";
     }
     return section;

@@ -22,6 +22,7 @@
 #include "adapter_options.hpp"
 #include "campaigns/campaign_options_text.hpp"
 #include "campaigns/campaign_run.hpp"
+#include "campaigns/child_process.hpp"
 #include "campaigns/judged_share.hpp"
 #include "campaigns/shard.hpp"
 #include "command_context.hpp"
@@ -34,6 +35,9 @@
 #include "reports/failure_classes.hpp"
 
 namespace chad {
+// A campaign's child processes say whose fault their failure is with the tool's own exit codes.
+static_assert(kChildStorageFailed == kExitBadInput && kChildFailed == kExitInternalError);
+
 namespace {
 
 // The options as given: the campaign's text (campaigns/campaign_options_text.hpp), and what only
@@ -63,7 +67,7 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
 
 // The summary: as one JSON object, or as lines (with failure classes and report lines unless --quiet).
 void print_summary(const CampaignArgs& args, const CampaignOptions& options, const ShardChoice& shard,
-                   const CampaignRunResult& result, bool json) {
+                   const CampaignRunResult& result, const JudgedShare& share, const std::string& too_little, bool json) {
   const CampaignSummary& summary = result.summary;
   const std::vector<nlohmann::json>& lines = result.lines;
   if (json) {
@@ -74,9 +78,8 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
       const AdapterHello& hello = options.adapter->hello();
       j["tool"] = {{"name", hello.tool}, {"version", hello.version}, {"precision", precision_name(hello.precision)},
                    {"adapter", args.text.adapter}, {"restarts", options.adapter->restarts()}};
-      const JudgedShare share = judged_share(summary);
       j["judged"] = {{"judgeable", share.judgeable}, {"judged", share.judged}, {"min_share", args.min_judged},
-                     {"too_little", !too_little_judged(share, args.min_judged).empty()},
+                     {"too_little", !too_little.empty()},
                      {"unsupported_reasons", unsupported_reasons(lines)}};
     }
     std::cout << j.dump(2) << "\n";
@@ -101,11 +104,10 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
   std::cout << int(100.0 * informative_share(summary) + 0.5) << "% informative checks (" << summary.informative_checks
             << " of " << summary.checks << ")\n";
   if (options.adapter) {
-    const JudgedShare share = judged_share(summary);
     std::cout << "judged " << share.judged << " of " << share.judgeable << " judgeable programs\n";
     for (const auto& [reason, checks] : unsupported_reasons(lines))
       std::cout << "  declined " << checks << (checks == 1 ? " check: " : " checks: ") << reason << "\n";
-    if (const std::string line = too_little_judged(share, args.min_judged); !line.empty()) std::cout << line << "\n";
+    if (!too_little.empty()) std::cout << too_little << "\n";
   }
   if (!args.quiet) {
     for (const FailureClass& c : failure_classes(lines))
@@ -135,11 +137,12 @@ int run(const CampaignArgs& args, bool json) {
     return report_campaign_failure(options, args.text.mutant, index, dir);
   };
   const CampaignRunResult result = run_campaign_directory(run);
-  print_summary(args, options, run.shard, result, json);
+  const JudgedShare share = judged_share(result.summary);  // (an adapter's declines: campaigns/judged_share.hpp)
+  const std::string too_little = options.adapter ? too_little_judged(share, args.min_judged) : "";
+  print_summary(args, options, run.shard, result, share, too_little, json);
   for (const auto& [verdict, programs] : result.summary.verdicts)
     if (programs > 0 && is_failure(verdict)) return kExitCheckFailed;
-  if (options.adapter && !too_little_judged(judged_share(result.summary), args.min_judged).empty())
-    return kExitCheckFailed;
+  if (!too_little.empty()) return kExitCheckFailed;
   return kExitOk;
 }
 

@@ -1,9 +1,7 @@
 #include "command_context.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 

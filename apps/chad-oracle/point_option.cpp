@@ -2,7 +2,6 @@
 
 #include "input_files.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <sstream>
 

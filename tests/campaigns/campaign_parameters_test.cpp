@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "campaign_directory_support.hpp"
+#include "../support/temp_dir.hpp"
 #include "campaigns/campaign_parameters.hpp"
 
 namespace chad {
@@ -19,7 +19,7 @@ CampaignParameters parameters_of(const std::string& modes, std::size_t shard, st
 }
 
 TEST(CampaignParameters, RoundTripThroughTheFile) {
-  ScratchDirectory dir;
+  testing::TempDir dir("chad_campaigns_test");
   const CampaignParameters written = parameters_of("fwd,rev", 1, 3);
   EXPECT_EQ(written.campaign["seed"], 5);
   EXPECT_EQ(written.campaign["modes"], nlohmann::json::array({"fwd", "rev"}));
@@ -33,7 +33,7 @@ TEST(CampaignParameters, RoundTripThroughTheFile) {
 }
 
 TEST(CampaignParameters, AResumeOfAnotherCampaignIsRefusedNamingTheDifference) {
-  ScratchDirectory dir;
+  testing::TempDir dir("chad_campaigns_test");
   record_or_check_campaign(dir / "", parameters_of("fwd", 0, 2));
   record_or_check_campaign(dir / "", parameters_of("fwd", 0, 2));  // the same campaign: a resume
   try {
@@ -46,7 +46,7 @@ TEST(CampaignParameters, AResumeOfAnotherCampaignIsRefusedNamingTheDifference) {
 }
 
 TEST(CampaignParameters, ADamagedFileIsALocatedError) {
-  ScratchDirectory dir;
+  testing::TempDir dir("chad_campaigns_test");
   EXPECT_FALSE(read_campaign_parameters(dir / ""));
   std::ofstream(dir / "campaign.json") << "{\"campaign\": {}, \"shard_count\": 2, \"shards\": [2]}";
   try {

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "campaign_directory_support.hpp"
+#include "../support/temp_dir.hpp"
 #include "campaigns/campaign_merge.hpp"
 #include "campaigns/campaign_run.hpp"
 #include "campaigns/durable_files.hpp"
@@ -41,7 +41,7 @@ std::vector<std::size_t> indices(const std::vector<nlohmann::json>& lines) {
 }
 
 TEST(CampaignRun, WorkersCheckEveryProgramOnceInIndexOrder) {
-  ScratchDirectory dir;
+  testing::TempDir dir("chad_campaigns_test");
   const CampaignRunResult result = run_campaign_directory(small_run(dir / "whole"));
   EXPECT_EQ(indices(result.lines), (std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
   EXPECT_EQ(result.summary.programs, 12u);
@@ -54,7 +54,7 @@ TEST(CampaignRun, WorkersCheckEveryProgramOnceInIndexOrder) {
 }
 
 TEST(CampaignRun, MergedShardsAreTheWholeCampaign) {
-  ScratchDirectory dir;
+  testing::TempDir dir("chad_campaigns_test");
   run_campaign_directory(small_run(dir / "whole"));
   const CampaignRunResult first = run_campaign_directory(small_run(dir / "s0", 0, 3));
   EXPECT_EQ(indices(first.lines), (std::vector<std::size_t>{0, 3, 6, 9}));
@@ -81,7 +81,7 @@ TEST(CampaignRun, MergedShardsAreTheWholeCampaign) {
 }
 
 TEST(CampaignRun, AResumeChecksOnlyTheProgramsNotLogged) {
-  ScratchDirectory dir;
+  testing::TempDir dir("chad_campaigns_test");
   run_campaign_directory(small_run(dir / "whole"));
   // A killed run: worker 0 logged two programs, the second cut off part way.
   std::filesystem::create_directories(dir / "resumed");
@@ -91,14 +91,23 @@ TEST(CampaignRun, AResumeChecksOnlyTheProgramsNotLogged) {
   std::string line0, line1;
   std::getline(whole, line0);
   std::getline(whole, line1);
-  std::ofstream(dir / "resumed/worker-0.jsonl") << line0 << "\n" << line1.substr(0, line1.size() / 2);
-  const CampaignRunResult resumed = run_campaign_directory(small_run(dir / "resumed"));
-  EXPECT_EQ(resumed.lines.size(), 12u);
-  EXPECT_EQ(file_text(dir / "resumed/log.jsonl"), file_text(dir / "whole/log.jsonl"));
+  // Program 0's kept line carries a mark: a resume that checked it again would lose the mark.
+  nlohmann::json kept = nlohmann::json::parse(line0);
+  kept["detail_kept"] = "from the killed run";
+  std::ofstream(dir / "resumed/worker-0.jsonl") << kept.dump() << "\n" << line1.substr(0, line1.size() / 2);
+  CampaignRunResult resumed = run_campaign_directory(small_run(dir / "resumed"));
+  ASSERT_EQ(resumed.lines.size(), 12u);
+  EXPECT_EQ(resumed.lines[0].value("detail_kept", ""), "from the killed run") << resumed.lines[0];
+  resumed.lines[0].erase("detail_kept");
+  std::istringstream whole_lines(file_text(dir / "whole/log.jsonl"));
+  std::size_t k = 0;
+  for (std::string line; std::getline(whole_lines, line); ++k)
+    EXPECT_EQ(nlohmann::json::parse(line), resumed.lines.at(k)) << "program " << k;
+  EXPECT_EQ(k, 12u);
 }
 
 TEST(CampaignRun, AWorkerKilledByASignalLogsItsProgramAsCrashAndTheRunGoesOn) {
-  ScratchDirectory dir;
+  testing::TempDir dir("chad_campaigns_test");
   // SIGKILL (9): a SIGSEGV raised in the forked worker would be caught by AddressSanitizer's own
   // handler in the sanitizer build (it then exits instead of dying of the signal).
   ::setenv("CHAD_ORACLE_TEST_CRASH_AT", "5:9", 1);
@@ -121,7 +130,7 @@ TEST(CampaignRun, AWorkerKilledByASignalLogsItsProgramAsCrashAndTheRunGoesOn) {
 }
 
 TEST(DurableFiles, APartialLastLineIsCutOffAndAFailedAppendTakenBack) {
-  ScratchDirectory dir;
+  testing::TempDir dir("chad_campaigns_test");
   const std::string log = dir / "worker-0.jsonl";
   {
     AppendFile file(log);

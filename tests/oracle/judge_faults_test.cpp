@@ -54,8 +54,6 @@ JudgeFaults only(bool JudgeFaults::*flag) {
   return f;
 }
 
-TEST(JudgeFaults, AllOffInProduction) { EXPECT_FALSE(active_judge_faults.any()); }
-
 TEST(JudgeFaults, CertifyingOnlyTheFirstRowHidesAFaultInTheSecond) {
   const ProgramOutcome right = judged(kSecondRowWrong, "rev-mul-drops-term");
   EXPECT_EQ(right.verdict, Verdict::Fail);
