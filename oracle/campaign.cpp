@@ -156,7 +156,12 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
     out.detail = std::string("invalid program (a generator bug): ") + e.what();
     return out;
   }
-  Case& k = *built;
+  return check_case(options, *built, seconds);
+}
+
+ProgramOutcome check_case(const CampaignOptions& options, Case& k, StageSeconds* seconds) {
+  ProgramOutcome out;
+  out.generated = k.text();
   if (options.measure_coverage) {
     out.features = program_features(k.program());
     out.shapes = program_shapes(k.program());

@@ -17,8 +17,12 @@ namespace chad {
 
 class Case {
  public:
-  // Parses and checks the program and reads its input; throws SourceError where either is bad.
-  explicit Case(GeneratedCase text);
+  // Parses and checks the program and reads its input; throws SourceError where either is bad
+  // (its messages name the program `file`).
+  explicit Case(GeneratedCase text, const std::string& file = "<generated>");
+  // The same program, already checked, at another input (text.input); throws SourceError where
+  // the input is bad.
+  Case(GeneratedCase text, std::shared_ptr<const CheckedProgram> program);
 
   const GeneratedCase& text() const { return text_; }
   const CheckedProgram& program() const { return *program_; }

@@ -24,8 +24,7 @@ class CompiledUnderTest : public ImplementationUnderTest {
 
   CheckOutcome check(Case& k, const CheckPlan& plan, StageSeconds* seconds) const override {
     StageTimer t(seconds, "chad-compiled");
-    return check_compiled(options_, k.text().program, k.program(), k.input(), k.reference(), k.certified(), plan.mode,
-                          plan.sums);
+    return check_compiled(options_, k, plan.mode, plan.sums);
   }
 
  private:
