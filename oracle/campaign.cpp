@@ -17,16 +17,6 @@
 
 namespace chad {
 
-const char* implementation_name(Implementation i) {
-  switch (i) {
-    case Implementation::Chad: return "chad";
-    case Implementation::StringDiagram: return "sd-rev";
-    case Implementation::ChadCompiled: return "chad-compiled";
-    case Implementation::Adapter: return "adapter";
-  }
-  return "?";
-}
-
 void record_judgement(CheckOutcome& c, Judgement j) {
   c.verdict = j.verdict;
   c.detail = std::move(j.reason);

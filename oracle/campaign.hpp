@@ -60,7 +60,8 @@ class Case;                      // oracle/case.hpp
 // typed fragment skip), or an outside AD tool behind the adapter protocol
 // (docs/adapter-protocol.md, oracle/adapter_check.hpp).
 enum class Implementation { Chad, StringDiagram, ChadCompiled, Adapter };
-const char* implementation_name(Implementation i);  // "chad", "sd-rev", "chad-compiled", "adapter"
+// "chad", "sd-rev", "chad-compiled", "adapter" (oracle/implementation_registry.cpp names them).
+const char* implementation_name(Implementation i);
 
 struct CampaignOptions {
   std::uint64_t seed = 1;

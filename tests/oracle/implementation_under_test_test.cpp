@@ -69,6 +69,18 @@ TEST(ImplementationUnderTest, TheCompiledPathChecksEveryModeAndSumsStrategy) {
   EXPECT_TRUE(compiled->cost_checks().empty());
 }
 
+TEST(ImplementationRegistry, NamesEachImplementationOnceAndBack) {
+  for (Implementation i : {Implementation::Chad, Implementation::ChadCompiled, Implementation::StringDiagram,
+                           Implementation::Adapter}) {
+    const std::string name = implementation_name(i);
+    EXPECT_EQ(implementation_named(name), i) << name;
+    EXPECT_NE(implementation_names().find(name), std::string::npos) << name;
+  }
+  EXPECT_EQ(implementation_name(Implementation::StringDiagram), std::string("sd-rev"));  // the log's word
+  EXPECT_FALSE(implementation_named("CHAD").has_value());  // the detail's name is not the option's
+  EXPECT_FALSE(implementation_named("").has_value());
+}
+
 TEST(Case, ComputesItsReferenceOnceAndKeepsIt) {
   run_with_deep_stack([&] {
     Case k(GeneratedCase{kSquare, "3"});
