@@ -10,6 +10,7 @@
 #include "mutants/mutants.hpp"
 #include "mutants/broken_output_faults.hpp"
 #include "oracle/compiled_check.hpp"
+#include "oracle/implementation_registry.hpp"
 
 namespace chad {
 namespace {
@@ -65,17 +66,15 @@ void use_check(CampaignOptions& o, const CampaignOptionsText& t, const Loc& wher
 // --implementation with what only some implementations take: --adapter, --codegen-fault, --batch.
 void use_implementation(CampaignOptions& o, const CampaignOptionsText& t, const Loc& where) {
   const std::string& i = t.implementation;
-  if (i != "chad" && i != "sd-rev" && i != "chad-compiled" && i != "adapter")
-    throw SourceError(where, "--implementation: unknown `" + i + "` (chad, chad-compiled, sd-rev, adapter)");
-  o.implementation = i == "sd-rev" ? Implementation::StringDiagram : Implementation::Chad;
-  if (i == "adapter") {
-    o.implementation = Implementation::Adapter;
+  const std::optional<Implementation> named = implementation_named(i);
+  if (!named) throw SourceError(where, "--implementation: unknown `" + i + "` (" + implementation_names() + ")");
+  o.implementation = *named;
+  if (o.implementation == Implementation::Adapter) {
     o.adapter = start_adapter(t.adapter, t.adapter_timeout, where);
   } else if (!t.adapter.empty()) {
     throw SourceError(where, "--adapter needs --implementation adapter");
   }
-  if (i == "chad-compiled") {
-    o.implementation = Implementation::ChadCompiled;
+  if (o.implementation == Implementation::ChadCompiled) {
     auto compiled = std::make_shared<CompiledCampaignOptions>();
     compiled->compiler = t.compiler;
     compiled->batch = std::max<std::size_t>(1, t.batch);

@@ -5,6 +5,7 @@
 // variables of function type, by the logical relation at its type in the failing (mode, sums).
 // The blamed subterm is the smallest one whose check fails.
 #include "oracle/blame.hpp"
+#include "oracle/case.hpp"
 
 #include <map>
 
@@ -202,20 +203,27 @@ std::vector<TermP> subterms_in_preorder(const TermP& term) {
 }
 
 Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing, ChadMode mode, SumsStrategy sums) {
+  std::optional<Case> built;
+  try {
+    built.emplace(failing, "<blamed>");
+  } catch (const SourceError& e) {
+    Blame blame;
+    blame.mode = mode;
+    blame.sums = sums;
+    blame.reason = std::string("the program does not check: ") + e.what();
+    return blame;
+  }
+  return blame_failure(options, *built, mode, sums);
+}
+
+Blame blame_failure(const CampaignOptions& options, const Case& failing, ChadMode mode, SumsStrategy sums) {
   // A mutant's non-rule faults, for every check below (the faultable code is CHAD's alone).
   ScopedChadFaults faults(options.faults);
   Blame blame;
   blame.mode = mode;
   blame.sums = sums;
-  CheckedProgram program;
-  NormalForm<double> input;
-  try {
-    program = check_program(parse_program(failing.program, "<blamed>"));
-    input = read_input_point(program, failing.input);
-  } catch (const SourceError& e) {
-    blame.reason = std::string("the program does not check: ") + e.what();
-    return blame;
-  }
+  const CheckedProgram& program = failing.program();
+  const NormalForm<double>& input = failing.input();
   ChadProgram chad;
   try {
     chad = chad_program(program, campaign_chad_options(options, mode, sums));

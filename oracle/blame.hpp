@@ -38,6 +38,8 @@ std::vector<TermP> subterms_in_preorder(const TermP& term);
 std::string chad_rule_name(ChadMode mode, const Term& t);
 
 // Precondition: `failing` fails check_case(options, failing) in (mode, sums).
+// The same for a case already built (its program is not parsed again).
+Blame blame_failure(const CampaignOptions& options, const Case& failing, ChadMode mode, SumsStrategy sums);
 Blame blame_failure(const CampaignOptions& options, const GeneratedCase& failing, ChadMode mode,
                     SumsStrategy sums);
 

@@ -3,40 +3,19 @@
 #include <cmath>
 #include <set>
 
-#include "diagrams/translate.hpp"
 #include "logrel/agreement.hpp"
-#include "model/scalar.hpp"
-#include "oracle/chad_faults.hpp"
+#include "oracle/case.hpp"
+#include "oracle/implementation_registry.hpp"
 #include "oracle/judge_faults.hpp"
-#include "oracle/screen_then_certify.hpp"
-#include "oracle/adapter_check.hpp"
-#include "oracle/adapter_cost_check.hpp"
-#include "oracle/compiled_check.hpp"
-#include "oracle/cost_check.hpp"
-#include "oracle/chad_jacobian.hpp"
 #include "oracle/informative.hpp"
 #include "oracle/program_shapes.hpp"
 #include "oracle/live_coverage.hpp"
-#include "references/input_value.hpp"
 #include "references/jacobian.hpp"
 #include "oracle/relation_verdict.hpp"
-#include "oracle/sd_check.hpp"
 #include "semantics/evaluate.hpp"
-#include "syntax/parser.hpp"
-#include "syntax/printer.hpp"
 #include "syntax/term_former_names.hpp"
 
 namespace chad {
-
-const char* implementation_name(Implementation i) {
-  switch (i) {
-    case Implementation::Chad: return "chad";
-    case Implementation::StringDiagram: return "sd-rev";
-    case Implementation::ChadCompiled: return "chad-compiled";
-    case Implementation::Adapter: return "adapter";
-  }
-  return "?";
-}
 
 void record_judgement(CheckOutcome& c, Judgement j) {
   c.verdict = j.verdict;
@@ -70,21 +49,6 @@ const TermP& user_body(const TermP& main_function) {
 
 namespace {
 
-class StageTimer {
- public:
-  StageTimer(std::map<std::string, double>* seconds, const char* stage)
-      : seconds_(seconds), stage_(stage), start_(std::chrono::steady_clock::now()) {}
-  ~StageTimer() {
-    if (seconds_)
-      (*seconds_)[stage_] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
- private:
-  std::map<std::string, double>* seconds_;
-  const char* stage_;
-  std::chrono::steady_clock::time_point start_;
-};
-
 void type_formers(const TypeP& t, std::set<std::string>& out) {
   switch (t->kind) {
     case TypeKind::Real: out.insert(t->shape.empty() ? "type real" : "type real[..]"); return;
@@ -110,47 +74,17 @@ void features_of(const TermP& t, std::set<std::string>& out) {
   for (const auto& b : t->branches) features_of(b.body, out);
 }
 
-// The largest relative difference between CHAD's and the reference's Jacobian and output.
-template <class Result>
-double screen_error(const ChadEvaluation<double>& got, const Result& reference) {
-  if (got.output_index != reference.output_index) return INFINITY;
-  double worst = 0;
-  for (std::size_t i = 0; i < got.output.size(); ++i)
-    worst = std::fmax(worst, relative_error(got.output[i], reference.output_coords[i]));
-  for (std::size_t i = 0; i < got.jacobian.size(); ++i)
-    for (std::size_t j = 0; j < got.jacobian[i].size(); ++j)
-      worst = std::fmax(worst, relative_error(got.jacobian[i][j], reference.jacobian[i][j]));
-  return worst;
-}
-
-// The certified check of one (mode, sums) case: CHAD in intervals against the interval
-// reference.
-Judgement certify_chad(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
-                       const Index& screened_index, const JacobianResult& certified) {
-  if (screened_index != certified.output_index)
-    return {Verdict::Fail,
-            "the output's index is " + screened_index.to_string() + ", expected " + certified.output_index.to_string(),
-            std::nullopt};
-  ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
-  std::vector<std::vector<Enclosure>> answer(e.jacobian.size());
-  for (std::size_t i = 0; i < e.jacobian.size(); ++i)
-    for (const Mpfi& x : e.jacobian[i]) answer[i].push_back(enclose(x));
-  return certify_entries("CHAD", answer, false, 0, certified);
-}
-
 // --cross-check fd:RATE: fd against the certified reference, on the sampled programs; a
 // disagreement makes the program a `fail`.
-void cross_check_fd(const CampaignOptions& options, const GeneratedCase& generated,
-                    const CheckedProgram& program, const NormalForm<double>& input,
-                    std::optional<JacobianResult>& certified, ProgramOutcome& out,
-                    std::map<std::string, double>* seconds) {
-  if (!cross_check_sampled(generated.program, options.cross_check_fd_rate)) return;
+void cross_check_fd(const CampaignOptions& options, Case& k, ProgramOutcome& out, StageSeconds* seconds) {
+  if (!cross_check_sampled(k.text().program, options.cross_check_fd_rate)) return;
   StageTimer t(seconds, "cross-check");
   CrossCheckOutcome c;
+  std::optional<JacobianResult>& certified = k.certified();
   try {
-    if (!certified) certified = jacobian_by_interval(program, input);
+    if (!certified) certified = jacobian_by_interval(k.program(), k.input());
     if (certified->differentiable) {
-      c = cross_check_with_fd(program, input, *certified);
+      c = cross_check_with_fd(k.program(), k.input(), *certified);
     } else {
       c = {CrossCheck::CannotCertify, "the certified reference: " + certified->reason};
     }
@@ -165,31 +99,36 @@ void cross_check_fd(const CampaignOptions& options, const GeneratedCase& generat
   }
 }
 
-// A program whose output is a function or a stream: judged by the logical relation.
-ProgramOutcome check_higher_order(const CampaignOptions& options, const CheckedProgram& program,
-                                  const NormalForm<double>& input, ProgramOutcome& out,
-                                  std::map<std::string, double>* seconds) {
-  try {
-    StageTimer t(seconds, "reference");
-    run_main<Dual<double>>(program, relation_curve<double>(program, input, SumsStrategy::Biproduct).source);
-  } catch (const DomainError& e) {
-    out.verdict = Verdict::Skip;
-    out.detail = std::string("domain error at this input: ") + e.message();
-    return out;
-  } catch (const ComparisonUndecided& e) {
-    out.verdict = Verdict::Skip;
-    out.detail = "not differentiable here: " + e.message();
-    return out;
-  }
-  for (ChadMode mode : options.modes)
-    for (SumsStrategy sums : options.sums) {
-      StageTimer t(seconds, "chad");
-      ScopedChadFaults faults(options.faults);  // (only CHAD's side runs faultable code)
-      CheckOutcome c = check_by_relation(program, input, mode, sums, options.rules, options.functions);
-      out.verdict = fold_check_verdict(out.verdict, c.verdict);
-      out.checks.push_back(std::move(c));
+// Adds a check to the program's outcome, folding its verdict into the program's.
+void add_check(ProgramOutcome& out, CheckOutcome c) {
+  out.verdict = fold_check_verdict(out.verdict, c.verdict);
+  out.checks.push_back(std::move(c));
+}
+
+// Why a program has no derivative to compare at its input (a `skip`), or nullopt. A program with
+// a data output: the dual-number reference (computed here and kept in the case); one whose output
+// holds a function or a stream: the source evaluated in dual numbers along the relation's curve.
+std::optional<std::string> no_derivative_here(Case& k, StageSeconds* seconds) {
+  StageTimer t(seconds, "reference");
+  if (!is_data_type(k.program().output_type)) {
+    try {
+      run_main<Dual<double>>(k.program(), relation_curve<double>(k.program(), k.input(), SumsStrategy::Biproduct).source);
+    } catch (const DomainError& e) {
+      return std::string("domain error at this input: ") + e.message();
+    } catch (const ComparisonUndecided& e) {
+      return "not differentiable here: " + e.message();
     }
-  return out;
+    return std::nullopt;
+  }
+  try {
+    const JacobianResult& reference = k.reference();
+    if (!reference.differentiable) return "not differentiable here: " + reference.reason;
+  } catch (const DomainError& e) {
+    return std::string("domain error at this input: ") + e.message();
+  } catch (const SourceError& e) {
+    return "overflow: " + e.message();
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -198,161 +137,58 @@ ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& g
                           std::map<std::string, double>* seconds) {
   ProgramOutcome out;
   out.generated = generated;
-  CheckedProgram program;
-  NormalForm<double> input;
+  std::optional<Case> built;
   try {
     StageTimer t(seconds, "check");
-    program = check_program(parse_program(generated.program, "<generated>"));
-    input = read_input_point(program, generated.input);
+    built.emplace(generated);
   } catch (const SourceError& e) {
     out.verdict = Verdict::Skip;
     out.detail = std::string("invalid program (a generator bug): ") + e.what();
     return out;
   }
+  return check_case(options, *built, seconds);
+}
+
+ProgramOutcome check_case(const CampaignOptions& options, Case& k, StageSeconds* seconds) {
+  ProgramOutcome out;
+  out.generated = k.text();
   if (options.measure_coverage) {
-    std::set<std::string> features;
-    features_of(user_body(program.main_function), features);
-    out.features.assign(features.begin(), features.end());
-    out.shapes = program_shapes(program);
+    out.features = program_features(k.program());
+    out.shapes = program_shapes(k.program());
     try {
       StageTimer t(seconds, "live");
-      out.live = live_features(program, input);
+      out.live = live_features(k.program(), k.input());
     } catch (const SourceError&) {  // no value at this input (a domain error, a tie): nothing live
     }
   }
 
-  if (options.cost && options.implementation == Implementation::Chad) {
-    for (ChadMode mode : options.modes)
-      for (SumsStrategy sums : options.sums) {
-        StageTimer t(seconds, "cost");
-        CheckOutcome c = check_cost(options, program, input, mode, sums);
-        out.verdict = fold_check_verdict(out.verdict, c.verdict);
-        out.checks.push_back(std::move(c));
-      }
+  const std::unique_ptr<ImplementationUnderTest> tested = implementation_under_test(options);
+  if (options.cost && !tested->cost_checks().empty()) {
+    for (const CheckPlan& plan : tested->cost_checks()) add_check(out, tested->check_cost(k, plan, seconds));
     if (!options.check_derivatives) return out;
   }
-  if (options.cost && options.implementation == Implementation::Adapter) {
-    for (ChadMode mode : options.modes) {  // the tool's own strategy: no sums strategies
-      StageTimer t(seconds, "cost");
-      CheckOutcome c = check_cost_by_adapter(options, generated.program, program, input, mode);
-      out.verdict = fold_check_verdict(out.verdict, c.verdict);
-      out.checks.push_back(std::move(c));
+  if (std::optional<std::string> outside = tested->outside_fragment(k.program())) {
+    out.verdict = Verdict::Skip;
+    out.detail = *outside;
+    return out;
+  }
+  if (std::optional<std::string> why = no_derivative_here(k, seconds)) {
+    out.verdict = Verdict::Skip;
+    out.detail = *why;
+    return out;
+  }
+  const bool data_output = is_data_type(k.program().output_type);
+  for (const CheckPlan& plan : tested->checks()) {
+    if (!data_output) {
+      add_check(out, tested->check_by_relation(k, plan, seconds));
+      continue;
     }
-    if (!options.check_derivatives) return out;
+    CheckOutcome c = tested->check(k, plan, seconds);
+    // (a check the implementation declined could not have failed: never informative)
+    c.informative = c.verdict != Verdict::Unsupported && informative_jacobian(k.reference());
+    add_check(out, std::move(c));
   }
-
-  const bool string_diagrams = options.implementation == Implementation::StringDiagram;
-  if (string_diagrams && (!diagrams::program_in_fragment(program) || !is_data_type(program.output_type))) {
-    out.verdict = Verdict::Skip;
-    out.detail = "outside the first-order programs of string-diagram AD's simply typed fragment";
-    return out;
-  }
-  const bool compiled = options.implementation == Implementation::ChadCompiled;
-  const bool adapter = options.implementation == Implementation::Adapter;
-  if (adapter && !is_data_type(program.output_type)) {
-    out.verdict = Verdict::Skip;
-    out.detail = "an adapter judges programs whose output is a data type (the protocol is over normal forms)";
-    return out;
-  }
-  if (compiled && !is_data_type(program.output_type)) {
-    out.verdict = Verdict::Skip;
-    out.detail = "the compiled path judges programs whose output is a data type (the kernel ABI is over normal forms)";
-    return out;
-  }
-  if (!is_data_type(program.output_type)) return check_higher_order(options, program, input, out, seconds);
-
-  JacobianResult reference;
-  try {
-    StageTimer t(seconds, "reference");
-    reference = jacobian_by_dual(program, input);
-  } catch (const DomainError& e) {
-    out.verdict = Verdict::Skip;
-    out.detail = std::string("domain error at this input: ") + e.message();
-    return out;
-  } catch (const SourceError& e) {
-    out.verdict = Verdict::Skip;
-    out.detail = "overflow: " + e.message();
-    return out;
-  }
-  if (!reference.differentiable) {
-    out.verdict = Verdict::Skip;
-    out.detail = "not differentiable here: " + reference.reason;
-    return out;
-  }
-
-  if (string_diagrams) {
-    StageTimer t(seconds, "sd-rev");
-    out.checks.push_back(check_by_string_diagrams(program, input, reference, options.sd_rules));
-    out.checks.back().informative = informative_jacobian(reference);
-    out.verdict = out.checks.back().verdict;
-    std::optional<JacobianResult> none_yet;
-    cross_check_fd(options, generated, program, input, none_yet, out, seconds);
-    return out;
-  }
-
-  std::optional<JacobianResult> certified;  // the interval reference, made when first needed
-  if (adapter) {
-    StageTimer t(seconds, "adapter");
-    out.checks.push_back(check_by_adapter(options, generated.program, program, input, reference, certified));
-    // (a check the tool declined could not have failed: never informative)
-    out.checks.back().informative =
-        out.checks.back().verdict != Verdict::Unsupported && informative_jacobian(reference);
-    out.verdict = out.checks.back().verdict;
-    cross_check_fd(options, generated, program, input, certified, out, seconds);
-    return out;
-  }
-  if (compiled) {
-    for (ChadMode mode : options.modes)
-      for (SumsStrategy sums : options.sums) {
-        StageTimer t(seconds, "chad-compiled");
-        CheckOutcome c = check_compiled(options, generated.program, program, input, reference, certified, mode, sums);
-        c.informative = informative_jacobian(reference);
-        out.verdict = fold_check_verdict(out.verdict, c.verdict);
-        out.checks.push_back(std::move(c));
-      }
-    cross_check_fd(options, generated, program, input, certified, out, seconds);
-    return out;
-  }
-  for (ChadMode mode : options.modes)
-    for (SumsStrategy sums : options.sums) {
-      CheckOutcome c{mode, sums, Verdict::Pass, false, 0, {}};
-      c.informative = informative_jacobian(reference);
-      try {
-        ChadProgram chad;
-        ChadEvaluation<double> got;
-        {
-          StageTimer t(seconds, "chad");
-          ScopedChadFaults faults(options.faults);
-          chad = chad_program(program, campaign_chad_options(options, mode, sums));
-          got = evaluate_chad_jacobian<double>(program, chad, input);
-        }
-        c.error = screen_error(got, reference);
-        std::optional<StageTimer> t;  // (the certified check's time, when the screen disagreed)
-        if (c.error > ScreenTolerance::relative) t.emplace(seconds, "certify");
-        record_judgement(c, screen_then_certify("CHAD", c.error, program, input, certified,
-                                                [&](const JacobianResult& certified_reference) {
-                                                  ScopedChadFaults faults(options.faults);
-                                                  return certify_chad(program, chad, input, got.output_index,
-                                                                      certified_reference);
-                                                },
-                                                c.screen_cleared));
-      } catch (const InternalError& e) {  // ill-typed output, mismatched values, lifted-sum inconsistency
-        c.verdict = Verdict::Fault;
-        c.detail = e.what();
-      } catch (const ComparisonUndecided& e) {
-        c.verdict = Verdict::FailNumeric;
-        c.detail = "an interval comparison cannot be decided: " + e.message();
-      } catch (const DomainError& e) {
-        c.verdict = Verdict::Fail;
-        c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
-      } catch (const SourceError& e) {  // a number not finite (the ladder judges its own reference)
-        c.verdict = Verdict::FailNumeric;
-        c.detail = std::string("CHAD differs from dual numbers and the interval check cannot decide: ") + e.what();
-      }
-      out.verdict = fold_check_verdict(out.verdict, c.verdict);
-      out.checks.push_back(std::move(c));
-    }
-  cross_check_fd(options, generated, program, input, certified, out, seconds);
+  if (data_output) cross_check_fd(options, k, out, seconds);
   return out;
 }
 

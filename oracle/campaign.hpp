@@ -52,6 +52,7 @@ struct CompiledCampaignOptions;  // oracle/compiled_check.hpp
 class AdapterClient;             // oracle/adapter_client.hpp
 struct CostCheckOptions;         // oracle/cost_check.hpp
 struct CostTable;
+class Case;                      // oracle/case.hpp
 
 // The AD implementation a campaign judges: CHAD (every mode and sums strategy), CHAD compiled
 // to native code (codegen/, oracle/compiled_check.hpp; programs whose output is a function or a
@@ -59,7 +60,8 @@ struct CostTable;
 // typed fragment skip), or an outside AD tool behind the adapter protocol
 // (docs/adapter-protocol.md, oracle/adapter_check.hpp).
 enum class Implementation { Chad, StringDiagram, ChadCompiled, Adapter };
-const char* implementation_name(Implementation i);  // "chad", "sd-rev", "chad-compiled", "adapter"
+// "chad", "sd-rev", "chad-compiled", "adapter" (oracle/implementation_registry.cpp names them).
+const char* implementation_name(Implementation i);
 
 struct CampaignOptions {
   std::uint64_t seed = 1;
@@ -169,6 +171,10 @@ ProgramOutcome check_program_at(const CampaignOptions& options, std::size_t inde
 // Checks a given program text and input (replay, shrinking).
 ProgramOutcome check_case(const CampaignOptions& options, const GeneratedCase& generated,
                           std::map<std::string, double>* seconds = nullptr);
+
+// Checks a case already built (its program parsed and checked once); what the checks compute
+// (the references) is kept in it for whoever gets it next (blame, a report).
+ProgramOutcome check_case(const CampaignOptions& options, Case& c, std::map<std::string, double>* seconds = nullptr);
 
 // Runs programs 0 .. count-1; `on_program` sees each outcome as it is made (logs, progress).
 CampaignSummary run_campaign(const CampaignOptions& options,

@@ -105,8 +105,8 @@ void add_pending(const CampaignOptions& options, const std::string& text,
     }
 }
 
-const KernelEntry& kernel_for(const CampaignOptions& options, const std::string& text, const CheckedProgram& program,
-                              ChadMode mode, SumsStrategy sums) {
+const KernelEntry& kernel_for(const CampaignOptions& options, const std::string& text,
+                              const std::shared_ptr<const CheckedProgram>& program, ChadMode mode, SumsStrategy sums) {
   KernelKey key = key_of(options, text, mode, sums);
   auto it = kernel_table().find(key);
   if (it == kernel_table().end()) {
@@ -114,7 +114,7 @@ const KernelEntry& kernel_for(const CampaignOptions& options, const std::string&
     CampaignOptions one = options;
     one.modes = {mode};
     one.sums = {sums};
-    add_pending(one, text, std::make_shared<const CheckedProgram>(program), pending);
+    add_pending(one, text, program, pending);
     compile_pending(options, pending);
     it = kernel_table().find(key);
   }
@@ -158,13 +158,12 @@ std::string compiled_kernel_source(const CampaignOptions& options, const Checked
   return generate_kernel_source(program, k);
 }
 
-CheckOutcome check_compiled(const CampaignOptions& options, const std::string& program_text,
-                            const CheckedProgram& program, const NormalForm<double>& input,
-                            const JacobianResult& reference, std::optional<JacobianResult>& certified,
-                            ChadMode mode, SumsStrategy sums) {
+CheckOutcome check_compiled(const CampaignOptions& options, Case& k, ChadMode mode, SumsStrategy sums) {
   CheckOutcome c{mode, sums, Verdict::Pass, false, 0, {}};
   c.implementation = Implementation::ChadCompiled;
-  const KernelEntry& entry = kernel_for(options, program_text, program, mode, sums);
+  const CheckedProgram& program = k.program();
+  const NormalForm<double>& input = k.input();
+  const KernelEntry& entry = kernel_for(options, k.text().program, k.shared_program(), mode, sums);
   if (!entry.unsupported.empty()) {
     c.verdict = Verdict::Skip;
     c.detail = entry.unsupported;
@@ -177,8 +176,8 @@ CheckOutcome check_compiled(const CampaignOptions& options, const std::string& p
   }
   try {
     JacobianResult got = jacobian_by_compiled_kernel(program, *entry.kernel, input);
-    judge_double_jacobian(c, "the compiled kernel", got.output_index, &got.output_coords, got.jacobian, program, input, reference,
-                          certified);
+    judge_double_jacobian(c, "the compiled kernel", got.output_index, &got.output_coords, got.jacobian, program, input,
+                          k.reference(), k.certified());
   } catch (const InternalError& e) {  // the kernel faulted (lifted-sum inconsistency, a bad value)
     c.verdict = Verdict::Fault;
     c.detail = std::string("the compiled kernel: ") + e.what();

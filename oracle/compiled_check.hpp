@@ -13,6 +13,7 @@
 #include "codegen/codegen_fault.hpp"
 #include "codegen/kernel_compiler.hpp"
 #include "oracle/campaign.hpp"
+#include "oracle/case.hpp"
 
 namespace chad {
 
@@ -25,12 +26,9 @@ struct CompiledCampaignOptions {
   int shrink_budget = 150;
 };
 
-// One (mode, sums) check of a program by its compiled kernel; `reference` is the dual-number
-// Jacobian, `certified` the interval one (computed here when first needed).
-CheckOutcome check_compiled(const CampaignOptions& options, const std::string& program_text,
-                            const CheckedProgram& program, const NormalForm<double>& input,
-                            const JacobianResult& reference, std::optional<JacobianResult>& certified,
-                            ChadMode mode, SumsStrategy sums);
+// One (mode, sums) check of a case by its compiled kernel, against the case's dual-number
+// reference (differentiable) and, where the screen disagrees, its certified one.
+CheckOutcome check_compiled(const CampaignOptions& options, Case& c, ChadMode mode, SumsStrategy sums);
 
 // Compiles, in one translation unit per `batch` programs, the kernels of the campaign's programs
 // `indices` (a worker's next ones) that are not compiled yet. Kernels stay loaded for the

@@ -10,8 +10,10 @@
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
 #include "oracle/adapter_check.hpp"
+#include "oracle/case.hpp"
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/compute_jacobian.hpp"
+#include "oracle/implementation_registry.hpp"
 #include "oracle/relation_verdict.hpp"
 #include "references/input_value.hpp"
 #include "references/not_differentiable.hpp"
@@ -326,18 +328,20 @@ VerifyInputsResult verify_inputs(const CheckedProgram& program, const std::strin
 
 namespace {
 
-// One point judged by the adapter; DomainError, ComparisonUndecided and overflow propagate.
+// One point judged by the adapter, through the campaign's interface to it
+// (oracle/implementation_registry.hpp); DomainError, ComparisonUndecided and overflow propagate.
 AdapterPointReport judge_adapter_point(const CampaignOptions& options, const std::string& program_text,
-                                       const CheckedProgram& program, std::string at, bool given) {
+                                       const std::shared_ptr<const CheckedProgram>& program, std::string at,
+                                       bool given) {
   AdapterPointReport p{std::move(at), given, {}, {}};
-  const NormalForm<double> input = read_input_point(program, p.at);
-  const JacobianResult reference = jacobian_by_dual(program, input);
+  Case k(GeneratedCase{program_text, p.at}, program);
+  const JacobianResult& reference = k.reference();
   if (!reference.differentiable) {
     p.skipped = "not differentiable here: " + reference.reason;
     return p;
   }
-  std::optional<JacobianResult> certified;
-  p.outcome = check_by_adapter(options, program_text, program, input, reference, certified);
+  const std::unique_ptr<ImplementationUnderTest> adapter = implementation_under_test(options);
+  p.outcome = adapter->check(k, adapter->checks().front(), nullptr);
   return p;
 }
 
@@ -346,7 +350,8 @@ AdapterPointReport judge_adapter_point(const CampaignOptions& options, const std
 std::vector<AdapterPointReport> verify_adapter_at_points(const CampaignOptions& options, const std::string& program_text,
                                                          const CheckedProgram& program, const std::string& given,
                                                          int random_points, std::uint64_t seed) {
-  std::vector<AdapterPointReport> points{judge_adapter_point(options, program_text, program, given, true)};
+  const auto shared = std::make_shared<const CheckedProgram>(program);
+  std::vector<AdapterPointReport> points{judge_adapter_point(options, program_text, shared, given, true)};
   if (!holds_reals(program.input_type)) return points;
   ChoiceSource choices(seed);
   int judged = 0;
@@ -355,7 +360,7 @@ std::vector<AdapterPointReport> verify_adapter_at_points(const CampaignOptions& 
     const std::string at = random_input_text(choices, program.input_type, depth);
     AdapterPointReport p{at, false, {}, {}, depth};
     try {
-      p = judge_adapter_point(options, program_text, program, at, false);
+      p = judge_adapter_point(options, program_text, shared, at, false);
       p.depth = depth;
     } catch (const DomainError& e) {
       p.skipped = "domain error here: " + e.message();

@@ -33,10 +33,9 @@ std::string hex_float(double x) {
 }
 
 // The input's normal-form coordinates as exact hex floats.
-std::vector<std::string> input_coordinates(const GeneratedCase& g) {
-  CheckedProgram program = check_program(parse_program(g.program, "program.chad"));
+std::vector<std::string> input_coordinates(const Case& k) {
   std::vector<std::string> out;
-  for (double x : read_input_point(program, g.input).coords) out.push_back(hex_float(x));
+  for (double x : k.input().coords) out.push_back(hex_float(x));
   return out;
 }
 
@@ -80,18 +79,18 @@ nlohmann::json blame_json(const Blame& b) {
 
 // program.dot / .svg: the program's body with the blamed node highlighted, or, when blame falls
 // on check_program's wrapper, the whole main function (wrapper and body) with it highlighted.
-bool write_program_picture(const std::string& dir, const Program& parsed, const Blame& blame) {
+bool write_program_picture(const std::string& dir, const CheckedProgram& program, const Blame& blame) {
   const std::string dot = (std::filesystem::path(dir) / "program.dot").string();
   if (blame.found && !blame.in_body) {
     TermDotOptions options;
     options.highlight_id = int(blame.function_node);
-    return write_dot_and_svg(term_dot(check_program(parsed).main_function,
+    return write_dot_and_svg(term_dot(program.main_function,
                                       "the program's main function: the body inside its wrapper (the entry's "
                                       "`fun` and its parameters' `let`s), where the blamed node is",
                                       options),
                              dot);
   }
-  return write_dot_and_svg(term_dot(entry_point(parsed).body, "the program's body", 400,
+  return write_dot_and_svg(term_dot(entry_point(program.program).body, "the program's body", 400,
                                     blame.found ? int(blame.node) : -1),
                            dot);
 }
@@ -99,12 +98,11 @@ bool write_program_picture(const std::string& dir, const Program& parsed, const 
 // chad.dot / .svg: the part of CHAD's output that the blamed rule made (its subterms' parts as
 // one box each, the blamed node's parent as context), for the blamed check; chad-full.dot: the
 // whole output. Without a blame, chad.dot / .svg is the whole output of the first failing check.
-bool write_chad_picture(const std::string& dir, const Counterexample& c, const Program& parsed, const Blame& blame,
-                        const CheckOutcome& first) {
+bool write_chad_picture(const std::string& dir, const Counterexample& c, const CheckedProgram& program,
+                        const Blame& blame, const CheckOutcome& first) {
   namespace fs = std::filesystem;
   const ChadMode mode = blame.found ? blame.mode : first.mode;
   const SumsStrategy sums = blame.found ? blame.sums : first.sums;
-  CheckedProgram program = check_program(parsed);
   ScopedChadFaults faults(c.options.faults);
   const ChadOptions options = campaign_chad_options(c.options, mode, sums);
   ChadProgram chad = chad_program(program, options);
@@ -127,14 +125,14 @@ bool write_chad_picture(const std::string& dir, const Counterexample& c, const P
 }
 
 // The pictures (program.svg, chad.svg); returns a line for report.md.
-std::string write_pictures(const std::string& dir, const Counterexample& c, const Blame& blame) {
-  Program parsed = parse_program(c.outcome.generated.program, "program.chad");
-  bool svg = write_program_picture(dir, parsed, blame);
+std::string write_pictures(const std::string& dir, const Counterexample& c, const CheckedProgram& program,
+                           const Blame& blame) {
+  bool svg = write_program_picture(dir, program, blame);
   if (c.options.implementation == Implementation::Adapter)  // the tool's own derivative has no picture
     return svg ? "Picture: `program.svg` (the program's term)." : "Picture: `program.dot` (Graphviz's `dot` was not found).";
   for (const CheckOutcome& k : c.outcome.checks) {
     if (k.verdict == Verdict::Pass) continue;
-    svg = write_chad_picture(dir, c, parsed, blame, k) && svg;
+    svg = write_chad_picture(dir, c, program, blame, k) && svg;
     break;
   }
   const std::string chad = blame.found ? "`chad.svg` (the part of CHAD's output that the blamed rule made, for the "
@@ -153,11 +151,10 @@ std::string codegen_fault(const CampaignOptions& options) {
 }
 
 // kernel.cpp: the generated C++ of the first failing check's kernel (the compiled path).
-std::string write_kernel_source(const std::string& dir, const Counterexample& c) {
+std::string write_kernel_source(const std::string& dir, const Counterexample& c, const CheckedProgram& program) {
   const CheckOutcome* k = first_failure(c.outcome);
   if (!k) return "";
   try {
-    const CheckedProgram program = check_program(parse_program(c.outcome.generated.program, "<counterexample>"));
     write_text_file(std::filesystem::path(dir) / "kernel.cpp", compiled_kernel_source(c.options, program, k->mode, k->sums));
     return std::string("The compiled kernel that failed (") + chad_mode_name(k->mode) + ", " + sums_strategy_name(k->sums) +
            (codegen_fault(c.options).empty() ? "" : ", with the code-generator fault " + codegen_fault(c.options)) +
@@ -226,16 +223,17 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                              : origin.found_by)
       << ").\n-- Replay: " << replay << "\n-- at: " << o.generated.input
       << "\n" << o.generated.program; });
+  const Case judged(o.generated, "program.chad");  // parsed and checked once, for everything below
   Blame blame;
   if (c.options.implementation != Implementation::Chad)
     blame.reason = "blame names CHAD's rules; this report judges " + std::string(implementation_name(c.options.implementation));
   else if (o.verdict == Verdict::FailCost)
     blame.reason = "blame looks for a wrong derivative; this report is about a derivative's cost (see Cost)";
   else if (const CheckOutcome* k = first_failure(o))
-    blame = blame_failure(c.options, o.generated, k->mode, k->sums);
+    blame = blame_failure(c.options, judged, k->mode, k->sums);
   nlohmann::json j = outcome_json(o);
   j["blame"] = blame_json(blame);
-  j["input_coords_hex"] = input_coordinates(o.generated);
+  j["input_coords_hex"] = input_coordinates(judged);
   j["campaign_seed"] = c.campaign_seed;
   j["index"] = c.index;
   j["mutant"] = c.mutant;
@@ -275,7 +273,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                             : "")
      << ".\n\n"
      << "```\n" << o.generated.program << "```\n\nInput: `" << o.generated.input
-     << "` (coordinates " << join(input_coordinates(o.generated)) << ")\n\n";
+     << "` (coordinates " << join(input_coordinates(judged)) << ")\n\n";
   if (c.options.adapter) {
     const AdapterHello& hello = c.options.adapter->hello();
     md << "The tool: " << hello.tool << " " << hello.version << " (" << precision_name(hello.precision)
@@ -303,11 +301,11 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
     md << "No subterm could be blamed: " << blame.reason << "\n";
   std::string pictures;
   try {
-    pictures = write_pictures(dir, c, blame);
+    pictures = write_pictures(dir, c, judged.program(), blame);
   } catch (const std::exception& e) {  // CHAD's output may not even type-check (a fault)
     pictures = std::string("No picture of CHAD's output: ") + e.what();
   }
-  if (c.options.implementation == Implementation::ChadCompiled) md << "\n" << write_kernel_source(dir, c) << "\n";
+  if (c.options.implementation == Implementation::ChadCompiled) md << "\n" << write_kernel_source(dir, c, judged.program()) << "\n";
   md << "\n" << pictures << "\n\nReplay: `" << replay << "`. The original, unshrunk program: `"
      << regenerate << "`.\n";
   write_text_file(fs::path(dir) / "report.md", md.str());

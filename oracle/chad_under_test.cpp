@@ -1,0 +1,121 @@
+// Interpreted CHAD under test (oracle/implementation_under_test.hpp): one check per (mode, sums
+// strategy) of the campaign, each with its functions strategy and any planted faults. A data
+// output: CHAD's transformed program evaluated in double against the dual-number reference (the
+// screen), and where they disagree, re-evaluated in intervals against the certified reference
+// (oracle/screen_then_certify.hpp). A function or stream output: the logical relation
+// (oracle/relation_verdict.hpp). It has the cost check (oracle/cost_check.hpp).
+#include <cmath>
+#include <memory>
+
+#include "logrel/agreement.hpp"
+#include "model/scalar.hpp"
+#include "oracle/chad_faults.hpp"
+#include "oracle/chad_jacobian.hpp"
+#include "oracle/cost_check.hpp"
+#include "oracle/implementation_under_test.hpp"
+#include "oracle/relation_verdict.hpp"
+#include "oracle/screen_then_certify.hpp"
+
+namespace chad {
+namespace {
+
+// The largest relative difference between CHAD's and the reference's Jacobian and output.
+double screen_error(const ChadEvaluation<double>& got, const JacobianResult& reference) {
+  if (got.output_index != reference.output_index) return INFINITY;
+  double worst = 0;
+  for (std::size_t i = 0; i < got.output.size(); ++i)
+    worst = std::fmax(worst, relative_error(got.output[i], reference.output_coords[i]));
+  for (std::size_t i = 0; i < got.jacobian.size(); ++i)
+    for (std::size_t j = 0; j < got.jacobian[i].size(); ++j)
+      worst = std::fmax(worst, relative_error(got.jacobian[i][j], reference.jacobian[i][j]));
+  return worst;
+}
+
+// The certified check of one (mode, sums) case: CHAD in intervals against the interval
+// reference.
+Judgement certify_chad(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
+                       const Index& screened_index, const JacobianResult& certified) {
+  if (screened_index != certified.output_index)
+    return {Verdict::Fail,
+            "the output's index is " + screened_index.to_string() + ", expected " + certified.output_index.to_string(),
+            std::nullopt};
+  ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
+  std::vector<std::vector<Enclosure>> answer(e.jacobian.size());
+  for (std::size_t i = 0; i < e.jacobian.size(); ++i)
+    for (const Mpfi& x : e.jacobian[i]) answer[i].push_back(enclose(x));
+  return certify_entries("CHAD", answer, false, 0, certified);
+}
+
+class ChadUnderTest : public ImplementationUnderTest {
+ public:
+  explicit ChadUnderTest(const CampaignOptions& options) : options_(options) {}
+
+  std::string name() const override { return "CHAD"; }
+
+  std::optional<std::string> outside_fragment(const CheckedProgram&) const override { return std::nullopt; }
+
+  std::vector<CheckPlan> checks() const override { return every_mode_and_sums(options_); }
+
+  CheckOutcome check(Case& k, const CheckPlan& plan, StageSeconds* seconds) const override {
+    const CheckedProgram& program = k.program();
+    const NormalForm<double>& input = k.input();
+    CheckOutcome c{plan.mode, plan.sums, Verdict::Pass, false, 0, {}};
+    try {
+      ChadProgram chad;
+      ChadEvaluation<double> got;
+      {
+        StageTimer t(seconds, "chad");
+        ScopedChadFaults faults(options_.faults);
+        chad = chad_program(program, campaign_chad_options(options_, plan.mode, plan.sums));
+        got = evaluate_chad_jacobian<double>(program, chad, input);
+      }
+      c.error = screen_error(got, k.reference());
+      std::optional<StageTimer> t;  // (the certified check's time, when the screen disagreed)
+      if (c.error > ScreenTolerance::relative) t.emplace(seconds, "certify");
+      record_judgement(c, screen_then_certify(name(), c.error, program, input, k.certified(),
+                                              [&](const JacobianResult& certified_reference) {
+                                                ScopedChadFaults faults(options_.faults);
+                                                return certify_chad(program, chad, input, got.output_index,
+                                                                    certified_reference);
+                                              },
+                                              c.screen_cleared));
+    } catch (const InternalError& e) {  // ill-typed output, mismatched values, lifted-sum inconsistency
+      c.verdict = Verdict::Fault;
+      c.detail = e.what();
+    } catch (const ComparisonUndecided& e) {
+      c.verdict = Verdict::FailNumeric;
+      c.detail = "an interval comparison cannot be decided: " + e.message();
+    } catch (const DomainError& e) {
+      c.verdict = Verdict::Fail;
+      c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
+    } catch (const SourceError& e) {  // a number not finite (the ladder judges its own reference)
+      c.verdict = Verdict::FailNumeric;
+      c.detail = std::string("CHAD differs from dual numbers and the interval check cannot decide: ") + e.what();
+    }
+    return c;
+  }
+
+  CheckOutcome check_by_relation(Case& k, const CheckPlan& plan, StageSeconds* seconds) const override {
+    StageTimer t(seconds, "chad");
+    ScopedChadFaults faults(options_.faults);  // (only CHAD's side runs faultable code)
+    return chad::check_by_relation(k.program(), k.input(), plan.mode, plan.sums, options_.rules, options_.functions);
+  }
+
+  std::vector<CheckPlan> cost_checks() const override { return every_mode_and_sums(options_); }
+
+  CheckOutcome check_cost(Case& k, const CheckPlan& plan, StageSeconds* seconds) const override {
+    StageTimer t(seconds, "cost");
+    return chad::check_cost(options_, k.program(), k.input(), plan.mode, plan.sums);
+  }
+
+ private:
+  const CampaignOptions& options_;
+};
+
+}  // namespace
+
+std::unique_ptr<ImplementationUnderTest> make_chad_under_test(const CampaignOptions& options) {
+  return std::make_unique<ChadUnderTest>(options);
+}
+
+}  // namespace chad
