@@ -14,6 +14,7 @@
 #include "campaigns/command_line_location.hpp"
 #include "campaigns/compiled_prefetch.hpp"
 #include "campaigns/worker_markers.hpp"
+#include "oracle/adapter_client.hpp"
 #include "oracle/campaign_log.hpp"
 
 namespace chad {
@@ -69,6 +70,8 @@ void work(const WorkerPool& pool, const CampaignFiles& files, WorkerMarkers& mar
       o.index = index;
       o.seed = program_seed(options.seed, index);
       line = outcome_json(o);
+    } catch (const AdapterStartError&) {  // the tool cannot be restarted: no program can be judged
+      throw;
     } catch (const std::exception& e) {  // an error of the oracle itself: this program only
       line = crash_json(index, program_seed(options.seed, index), markers.current_case(worker),
                         std::string("an error escaped the checks: ") + e.what(), 0, pool.replay_command(index));
@@ -98,6 +101,9 @@ std::map<std::string, double> run_workers(const WorkerPool& pool, CampaignFiles&
       } catch (const SourceError& e) {  // its log cannot be written (a full disk, an I/O error)
         std::cerr << "worker " << k << ": " << e.what() << "\n";
         code = kChildStorageFailed;
+      } catch (const AdapterStartError& e) {  // the adapter died and failed its handshake on restart
+        std::cerr << "worker " << k << ": " << e.what() << "\n";
+        code = kChildToolFailed;
       } catch (const std::exception& e) {
         std::cerr << "worker " << k << ": " << e.what() << "\n";
         code = kChildFailed;
@@ -125,6 +131,13 @@ std::map<std::string, double> run_workers(const WorkerPool& pool, CampaignFiles&
         throw SourceError(Loc{intern_file_name(files.dir()), 0, 0},
                           "a campaign worker could not write its log (above); the programs checked so far are "
                           "kept in this directory: make room and run the same command again to resume");
+      }
+      if (reaped > 0 && WIFEXITED(status) && WEXITSTATUS(status) == kChildToolFailed) {
+        stop_workers(children);  // their logs stay as they are, for a resume
+        throw AdapterStartError(
+            "the adapter could not be restarted after it failed (above), so no further program can be judged; "
+            "the programs checked so far are kept in " + files.dir() +
+            ": mend the tool and run the same command again to resume");
       }
       const std::optional<std::size_t> index = markers.current(k);
       if (reaped < 0 || !WIFSIGNALED(status) || !index) {  // not while checking a program

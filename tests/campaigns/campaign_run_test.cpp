@@ -106,6 +106,37 @@ TEST(CampaignRun, AResumeChecksOnlyTheProgramsNotLogged) {
   EXPECT_EQ(k, 12u);
 }
 
+// Logs that cannot be this campaign's are never adopted (issue #34): a log without campaign.json
+// (whose campaign?) and a line of a program outside this campaign (another count or shard) stop
+// the run with a located error, before anything is checked or merged.
+TEST(CampaignRun, AResumeRefusesLogsOfAnotherCampaign) {
+  testing::TempDir dir("chad_campaigns_test");
+  run_campaign_directory(small_run(dir / "whole"));
+  const std::string line0 = file_text(dir / "whole/log.jsonl").substr(0, file_text(dir / "whole/log.jsonl").find('\n'));
+  std::filesystem::create_directories(dir / "unnamed");
+  std::ofstream(dir / "unnamed/log.jsonl") << line0 << "\n";
+  try {
+    run_campaign_directory(small_run(dir / "unnamed"));
+    ADD_FAILURE() << "a log without campaign.json was adopted";
+  } catch (const SourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("no campaign.json"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "unnamed/campaign.json"));
+  // Shard 1 of 3 holds programs 1, 4, 7, 10: program 0's line is another shard's.
+  std::filesystem::create_directories(dir / "shard");
+  write_campaign_parameters(dir / "shard", campaign_parameters_of(small_run("").text, small_run("").options,
+                                                                  ShardChoice{1, 3, "test"}));
+  std::ofstream(dir / "shard/worker-0.jsonl") << line0 << "\n";
+  try {
+    run_campaign_directory(small_run(dir / "shard", 1, 3));
+    ADD_FAILURE() << "another shard's log line was adopted";
+  } catch (const SourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("program 0, which is not part of this campaign"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "shard/log.jsonl")) << "nothing merged";
+}
+
 TEST(CampaignRun, AWorkerKilledByASignalLogsItsProgramAsCrashAndTheRunGoesOn) {
   testing::TempDir dir("chad_campaigns_test");
   // SIGKILL (9): a SIGSEGV raised in the forked worker would be caught by AddressSanitizer's own
