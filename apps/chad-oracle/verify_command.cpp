@@ -361,7 +361,8 @@ int run_inputs(const CommonOptions& options, const InputsRun& run, const Checked
                 << (given ? "the given one and " : "") << random << " random, seed " << run.seed << "; " << skipped
                 << " skipped)\n";
     else  // (each point is counted once: a passed point is not called not differentiable)
-      std::cout << "== NOT DIFFERENTIABLE at " << not_differentiable << " of " << reports.size() << " points ("
+      std::cout << "== NOT JUDGED at " << not_differentiable << " of " << reports.size()
+                << " points (not differentiable there, or the reference cannot certify; "
                 << (given ? "the given one and " : "") << random << " random, seed " << run.seed << "; passed at "
                 << reports.size() - skipped - not_differentiable << ", " << skipped << " skipped)\n";
     if (!replay.empty()) std::cout << "replay: " << replay << "\n";
