@@ -63,6 +63,7 @@ CampaignRunResult run_campaign_directory(const CampaignRun& run) {
   // This shard's indices: shard, shard + shards, ...; with --time, as many as time allows.
   pool.plan.limit = timed && run.text.count == 0 ? std::size_t(-1) : run.text.count;
   pool.plan.jobs = std::max(1, run.jobs);
+  pool.program_seconds = run.program_seconds;
   pool.plan.done = files.done_indices([&](std::size_t index) {
     return in_shard(index, run.shard.index, run.shard.count) && (run.text.count == 0 || index < run.text.count);
   });

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <sstream>
+#include <vector>
 #include <thread>
 
 #include "campaigns/child_process.hpp"
@@ -46,6 +48,37 @@ void stop_workers(std::map<pid_t, int>& children) {
     while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
     }
   children.clear();
+}
+
+// The watchdog's view of one worker: the program it was last seen on, since when, and whether
+// the watchdog has killed it.
+struct ProgramWatch {
+  std::optional<std::size_t> index;
+  std::chrono::steady_clock::time_point since = std::chrono::steady_clock::now();
+  bool killed = false;
+};
+
+// Kills worker `k` (process `pid`) when it has been on one program longer than the pool allows
+// (hung, stopped, or looping): its death is then reaped as a `crash` of that program.
+void watch_program(const WorkerPool& pool, const WorkerMarkers& markers, int k, pid_t pid, ProgramWatch& watch) {
+  if (pool.program_seconds <= 0 || watch.killed) return;
+  const auto now = std::chrono::steady_clock::now();
+  const std::optional<std::size_t> index = markers.current(k);
+  if (index != watch.index) {
+    watch.index = index;
+    watch.since = now;
+    return;
+  }
+  if (index && std::chrono::duration<double>(now - watch.since).count() > pool.program_seconds) {
+    kill(pid, SIGKILL);  // (a stopped process dies of SIGKILL too)
+    watch.killed = true;
+  }
+}
+
+std::string seconds_text(double seconds) {
+  std::ostringstream text;
+  text << seconds;
+  return text.str();
 }
 
 // What one worker process does: check its programs from `first` on, one log line each.
@@ -114,12 +147,14 @@ std::map<std::string, double> run_workers(const WorkerPool& pool, CampaignFiles&
   };
   std::map<pid_t, int> children;  // worker process -> worker number
   for (int k = 0; k < jobs; ++k) children[start_worker(k, 0)] = k;
+  std::vector<ProgramWatch> watches(std::size_t(jobs), ProgramWatch{});
   int failed_workers = 0;
   while (!children.empty()) {  // poll the workers, calling on_poll in between
     for (auto it = children.begin(); it != children.end();) {
       int status = 0;
       const pid_t reaped = waitpid(it->first, &status, WNOHANG);
       if (reaped == 0 || (reaped < 0 && errno == EINTR)) {  // still running
+        watch_program(pool, markers, it->second, it->first, watches[std::size_t(it->second)]);
         ++it;
         continue;
       }
@@ -140,16 +175,28 @@ std::map<std::string, double> run_workers(const WorkerPool& pool, CampaignFiles&
             ": mend the tool and run the same command again to resume");
       }
       const std::optional<std::size_t> index = markers.current(k);
+      if (reaped > 0 && watches[std::size_t(k)].killed && !index) {  // it finished that program just before
+        const std::size_t next = *watches[std::size_t(k)].index + 1;
+        watches[std::size_t(k)] = ProgramWatch{};
+        children[start_worker(k, next)] = k;
+        it = children.begin();
+        continue;
+      }
       if (reaped < 0 || !WIFSIGNALED(status) || !index) {  // not while checking a program
         ++failed_workers;
         continue;
       }
       const std::string signal = signal_description(WTERMSIG(status));
+      const std::string detail =
+          watches[std::size_t(k)].killed
+              ? "the check of this program took longer than " + seconds_text(pool.program_seconds) +
+                    " s (--program-timeout): the watchdog stopped its worker (" + signal + ")"
+              : "the worker died of " + signal + " while checking this program";
+      watches[std::size_t(k)] = ProgramWatch{};
       try {
         files.append_to_worker_log(
-            k, crash_json(*index, program_seed(pool.options.seed, *index), markers.current_case(k),
-                          "the worker died of " + signal + " while checking this program", WTERMSIG(status),
-                          pool.replay_command(*index)));
+            k, crash_json(*index, program_seed(pool.options.seed, *index), markers.current_case(k), detail,
+                          WTERMSIG(status), pool.replay_command(*index)));
       } catch (const SourceError&) {
         stop_workers(children);
         throw;

@@ -177,5 +177,31 @@ TEST(DurableFiles, APartialLastLineIsCutOffAndAFailedAppendTakenBack) {
   EXPECT_THROW(write_file_durably(dir / "no-such-directory/summary.json", "{}"), StorageError);
 }
 
+// The watchdog (issue #34: "a stopped worker stalls a campaign for ever"): the worker checking
+// program 5 stops itself (SIGSTOP); after the allowed second it is killed, program 5 is a `crash`
+// that says why, and a new worker checks the rest.
+TEST(CampaignRun, AStoppedWorkerIsKilledByTheWatchdogAndTheRunGoesOn) {
+  testing::TempDir dir("chad_campaigns_test");
+  ::setenv("CHAD_ORACLE_TEST_CRASH_AT", "5:19", 1);
+  CampaignRun run = small_run(dir / "stopped");
+  run.program_seconds = 1;
+  CampaignRunResult result;
+  try {
+    result = run_campaign_directory(run);
+  } catch (...) {
+    ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+    throw;
+  }
+  ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+  ASSERT_EQ(result.lines.size(), 12u);
+  EXPECT_EQ(result.lines[5]["verdict"], "crash");
+  EXPECT_NE(result.lines[5]["detail"].get<std::string>().find("took longer than 1 s"), std::string::npos)
+      << result.lines[5];
+  for (std::size_t i = 0; i < 12; ++i)
+    if (i != 5) {
+      EXPECT_NE(result.lines[i]["verdict"], "crash") << i;
+    }
+}
+
 }  // namespace
 }  // namespace chad
