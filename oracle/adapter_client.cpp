@@ -371,6 +371,10 @@ AdapterExchange exchange_and_read(AdapterClient& client, const nlohmann::json& m
     client.stop(false);
     out.problem = e.what();
     out.malformed = true;
+  } catch (const nlohmann::json::exception& e) {  // (read_answer reads every field checked: a backstop)
+    client.stop(false);
+    out.problem = std::string("a malformed answer: ") + e.what();
+    out.malformed = true;
   }
   return out;
 }
