@@ -36,16 +36,15 @@ const FixedRequest& fixed_request() {
   return fixed;
 }
 
-std::string finite_rows_problem(const AdapterAnswer& answer, std::size_t count, std::size_t width) {
+// (A number may be "nan" or "inf": the protocol carries a tool's non-finite answer to the judge,
+// which never passes it; oracle/discrepancy.hpp.)
+std::string rows_shape_problem(const AdapterAnswer& answer, std::size_t count, std::size_t width) {
   if (answer.rows.size() != count) return "an answer with " + std::to_string(answer.rows.size()) + " rows was accepted";
-  for (const auto& row : answer.rows) {
+  for (const auto& row : answer.rows)
     if (row.size() != width) return "a row of " + std::to_string(row.size()) + " numbers was accepted";
-    for (double x : row)
-      if (!std::isfinite(x)) return "a number that is not finite was accepted";
-  }
-  if (answer.output)
-    for (double x : answer.output->coords)
-      if (!std::isfinite(x)) return "an output that is not finite was accepted";
+  if (answer.seconds && !(std::isfinite(answer.seconds->primal) && answer.seconds->primal >= 0 &&
+                          std::isfinite(answer.seconds->derivative) && answer.seconds->derivative >= 0))
+    return "times that are negative or not finite were accepted";
   return "";
 }
 
@@ -80,7 +79,7 @@ std::string check_adapter_answer(const std::string& text) {
     if (request.timing && !read.seconds) return "a timed request's answer without seconds was accepted";
     const std::size_t count = request.ask == AdapterAsk::Jacobian ? m : request.seeds.size();
     const std::size_t width = request.ask == AdapterAsk::Jvp ? m : n;
-    return finite_rows_problem(read, count, width);
+    return rows_shape_problem(read, count, width);
   } catch (const ProtocolError&) {
     return "";
   } catch (const std::exception& e) {

@@ -1,7 +1,8 @@
 // What the fuzz targets of the oracle's own untrusted inputs check (fuzz/adapter_answer_fuzz.cpp:
 // what a tool can answer; fuzz/campaign_log_fuzz.cpp: a campaign log read on resume), shared with
 // the regression test of the inputs they found (tests/fuzz). A tool's answer is read into a usable
-// answer of the asked shape with finite numbers, or rejected as breaking the protocol
+// answer of the asked shape (its numbers may be "nan" or "inf": the judge fails them), with
+// finite times, or rejected as breaking the protocol
 // (ProtocolError: the tool's fault); a log is read and summarised, or rejected with a located
 // SourceError (the user's files). Anything else (another exception, a wrong shape let through, a
 // crash) is a finding. Each check returns the finding ("" when there is none).
