@@ -46,12 +46,20 @@ std::vector<std::string> CampaignFiles::log_files() const {
   return files;
 }
 
-std::set<std::size_t> CampaignFiles::done_indices() const {
+std::set<std::size_t> CampaignFiles::done_indices(const std::function<bool(std::size_t)>& belongs) const {
   std::set<std::size_t> done;
   for (const auto& file : log_files()) {
     if (fs::path(file).filename() != "log.jsonl" && cut_partial_last_line(file) > 0)
       std::cerr << "note: " << file << ": cut off a partial last line; its program is checked again\n";
-    for (const auto& line : read_log(file)) done.insert(line["index"].get<std::size_t>());
+    for (const auto& line : read_log(file)) {
+      const std::size_t index = line["index"].get<std::size_t>();
+      if (!belongs(index))
+        throw SourceError(Loc{intern_file_name(file), 0, 0},
+                          "holds a log line of program " + std::to_string(index) +
+                              ", which is not part of this campaign (another campaign's or shard's log): "
+                              "remove that line, or use another --out");
+      done.insert(index);
+    }
   }
   return done;
 }

@@ -6,6 +6,7 @@
 // that keeps the logs so far; the directory is locked while this object lives.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -32,7 +33,11 @@ class CampaignFiles {
   // The indices already logged, after repairing the workers' logs: a last line without its
   // newline is cut off (its program runs again); a damaged complete line is an error naming
   // the file and line.
-  std::set<std::size_t> done_indices() const;
+  // A line whose program `belongs` rejects (another campaign's, another shard's) is an error
+  // naming the file and the program (a SourceError: the directory's content is the user's).
+  std::set<std::size_t> done_indices(const std::function<bool(std::size_t)>& belongs) const;
+  // Whether the directory holds a log (log.jsonl or a worker's).
+  bool holds_logs() const { return !log_files().empty(); }
   std::unique_ptr<AppendFile> open_worker_log(int worker) const;
   // Appends a line to a worker's log while no worker process writes it (the parent, after the
   // worker died), first cutting off a partial last line the worker may have left.

@@ -203,7 +203,8 @@ std::shared_ptr<AdapterClient> start_adapter(const std::string& command, double 
   try {
     client->hello();
   } catch (const AdapterStartError& e) {
-    throw SourceError(where, std::string("--adapter: ") + e.what());
+    if (e.not_runnable) throw SourceError(where, std::string("--adapter: ") + e.what());
+    throw AdapterStartError(std::string("--adapter: ") + e.what());
   }
   return client;
 }

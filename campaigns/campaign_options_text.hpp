@@ -62,8 +62,10 @@ std::string campaign_replay_command(const CampaignOptionsText& text, const Campa
 void use_mutant_option(CampaignOptions& options, const std::string& name, bool string_diagrams,
                        const Loc& where = command_line_loc());
 
-// Starts the adapter and reads its handshake, so that a command that cannot start fails at once
-// (a SourceError located at `where`: "--adapter: ...").
+// Starts the adapter and reads its handshake, so that a command that cannot start fails at once:
+// a SourceError located at `where` ("--adapter: ...") when the shell cannot run the command (the
+// user's input), an AdapterStartError ("--adapter: ...") when the tool started and failed its
+// handshake (the tool's fault).
 std::shared_ptr<AdapterClient> start_adapter(const std::string& command, double timeout_seconds,
                                              const Loc& where = command_line_loc());
 

@@ -51,6 +51,10 @@ std::vector<std::string> report_failures(const CampaignRun& run, const std::vect
 CampaignRunResult run_campaign_directory(const CampaignRun& run) {
   CampaignFiles files(run.out);
   const CampaignParameters parameters = campaign_parameters_of(run.text, run.options, run.shard);
+  if (!read_campaign_parameters(files.dir()) && files.holds_logs())  // whose logs? never adopted
+    throw SourceError(Loc{intern_file_name(files.dir()), 0, 0},
+                      "holds campaign logs but no campaign.json, so it cannot tell which campaign they belong to; "
+                      "use another --out (or remove the logs)");
   record_or_check_campaign(files.dir(), parameters);
   const bool timed = run.time > 0;
   WorkerPool pool{run.options, WorkerPlan{}, std::chrono::steady_clock::time_point::max(), {}, {}};
@@ -59,7 +63,10 @@ CampaignRunResult run_campaign_directory(const CampaignRun& run) {
   // This shard's indices: shard, shard + shards, ...; with --time, as many as time allows.
   pool.plan.limit = timed && run.text.count == 0 ? std::size_t(-1) : run.text.count;
   pool.plan.jobs = std::max(1, run.jobs);
-  pool.plan.done = files.done_indices();
+  pool.program_seconds = run.program_seconds;
+  pool.plan.done = files.done_indices([&](std::size_t index) {
+    return in_shard(index, run.shard.index, run.shard.count) && (run.text.count == 0 || index < run.text.count);
+  });
   if (timed)
     pool.deadline = std::chrono::steady_clock::now() +
                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(run.time));

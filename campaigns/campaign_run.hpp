@@ -18,6 +18,8 @@
 
 namespace chad {
 
+constexpr double kDefaultProgramSeconds = 600;
+
 struct CampaignRun {
   CampaignOptionsText text;  // as given: campaign.json and the replay commands
   CampaignOptions options;   // campaign_options_from_text(text)
@@ -30,6 +32,9 @@ struct CampaignRun {
   // Shrinks failing program `index` and writes its report to `dir`; returns a line saying so
   // (reports/campaign_failure_report.hpp). Run in a child process.
   std::function<std::string(std::size_t index, const std::string& dir)> report_failure;
+  // The watchdog (worker_pool.hpp): seconds one program's check may take before its worker is
+  // killed and the program logged as `crash` (0: no limit).
+  double program_seconds = kDefaultProgramSeconds;
 };
 
 struct CampaignRunResult {

@@ -13,6 +13,7 @@ namespace chad {
 // kChildFailed for any other error. (The same numbers as the tool's exit codes 3 and 4.)
 constexpr int kChildStorageFailed = 3;
 constexpr int kChildFailed = 4;
+constexpr int kChildToolFailed = 5;  // the adapter could not be restarted (its handshake failed)
 
 // "signal 11 (Segmentation fault)"
 std::string signal_description(int signal);

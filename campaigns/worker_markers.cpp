@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstring>
 #include <new>
 
@@ -9,7 +10,7 @@ namespace chad {
 
 struct WorkerMarkers::Slot {
   static constexpr std::size_t kTextBytes = 60 * 1024;
-  std::int64_t index;  // -1: between programs
+  alignas(8) std::int64_t index;  // -1: between programs (read by the parent while the worker runs: atomic)
   std::uint32_t program_bytes, input_bytes;  // 0, 0: no text (yet)
   char text[kTextBytes];                     // the program, then the input
 };
@@ -29,7 +30,7 @@ WorkerMarkers::Slot* WorkerMarkers::slot(int worker) const {
 void WorkerMarkers::begin(int worker, std::size_t index) {
   Slot* s = slot(worker);
   s->program_bytes = s->input_bytes = 0;
-  s->index = std::int64_t(index);
+  std::atomic_ref<std::int64_t>(s->index).store(std::int64_t(index), std::memory_order_release);
 }
 
 void WorkerMarkers::generated(int worker, const GeneratedCase& generated) {
@@ -43,14 +44,15 @@ void WorkerMarkers::generated(int worker, const GeneratedCase& generated) {
 
 void WorkerMarkers::end(int worker) {
   Slot* s = slot(worker);
-  s->index = -1;
+  std::atomic_ref<std::int64_t>(s->index).store(-1, std::memory_order_release);
   s->program_bytes = s->input_bytes = 0;
 }
 
 std::optional<std::size_t> WorkerMarkers::current(int worker) const {
-  const Slot* s = slot(worker);
-  if (s->index < 0) return std::nullopt;
-  return std::size_t(s->index);
+  Slot* s = slot(worker);
+  const std::int64_t index = std::atomic_ref<std::int64_t>(s->index).load(std::memory_order_acquire);
+  if (index < 0) return std::nullopt;
+  return std::size_t(index);
 }
 
 GeneratedCase WorkerMarkers::current_case(int worker) const {

@@ -25,9 +25,9 @@ class WorkerMarkers {
   void generated(int worker, const GeneratedCase& generated);
   void end(int worker);
 
-  // In the parent, once the worker is dead: the program it was on (none when it was between
-  // programs), and that program's text and input (empty when not generated yet, or longer
-  // than a marker holds).
+  // In the parent: the program the worker is on (none when it is between programs; read while
+  // it runs too, by the watchdog), and, once the worker is dead, that program's text and input
+  // (empty when not generated yet, or longer than a marker holds).
   std::optional<std::size_t> current(int worker) const;
   GeneratedCase current_case(int worker) const;
 

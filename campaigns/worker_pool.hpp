@@ -2,7 +2,8 @@
 // a program whose check kills it (a signal) ends only that worker: its marker
 // (worker_markers.hpp) names the program, which is logged as `crash` with its replay command,
 // and a new worker goes on after it. Each worker checks the programs its plan deals it
-// (worker_plan.hpp), until they are done or the deadline passes, appending one line per program
+// (worker_plan.hpp), until they are done or the deadline passes (a worker stuck on one program,
+// hung or stopped, is killed by the watchdog: WorkerPool::program_seconds), appending one line per program
 // to its log (campaign_files.hpp); an error of the oracle itself escaping a check is that
 // program's `crash` line too. A worker that cannot write its log stops the pool (the logs so far
 // are kept, for a resume: a SourceError); one that fails otherwise is an InternalError.
@@ -28,6 +29,9 @@ struct WorkerPool {
   // Called in the parent between polls of the workers, every few milliseconds (a progress line:
   // CampaignFiles::update_progress; the pool clears it at the end).
   std::function<void()> on_poll;
+  // The watchdog: a worker on one program for longer than this (seconds; 0: no limit) is killed,
+  // that program logged as `crash` ("took longer than ..."), and a new worker goes on after it.
+  double program_seconds = 0;
 };
 
 // Runs the workers to the end; returns their time per stage, summed over the workers.

@@ -112,17 +112,23 @@ void AdapterClient::start() {
   owner_ = getpid();
   to_child_ = in[1], from_child_ = out[0], child_errors_ = err[0];
   out_buffer_.clear(), err_buffer_.clear(), err_lines_.clear();
+  exit_status_ = -1;
   std::string problem;
   if (const WriteOutcome w = write_request(hello_request().dump() + "\n", options_.timeout_seconds);
-      w != WriteOutcome::Written)
+      w != WriteOutcome::Written) {
     problem = w == WriteOutcome::TimedOut ? "it did not read its input within " +
                                                 std::to_string(int(options_.timeout_seconds)) + " s (timed out)"
                                           : "it closed its input";
+    std::string how;  // (collects its exit status if it has died: a shell that cannot run the command)
+    if (w == WriteOutcome::Closed && !read_line(1, how) && !how.empty()) problem = how;
+  }
   std::optional<std::string> line;
   if (problem.empty()) line = read_line(options_.timeout_seconds, problem);
   if (!line) {
     stop(false);
-    throw AdapterStartError("the adapter `" + options_.command + "` gave no handshake: " + problem);
+    const bool not_runnable =
+        exit_status_ >= 0 && WIFEXITED(exit_status_) && (WEXITSTATUS(exit_status_) == 126 || WEXITSTATUS(exit_status_) == 127);
+    throw AdapterStartError("the adapter `" + options_.command + "` gave no handshake: " + problem, not_runnable);
   }
   try {
     hello_ = read_hello(nlohmann::json::parse(*line));
@@ -215,7 +221,7 @@ std::optional<std::string> AdapterClient::read_line(double seconds, std::string&
       drain_stderr();
       problem = (done == pid_ ? "the adapter " + describe_status(status) : std::string("the adapter closed its output")) +
                 stderr_tail();
-      if (done == pid_) pid_ = -1;
+      if (done == pid_) pid_ = -1, exit_status_ = status;
       return std::nullopt;
     }
   }
@@ -364,6 +370,10 @@ AdapterExchange exchange_and_read(AdapterClient& client, const nlohmann::json& m
   } catch (const ProtocolError& e) {
     client.stop(false);
     out.problem = e.what();
+    out.malformed = true;
+  } catch (const nlohmann::json::exception& e) {  // (read_answer reads every field checked: a backstop)
+    client.stop(false);
+    out.problem = std::string("a malformed answer: ") + e.what();
     out.malformed = true;
   }
   return out;

@@ -25,8 +25,12 @@ struct AdapterOptions {
 };
 
 // The adapter could not be started or its handshake failed: the campaign cannot go on.
+// `not_runnable`: the shell could not run the command at all (exit status 126 or 127: not found,
+// not executable), the user's input; otherwise the tool itself failed.
 struct AdapterStartError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit AdapterStartError(const std::string& what, bool not_runnable = false)
+      : std::runtime_error(what), not_runnable(not_runnable) {}
+  bool not_runnable;
 };
 
 struct AdapterReply {
@@ -84,6 +88,7 @@ class AdapterClient {
   std::optional<AdapterHello> hello_;
   long next_id_ = 1;
   int restarts_ = 0;
+  int exit_status_ = -1;  // the adapter's exit status when it exited (waitpid's), else -1
   InProcessAdapter in_process_;
 };
 

@@ -200,15 +200,24 @@ json differentiate_request(const AdapterRequest& request, long id, const Adapter
   return out;
 }
 
+// A text field of an answer: "" when absent; ProtocolError when present and not a string (json's
+// value() would throw its own type_error: a tool's malformed answer taken for the oracle's bug).
+static std::string answer_text(const json& answer, const char* field) {
+  if (!answer.contains(field)) return "";
+  if (!answer[field].is_string())
+    throw ProtocolError(std::string("the answer's `") + field + "` is not a string: " + answer[field].dump().substr(0, 100));
+  return answer[field].get<std::string>();
+}
+
 AdapterAnswer read_answer(const json& answer, long id, const AdapterRequest& request) {
   if (!answer.is_object()) throw ProtocolError("the answer is not a JSON object");
   if (!answer.contains("id") || !answer["id"].is_number_integer() || answer["id"].get<long>() != id)
     throw ProtocolError("the answer's id is " + answer.value("id", json()).dump() + ", the request's " + std::to_string(id));
-  const std::string kind = answer.value("kind", "");
+  const std::string kind = answer_text(answer, "kind");
   AdapterAnswer out;
   if (kind == "error") {
     out.error = true;
-    out.error_kind = answer.value("error", "");
+    out.error_kind = answer_text(answer, "error");
     if (out.error_kind != "unsupported" && out.error_kind != "domain" && out.error_kind != "crash")
       throw ProtocolError("an error of unknown kind `" + out.error_kind + "` (unsupported, domain, crash)");
     const json& message = answer.contains("message") ? answer["message"] : json("");

@@ -45,6 +45,53 @@ nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const Generated
   return line;
 }
 
+namespace {
+
+bool is_verdict_name(const nlohmann::json& j) {
+  if (!j.is_string()) return false;
+  for (Verdict v : all_verdicts())
+    if (j.get<std::string>() == verdict_name(v)) return true;
+  return false;
+}
+
+bool is_list_of_text(const nlohmann::json& j) {
+  if (!j.is_array()) return false;
+  for (const auto& e : j)
+    if (!e.is_string()) return false;
+  return true;
+}
+
+// What is wrong with a parsed log line, for every field the oracle reads back from it (the
+// summary, errors.svg, the failure classes, merge, reports): "" when nothing is.
+std::string log_line_problem(const nlohmann::json& line) {
+  if (!line.is_object()) return "not a JSON object";
+  if (!line.contains("index") || !line["index"].is_number_unsigned()) return "no index (a number >= 0)";
+  if (!line.contains("verdict") || !is_verdict_name(line["verdict"])) return "no verdict (pass, fail, ...)";
+  for (const char* text : {"program", "input", "detail"})
+    if (!line.contains(text) || !line[text].is_string()) return std::string("no `") + text + "` text";
+  if (!line.contains("seed") || !line["seed"].is_number_unsigned()) return "no seed (a number >= 0)";
+  for (const char* list : {"features", "shapes", "live"})
+    if (line.contains(list) && !is_list_of_text(line[list])) return std::string("`") + list + "` is not a list of texts";
+  if (!line.contains("features")) return "no `features`";
+  if (!line.contains("checks") || !line["checks"].is_array()) return "no `checks` list";
+  for (const auto& c : line["checks"]) {
+    if (!c.is_object() || !c.contains("verdict") || !is_verdict_name(c["verdict"]))
+      return "a check without its verdict";
+    if (!c.contains("screen_cleared") || !c["screen_cleared"].is_boolean()) return "a check without `screen_cleared`";
+    if (c.contains("informative") && !c["informative"].is_boolean()) return "a check's `informative` is not true or false";
+    if (c.contains("error") && !c["error"].is_number() && !c["error"].is_null()) return "a check's `error` is not a number";
+    for (const char* text : {"detail", "mode", "sums", "implementation"})
+      if (c.contains(text) && !c[text].is_string()) return std::string("a check's `") + text + "` is not a text";
+  }
+  if (line.contains("cross_check") && !line["cross_check"].is_null() &&
+      (!line["cross_check"].is_object() || !line["cross_check"].contains("result") ||
+       !line["cross_check"]["result"].is_string()))
+    return "`cross_check` is neither null nor an object with its `result`";
+  return "";
+}
+
+}  // namespace
+
 std::vector<nlohmann::json> read_log(const std::string& path) {
   std::vector<nlohmann::json> lines;
   std::ifstream in(path, std::ios::binary);
@@ -53,11 +100,11 @@ std::vector<nlohmann::json> read_log(const std::string& path) {
     if (in.eof()) break;  // no newline after it: a line cut off by a kill, its program runs again
     if (line.empty()) continue;
     auto parsed = nlohmann::json::parse(line, nullptr, false);
-    if (parsed.is_discarded() || !parsed.is_object() || !parsed.contains("index") ||
-        !parsed["index"].is_number_unsigned() || !parsed.contains("verdict") || !parsed["verdict"].is_string())
+    const std::string problem = parsed.is_discarded() ? "not JSON" : log_line_problem(parsed);
+    if (!problem.empty())
       throw SourceError(Loc{intern_file_name(path), number, 1},
-                        "not a campaign log line (a complete line that is not a JSON object with an index and a "
-                        "verdict: the log is damaged; remove or repair this line to resume)");
+                        "not a campaign log line (" + problem +
+                            "): the log is damaged; remove or repair this line to resume");
     lines.push_back(std::move(parsed));
   }
   if (in.bad()) throw SourceError(Loc{intern_file_name(path), 0, 0}, "cannot read the log");

@@ -140,8 +140,8 @@ std::vector<TermP> simpler_literal_edits(const TermP& n) {
   if (n->kind != TermKind::Literal || n->literal == 0) return out;
   const double x = n->literal;
   std::vector<double> values{x > 0 ? 1.0 : -1.0, std::round(x), std::round(x * 10) / 10, std::round(x * 100) / 100};
-  for (double v : values)
-    if (v != x && v != std::trunc(x)) out.push_back(make_literal(v));
+  for (double v : values)  // (x * 10 overflows to inf above about 1.8e307: no literal is made of it)
+    if (std::isfinite(v) && v != x && v != std::trunc(x)) out.push_back(make_literal(v));
   return out;
 }
 

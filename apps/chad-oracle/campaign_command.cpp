@@ -51,6 +51,7 @@ struct CampaignArgs {
   long only = -1;
   bool quiet = false;  // only the final summary: no progress, no failure classes, no report lines
   double min_judged = kDefaultMinJudgedShare;  // with an adapter (campaigns/judged_share.hpp)
+  double program_seconds = kDefaultProgramSeconds;  // the watchdog (campaigns/worker_pool.hpp)
 };
 
 void print_outcome(std::ostream& out, const ProgramOutcome& o) {
@@ -129,8 +130,8 @@ int run(const CampaignArgs& args, bool json) {
       print_outcome(std::cout, o);
     return is_failure(o.verdict) ? kExitCheckFailed : kExitOk;
   }
-  CampaignRun run{args.text, options, parse_shard(args.shard), args.out, args.time, args.jobs, args.reports,
-                  !args.quiet, {}};
+  CampaignRun run{args.text,    options,      parse_shard(args.shard), args.out, args.time, args.jobs,
+                  args.reports, !args.quiet, {},                      args.program_seconds};
   if (args.shard.rfind("auto", 0) == 0)
     std::cerr << "shard " << run.shard.index << "/" << run.shard.count << " (from " << run.shard.source << ")\n";
   run.report_failure = [&](std::size_t index, const std::string& dir) {
@@ -165,6 +166,11 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--sums", args->text.sums, "sums strategies to check")->capture_default_str();
   add_functions_option(*cmd, args->text.functions);
   cmd->add_option("--jobs", args->jobs, "worker processes")->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--program-timeout", args->program_seconds,
+                  "seconds one program's check may take: a worker stuck longer (hung, stopped) is killed, the "
+                  "program logged as `crash`, and the campaign goes on (0: no limit)")
+      ->check(CLI::Range(0.0, 1e7))
+      ->capture_default_str();
   cmd->add_option("--shard", args->shard,
                   "I/N: check only programs I, I + N, I + 2N, ...; auto: I and N from a Slurm job array "
                   "(SLURM_ARRAY_TASK_ID, _MIN, _STEP, _COUNT); auto/N: I from SLURM_ARRAY_TASK_ID or a "

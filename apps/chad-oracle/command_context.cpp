@@ -7,6 +7,7 @@
 
 #include "exit_codes.hpp"
 #include "input_files.hpp"
+#include "oracle/adapter_client.hpp"
 #include "reports/written_file.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"
@@ -69,6 +70,9 @@ int run_command(const CommonOptions& options, const std::function<int()>& work) 
       if (options.json) report_error(options, "output", std::string("error: ") + e.what(), nullptr, e.what());
       std::cerr << "error: " << e.what() << "\n";
       code = kExitBadInput;
+    } catch (const AdapterStartError& e) {  // the tool under test failed its handshake: its fault
+      report_error(options, "tool", std::string("error: ") + e.what(), nullptr, e.what());
+      code = kExitToolFailed;
     } catch (const DomainError& e) {
       report_error(options, "domain", e.what(), &e.loc(), e.message());
       code = kExitBadInput;

@@ -51,7 +51,7 @@ int print_adapter_jacobian(const CommonOptions& options, const CheckedProgram& p
                 << "\n";
     else
       std::cerr << options.file << ": error: " << message << "\n";
-    return fault ? kExitInternalError : kExitBadInput;
+    return fault ? kExitToolFailed : kExitBadInput;  // (its crash or broken answer is the tool's fault)
   }
   if (options.json) {
     nlohmann::json j = jacobian_json(a.result, program);

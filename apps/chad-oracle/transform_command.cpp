@@ -1,5 +1,7 @@
 // `chad-oracle transform FILE --mode fwd|rev [--sums ...] [--functions efficient|paper]`: prints CHAD's transformation of
-// main (a checked target term), its type, and the code-size ratio |D(t)| / |t|.
+// main (a checked target term), its type, and the code-size ratio |D(t)| / |t|; `--summary`
+// prints all but the term (for huge programs: the forward term's text grows as the square of the
+// nesting depth, since each linear function names its context's type).
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -25,7 +27,9 @@ void add_transform_command(CLI::App& app, int& exit_code) {
   auto functions = std::make_shared<std::string>();
   add_functions_option(*cmd, *functions);
   cmd->add_flag("--json", options->json, "print one JSON object");
-  cmd->callback([options, mode, sums, functions, &exit_code] {
+  auto summary = std::make_shared<bool>(false);
+  cmd->add_flag("--summary", *summary, "print the sizes, the ratio and the type, not the term");
+  cmd->callback([options, mode, sums, functions, summary, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
       ChadOptions chad_options{*mode == "fwd" ? ChadMode::Forward : ChadMode::Reverse,
@@ -39,7 +43,7 @@ void add_transform_command(CLI::App& app, int& exit_code) {
                                     {"sums", *sums},
                                     {"functions", *functions},
                                     {"type", print_type(chad.target->type)},
-                                    {"term", print_term(chad.target)},
+                                    {"term", *summary ? nlohmann::json() : nlohmann::json(print_term(chad.target))},
                                     {"source_size", chad.source_size()},
                                     {"target_size", chad.target_size()},
                                     {"size_ratio", ratio}}
@@ -49,8 +53,8 @@ void add_transform_command(CLI::App& app, int& exit_code) {
         std::cout << "-- CHAD " << *mode << " (sums: " << *sums << ") of " << options->file
                   << ": " << chad.source_size() << " -> " << chad.target_size()
                   << " nodes (ratio " << ratio << ")\n"
-                  << "-- type: " << print_type(chad.target->type) << "\n"
-                  << print_term_layout(chad.target) << "\n";
+                  << "-- type: " << print_type(chad.target->type) << "\n";
+        if (!*summary) std::cout << print_term_layout(chad.target) << "\n";
       }
       return kExitOk;
     });

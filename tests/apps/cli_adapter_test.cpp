@@ -80,13 +80,48 @@ TEST(CliAdapter, JacobianByAdapterPrintsTheToolsJacobian) {
   EXPECT_NE(r.output.find("method: adapter (chad-oracle-chad-rev"), std::string::npos) << r.output;
 }
 
-TEST(CliAdapter, JacobianByAdapterOfAnAdapterThatDiesIsExit4) {
+// Exit codes say whose fault it is (README, "Exit codes"): a tool that dies is the tool's (5), not
+// the oracle's own bug (4).
+TEST(CliAdapter, JacobianByAdapterOfAnAdapterThatDiesIsExit5) {
   const std::string dies = "/bin/sh " + write_temp_file("chad_cli_adapter_test", "dies.sh",
                                                         "read line\necho '{\"kind\": \"hello\", \"protocol\": 1, \"tool\": "
                                                         "\"t\", \"version\": \"0\", \"precision\": \"float64\"}'\nread line\nexit 5\n");
   ToolRun r = run_tool("jacobian " + example("relu.chad") + " --method adapter --adapter " + shell_quote(dies));
-  EXPECT_EQ(r.exit_code, 4) << r.output;
+  EXPECT_EQ(r.exit_code, 5) << r.output;
   EXPECT_NE(r.output.find("status 5"), std::string::npos) << r.output;
+}
+
+// A handshake the tool breaks is the tool's fault (5); a command the shell cannot run at all (a
+// misspelt path) is the user's input (3).
+TEST(CliAdapter, ABrokenHandshakeIsTheToolsFaultAndAMissingCommandTheInputs) {
+  ToolRun r = run_tool("jacobian " + example("relu.chad") + " --method adapter --adapter 'echo garbage'");
+  EXPECT_EQ(r.exit_code, 5) << r.output;
+  EXPECT_NE(r.output.find("not JSON: garbage"), std::string::npos) << r.output;
+  r = run_tool("campaign --implementation adapter --count 2 --adapter 'true' --out " +
+               (testing::TempDir("chad_cli_adapter_no_hello") / "out"));
+  EXPECT_EQ(r.exit_code, 5) << r.output;
+  EXPECT_NE(r.output.find("gave no handshake"), std::string::npos) << r.output;
+  r = run_tool("jacobian " + example("relu.chad") + " --method adapter --adapter 'chad-no-such-adapter-command'");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find("not found"), std::string::npos) << r.output;
+}
+
+// An adapter that dies and then fails its handshake on restart: the program it died on is a
+// `crash`, and the campaign stops with exit 5 and says so, rather than charging every later
+// program with a crash of the tool's start-up.
+TEST(CliAdapter, ACampaignWhoseAdapterCannotRestartStopsWithExit5) {
+  const testing::TempDir scratch("chad_cli_adapter_restart");
+  const std::string marker = scratch / "started";
+  const std::string adapter =
+      "/bin/sh " + write_temp_file("chad_cli_adapter_test", "restart_fails.sh",
+                                   "if [ -e " + marker + " ]; then exit 7; fi\ntouch " + marker +
+                                       "\nread line\necho '{\"kind\": \"hello\", \"protocol\": 1, \"tool\": "
+                                       "\"t\", \"version\": \"0\", \"precision\": \"float64\"}'\nread line\nexit 5\n");
+  ToolRun r = run_tool("campaign --implementation adapter --count 6 --out " + (scratch / "out") +
+                       " --adapter " + shell_quote(adapter));
+  EXPECT_EQ(r.exit_code, 5) << r.output;
+  EXPECT_NE(r.output.find("could not be restarted"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("exited with status 7"), std::string::npos) << r.output;
 }
 
 TEST(CliAdapter, VerifyByAdapterExits1OnTheSinFault) {

@@ -33,6 +33,22 @@ TEST(CliChad, TransformPrintsATypedTermAndTheSizeRatio) {
                    j["target_size"].get<double>() / j["source_size"].get<double>());
 }
 
+// --summary: the sizes and the type as without it, and no term (for programs whose printed
+// transformation would be huge).
+TEST(CliChad, TransformSummaryLeavesTheTermOut) {
+  ToolRun whole = run_tool("transform " + example("list_sum.chad") + " --mode fwd --json", false);
+  ToolRun summary = run_tool("transform " + example("list_sum.chad") + " --mode fwd --json --summary", false);
+  ASSERT_EQ(summary.exit_code, 0) << summary.output;
+  auto w = nlohmann::json::parse(whole.output), s = nlohmann::json::parse(summary.output);
+  EXPECT_TRUE(s["term"].is_null()) << s;
+  EXPECT_EQ(s["target_size"], w["target_size"]);
+  EXPECT_EQ(s["type"], w["type"]);
+  ToolRun text = run_tool("transform " + example("list_sum.chad") + " --mode fwd --summary");
+  EXPECT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_EQ(text.output.find("fwd_fold"), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find("-- type: "), std::string::npos) << text.output;
+}
+
 TEST(CliChad, TransformForwardWithLiftedSums) {
   ToolRun r = run_tool("transform " + example("sums.chad") + " --mode fwd --sums lifted");
   ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -78,4 +78,17 @@ TEST(CliHonestReferences, CampaignCrossCheckCountsInTheSummary) {
   }
 }
 
+// Near the largest double the certified enclosure is unbounded: verify says "cannot certify" at the
+// given point (exit 2), never FAIL, and its summary counts that one point as not judged and
+// the random points that passed as passed (it used to call all of them "NOT DIFFERENTIABLE").
+TEST(CliHonestReferences, VerifyNearTheLargestDoubleCannotCertifyOnlyThere) {
+  // twice (adder a) x: the certified enclosure of a * (a * x + sin x) + ... overflows MPFI's bounds.
+  ToolRun r = run_tool("verify " + chad::testing::example("higher_order.chad") + " --at " + shell_quote("(0.5, 1e308)"));
+  EXPECT_EQ(r.exit_code, kNotDifferentiable) << r.output;
+  EXPECT_NE(r.output.find("cannot certify"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("FAIL"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("NOT JUDGED at 1 of 4 points"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("passed at 3"), std::string::npos) << r.output;
+}
+
 }  // namespace

@@ -106,6 +106,37 @@ TEST(CampaignRun, AResumeChecksOnlyTheProgramsNotLogged) {
   EXPECT_EQ(k, 12u);
 }
 
+// Logs that cannot be this campaign's are never adopted (issue #34): a log without campaign.json
+// (whose campaign?) and a line of a program outside this campaign (another count or shard) stop
+// the run with a located error, before anything is checked or merged.
+TEST(CampaignRun, AResumeRefusesLogsOfAnotherCampaign) {
+  testing::TempDir dir("chad_campaigns_test");
+  run_campaign_directory(small_run(dir / "whole"));
+  const std::string line0 = file_text(dir / "whole/log.jsonl").substr(0, file_text(dir / "whole/log.jsonl").find('\n'));
+  std::filesystem::create_directories(dir / "unnamed");
+  std::ofstream(dir / "unnamed/log.jsonl") << line0 << "\n";
+  try {
+    run_campaign_directory(small_run(dir / "unnamed"));
+    ADD_FAILURE() << "a log without campaign.json was adopted";
+  } catch (const SourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("no campaign.json"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "unnamed/campaign.json"));
+  // Shard 1 of 3 holds programs 1, 4, 7, 10: program 0's line is another shard's.
+  std::filesystem::create_directories(dir / "shard");
+  write_campaign_parameters(dir / "shard", campaign_parameters_of(small_run("").text, small_run("").options,
+                                                                  ShardChoice{1, 3, "test"}));
+  std::ofstream(dir / "shard/worker-0.jsonl") << line0 << "\n";
+  try {
+    run_campaign_directory(small_run(dir / "shard", 1, 3));
+    ADD_FAILURE() << "another shard's log line was adopted";
+  } catch (const SourceError& e) {
+    EXPECT_NE(std::string(e.what()).find("program 0, which is not part of this campaign"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "shard/log.jsonl")) << "nothing merged";
+}
+
 TEST(CampaignRun, AWorkerKilledByASignalLogsItsProgramAsCrashAndTheRunGoesOn) {
   testing::TempDir dir("chad_campaigns_test");
   // SIGKILL (9): a SIGSEGV raised in the forked worker would be caught by AddressSanitizer's own
@@ -144,6 +175,32 @@ TEST(DurableFiles, APartialLastLineIsCutOffAndAFailedAppendTakenBack) {
   EXPECT_EQ(file_text(dir / "summary.json"), "{}\n");
   EXPECT_FALSE(std::filesystem::exists(dir / "summary.json.new"));
   EXPECT_THROW(write_file_durably(dir / "no-such-directory/summary.json", "{}"), StorageError);
+}
+
+// The watchdog (issue #34: "a stopped worker stalls a campaign for ever"): the worker checking
+// program 5 stops itself (SIGSTOP); after the allowed second it is killed, program 5 is a `crash`
+// that says why, and a new worker checks the rest.
+TEST(CampaignRun, AStoppedWorkerIsKilledByTheWatchdogAndTheRunGoesOn) {
+  testing::TempDir dir("chad_campaigns_test");
+  ::setenv("CHAD_ORACLE_TEST_CRASH_AT", "5:19", 1);
+  CampaignRun run = small_run(dir / "stopped");
+  run.program_seconds = 1;
+  CampaignRunResult result;
+  try {
+    result = run_campaign_directory(run);
+  } catch (...) {
+    ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+    throw;
+  }
+  ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+  ASSERT_EQ(result.lines.size(), 12u);
+  EXPECT_EQ(result.lines[5]["verdict"], "crash");
+  EXPECT_NE(result.lines[5]["detail"].get<std::string>().find("took longer than 1 s"), std::string::npos)
+      << result.lines[5];
+  for (std::size_t i = 0; i < 12; ++i)
+    if (i != 5) {
+      EXPECT_NE(result.lines[i]["verdict"], "crash") << i;
+    }
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "../support/example_programs.hpp"
 #include "fuzz/fuzz_checks.hpp"
+#include "fuzz/oracle_fuzz_checks.hpp"
 
 namespace {
 
@@ -35,6 +36,31 @@ TEST(FuzzRegressions, EveryAtValueInputIsAcceptedOrRejectedWithALocation) {
   ASSERT_FALSE(inputs.empty());
   for (const auto& path : inputs)
     EXPECT_EQ(chad::fuzz::check_at_value(programs, chad::testing::read_text_file(path.string())), "") << path;
+}
+
+TEST(FuzzRegressions, EveryAdapterAnswerIsReadOrRejectedAsBreakingTheProtocol) {
+  const auto inputs = regression_inputs("adapter_answer");
+  ASSERT_FALSE(inputs.empty());
+  for (const auto& path : inputs)
+    EXPECT_EQ(chad::fuzz::check_adapter_answer(chad::testing::read_text_file(path.string())), "") << path;
+}
+
+TEST(FuzzRegressions, EveryCampaignLogIsSummarisedOrRejectedWithALocation) {
+  const auto inputs = regression_inputs("campaign_log");
+  ASSERT_FALSE(inputs.empty());
+  for (const auto& path : inputs)
+    EXPECT_EQ(chad::fuzz::check_campaign_log(chad::testing::read_text_file(path.string())), "") << path;
+}
+
+// The checks themselves: a malformed answer read into numbers would be a finding, and so is a
+// tool's answer whose field of the wrong type escapes as json's own exception (it did: `"kind": 5`
+// was an internal error, exit 4, before read_answer checked the field).
+TEST(FuzzChecks, AnAnswerOfTheRightShapeIsReadAndAMalformedOneRejected) {
+  EXPECT_EQ(chad::fuzz::check_adapter_answer(std::string(1, '\0') +
+                                             R"({"id": 1, "kind": "result", "jacobian": [[1, 0, 0], [2, 1, 0], [3, 0, 1]]})"),
+            "");
+  EXPECT_EQ(chad::fuzz::check_adapter_answer(std::string(1, '\0') + R"({"id": 1, "kind": 5})"), "");
+  EXPECT_EQ(chad::fuzz::check_campaign_log("{\"index\": 1, \"verdict\": \"pass\"}\nnot json\n"), "");
 }
 
 TEST(FuzzChecks, ASourceErrorWithoutALineIsAFinding) {

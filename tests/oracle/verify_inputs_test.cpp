@@ -113,5 +113,19 @@ TEST(VerifyInputs, AFaultOutsideTheRuleTableShrinksToOneOrMinusOne) {
   EXPECT_FALSE(r.shrunk.has_value()) << "without the fault, every input passes";
 }
 
+// Near the largest double, the shrinker's "fewer digits" edit (round(x * 10) / 10) overflows: it
+// must not make an infinite literal (an internal error that lost the report, issue #34). A failure
+// that holds only for huge first coordinates shrinks to a still-huge finite one.
+TEST(VerifyInputs, AnInputNearTheLargestDoubleShrinksWithoutOverflow) {
+  const std::string source = "def main (x : real, y : real) : real = x * y;";
+  CheckedProgram program = testing::load_source(source);
+  auto huge_first = [&](const std::string& input) { return read_input_point(program, input).coords.at(0) > 1e300; };
+  InputShrinkResult r;
+  run_with_deep_stack([&] { r = shrink_input(source, "(1.7e308, 0.25)", huge_first); });
+  const std::vector<double> shrunk = read_input_point(program, r.input).coords;
+  EXPECT_TRUE(std::isfinite(shrunk.at(0)) && shrunk.at(0) > 1e300) << r.input;
+  EXPECT_EQ(shrunk.at(1), 0.0) << r.input;
+}
+
 }  // namespace
 }  // namespace chad
