@@ -7,7 +7,7 @@
 #                                     the directories above DIR must be searchable by everyone
 #                                     (munged refuses a socket in a private directory)
 #   slurm_cluster_stop                cancels its jobs, stops its daemons and kills every process
-#                                     left running in DIR (call it from an EXIT trap)
+#                                     they left (call it from an EXIT trap)
 # No cgroups (this may be a container): proctrack/linuxproc, task/none, no accounting.
 
 slurm_cluster_dir=""
@@ -58,13 +58,17 @@ slurm_cluster_fail() {
   return 1
 }
 
-# Starts COMMAND... in the background with its working directory in the cluster's directory (so
-# that slurm_cluster_stop finds it and everything it forks), its output in LOG.
+# Starts COMMAND... in the background in the cluster's directory, its output in LOG.
 slurm_cluster_spawn() {
   local log=$1
   shift
   (cd "$slurm_cluster_dir" && exec "$@") >"$slurm_cluster_dir/$log" 2>&1 &
   slurm_cluster_pids+=($!)
+}
+
+slurm_cluster_queue_empty() {
+  local queue
+  queue=$(timeout 10 squeue --noheader) && [ -z "$queue" ]
 }
 
 slurm_cluster_node_idle() {
@@ -128,15 +132,21 @@ EOF
     { slurm_cluster_fail "slurmd did not register: $(sinfo 2>&1)"; return 1; }
 }
 
-# Every process whose working directory is in the cluster's directory: the daemons, the jobs'
-# scripts and what they started, and the step daemons.
+# Every process that has this cluster's SLURM_CONF in its environment (exported before the daemons
+# start, so theirs too; Slurm passes it on to the jobs and what they start), but this shell. Only
+# builtins, so that the scan starts no process of its own.
 slurm_cluster_processes() {
-  local entry cwd
+  local entry pid variable variables
   for entry in /proc/[0-9]*; do
-    cwd=$(readlink "$entry/cwd" 2>/dev/null) || continue
-    case "$cwd" in
-      "$slurm_cluster_dir" | "$slurm_cluster_dir"/*) [ "${entry#/proc/}" != "$$" ] && echo "${entry#/proc/}" ;;
-    esac
+    pid=${entry#/proc/}
+    if [ "$pid" = "$$" ] || [ "$pid" = "$BASHPID" ]; then continue; fi
+    mapfile -d '' -t variables 2>/dev/null <"$entry/environ" || continue
+    for variable in "${variables[@]}"; do
+      if [ "$variable" = "SLURM_CONF=$slurm_cluster_dir/slurm.conf" ]; then
+        echo "$pid"
+        break
+      fi
+    done
   done
   return 0
 }
@@ -145,7 +155,7 @@ slurm_cluster_stop() {
   [ -n "$slurm_cluster_dir" ] || return 0
   if [ -n "${SLURM_CONF:-}" ] && timeout 10 scontrol ping >/dev/null 2>&1; then
     timeout 10 scancel --quiet --user="$(id -un)" >/dev/null 2>&1 || true
-    slurm_cluster_wait 20 "empty queue" test -z "$(timeout 10 squeue --noheader 2>/dev/null)" || true
+    slurm_cluster_wait 20 "empty queue" slurm_cluster_queue_empty || true
   fi
   local pid
   for pid in "${slurm_cluster_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
