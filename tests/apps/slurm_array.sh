@@ -45,6 +45,9 @@ grep -qE -- '--shard auto( |$)' "$dir/recipe.sbatch" || fail "the README's Slurm
 seed=$(grep -oE -- '--seed [0-9]+' "$dir/recipe.sbatch") || fail "the README's Slurm recipe names no --seed"
 sed -i -E "s/--count [0-9]+/--count $count/" "$dir/recipe.sbatch"
 grep -q -- "--count $count " "$dir/recipe.sbatch" || fail "the README's Slurm recipe names no --count"
+shard_out=$(grep -oE -- '--out "[^"]+"' "$dir/recipe.sbatch" | sed -E 's/^--out "(.*)"$/\1/')
+[[ "$shard_out" == *'$SLURM_ARRAY_TASK_ID'* ]] ||
+  fail "the README's Slurm recipe does not write to an --out \"...\$SLURM_ARRAY_TASK_ID\""
 recipe_line=$(grep -n -m 1 -- '#SBATCH --array' "$readme" | cut -d: -f1)
 merge=$(tail -n "+$recipe_line" "$readme" | grep -oE '`chad-oracle merge [^`]*`' | head -n 1 | tr -d '`')
 [ -n "$merge" ] || fail "$readme shows no \`chad-oracle merge ...\` command after the recipe"
@@ -81,7 +84,9 @@ for a in 0 1; do
     said="shard $shard/$tasks (from SLURM_ARRAY_TASK_ID=$id of SLURM_ARRAY_TASK_COUNT=$tasks)"
     grep -qF "$said" "$dir/array-$a/task-$id.out" ||
       fail "array ${arrays[$a]}, task $id did not say '$said': $(cat "$dir/array-$a/task-$id.out")"
-    lines=$(wc -l <"$dir/array-$a/runs/c100m/shard-$id/log.jsonl")
+    log="$dir/array-$a/${shard_out//'$SLURM_ARRAY_TASK_ID'/$id}/log.jsonl"
+    [ -f "$log" ] || fail "array ${arrays[$a]}, task $id wrote no $log"
+    lines=$(wc -l <"$log")
     [ "$lines" -eq $((count / tasks)) ] ||
       fail "array ${arrays[$a]}, task $id logged $lines programs, expected $((count / tasks))"
     shard=$((shard + 1))
