@@ -216,7 +216,8 @@ TermP TermGenerator::elementwise(const TypeP& goal, int fuel, int operation) {
 
 TermP TermGenerator::array(const TypeP& goal, int fuel) {
   enum { Unary, Binary, Scale, Division, Literal, Matvec, Rows };
-  if (f_.second_set && goal->shape.size() <= 2 && c_.chance(25)) return second_set_array(goal, fuel);
+  if (f_.second_set && goal->shape.size() <= 2 && c_.chance(goal->shape.size() == 2 ? 45 : 25))
+    return second_set_array(goal, fuel);
   if (goal->shape.size() > 1) {
     static const int options[] = {Rows, Unary, Binary, Scale, Rows, Division};
     const int option = options[c_.pick(6)];

@@ -3,7 +3,7 @@
 // matmul with an inner dimension of its own, mostly not square, outer of matrices). prod reads
 // a part of the input where one is in scope (with the feature, inputs hold exact zeros: its
 // zero entries), else a bounded term (no overflow of the product); logsumexp and softmax
-// sometimes read entries past exp's overflow (256 times a bounded term).
+// sometimes read entries past exp's overflow (1024 plus 256 times a bounded term: 256 to 1792).
 #include "generators/term_generator.hpp"
 
 namespace chad {
@@ -18,7 +18,8 @@ bool is_input_part(const TermP& t) {
 }  // namespace
 
 TermP TermGenerator::large_entries(const TypeP& goal, int fuel) {
-  return make_prim(PrimOp::Scale, {make_literal(256), bounded(goal, fuel)});
+  TermP spread = make_prim(PrimOp::Scale, {make_literal(256), bounded(goal, fuel)});
+  return make_prim(PrimOp::Add, {spread, constant_array(goal, 1024)});
 }
 
 TermP TermGenerator::second_set_scalar(int fuel) {
@@ -33,7 +34,7 @@ TermP TermGenerator::second_set_scalar(int fuel) {
     }
     case 2: {
       TypeP v = array_goal(1);
-      return make_prim(PrimOp::Logsumexp, {c_.chance(30) ? large_entries(v, fuel) : gen(v, fuel)});
+      return make_prim(PrimOp::Logsumexp, {c_.chance(40) ? large_entries(v, fuel) : gen(v, fuel)});
     }
     default: return make_prim(PrimOp::Norm, {gen(array_goal(0), fuel)});
   }
@@ -43,7 +44,7 @@ TermP TermGenerator::second_set_array(const TypeP& goal, int fuel) {
   const int half = fuel / 2, rest = fuel - fuel / 2;
   if (goal->shape.size() == 1) {
     if (c_.chance(50)) return make_prim(PrimOp::Cumsum, {gen(goal, fuel)});
-    return make_prim(PrimOp::Softmax, {c_.chance(30) ? large_entries(goal, fuel) : gen(goal, fuel)});
+    return make_prim(PrimOp::Softmax, {c_.chance(40) ? large_entries(goal, fuel) : gen(goal, fuel)});
   }
   const int m = goal->shape[0], n = goal->shape[1];
   switch (c_.pick(3)) {

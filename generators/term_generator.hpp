@@ -101,7 +101,7 @@ class TermGenerator {
   // The second set's array primitives (second_set_terms.cpp; feature second-set only).
   TermP second_set_scalar(int fuel);                     // mean prod logsumexp norm
   TermP second_set_array(const TypeP& goal, int fuel);   // softmax cumsum transpose matmul outer
-  TermP large_entries(const TypeP& goal, int fuel);      // a bounded term times 256 (exp overflows)
+  TermP large_entries(const TypeP& goal, int fuel);      // 1024 + 256 * a bounded term (exp overflows)
 
   // ---- shapes that expose faults (shape_idioms.cpp) -------------------------------------
   TermP shared_let(const TypeP& goal, int fuel);

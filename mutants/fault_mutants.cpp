@@ -89,7 +89,7 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "prod_{j != i} v_j computed as prod(v) / v_i, and 0 where v_i = 0: wrong only at zero entries (one zero "
       "entry: its own derivative, the product of the others, is lost)");
   all.back().second_set = true;
-  add("softmax-no-max-shift", "evaluator: softmax in logsumexp' and softmax'", {T0, E::SoftmaxNoMaxShift},
+  add("softmax-no-max-shift", "evaluator: softmax' and logsumexp'", {T0, E::SoftmaxNoMaxShift},
       {{{}, K::Prim, PrimOp::Logsumexp}, {{}, K::Prim, PrimOp::Softmax}},
       "softmax v = exp v / sum exp v without subtracting the largest entry: exp overflows in double for entries "
       "past about 709 (inf / inf), right for small entries");
