@@ -254,10 +254,14 @@ std::string join(const std::vector<std::string>& parts) {
 
 }  // namespace
 
-// The template arguments a primitive's runtime function takes: matvec<R, C>, get<I>.
+// The template arguments a primitive's runtime function takes: matvec<R, C>, get<I>,
+// transpose<M, N>, matmul<M, K, N>.
 static std::string prim_template_arguments(const Term& t, const TypeP& first_operand) {
-  if (t.op == PrimOp::Matvec)
+  if (t.op == PrimOp::Matvec || t.op == PrimOp::Transpose)
     return "<" + std::to_string(first_operand->shape[0]) + ", " + std::to_string(first_operand->shape[1]) + ">";
+  if (t.op == PrimOp::Matmul)
+    return "<" + std::to_string(first_operand->shape[0]) + ", " + std::to_string(first_operand->shape[1]) + ", " +
+           std::to_string(t.args[1]->type->shape[1]) + ">";
   if (t.op == PrimOp::Get) return "<" + std::to_string(t.index) + ">";
   return "";
 }

@@ -92,6 +92,15 @@ const char* runtime_function(PrimOp op) {
     case PrimOp::Scale: return "rt_scale";
     case PrimOp::Get: return "rt_get";
     case PrimOp::Vec: return "rt_vec";
+    case PrimOp::Mean: return "rt_mean";
+    case PrimOp::Prod: return "rt_prod";
+    case PrimOp::Logsumexp: return "rt_logsumexp";
+    case PrimOp::Softmax: return "rt_softmax";
+    case PrimOp::Norm: return "rt_norm";
+    case PrimOp::Cumsum: return "rt_cumsum";
+    case PrimOp::Matmul: return "rt_matmul";
+    case PrimOp::Transpose: return "rt_transpose";
+    case PrimOp::Outer: return "rt_outer";
     case PrimOp::Lt: return "rt_lt";
     case PrimOp::Gt: return "rt_gt";
   }

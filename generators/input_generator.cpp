@@ -20,7 +20,7 @@ bool contains_type(const TypeP& t, const TypeP& target) {
 
 class InputGenerator {
  public:
-  explicit InputGenerator(ChoiceSource& c) : c_(c) {}
+  InputGenerator(ChoiceSource& c, bool zeros) : c_(c), zeros_(zeros) {}
 
   // One choice per real (short recordings shrink faster). Choice 0: 0; below 128 (3%) the
   // small integers 0, 1, -1, 2, -2, 3, -3; then mostly non-trivial dyadic values (exact in
@@ -28,6 +28,7 @@ class InputGenerator {
   // values), and a quarter any multiple of 2^-8 in (-3, 3).
   std::string real_text() {
     static const double dyadic[] = {0.75, -1.25, 1.5, -0.625, 2.25, 0.375, -1.75, 1.125, -2.5, 0.875, -0.3125, 1.6875};
+    if (zeros_ && c_.pick(8) == 0) return print_real(0);
     const int c = c_.pick(4096);
     if (c < 128) return print_real(double(c % 7 % 2 ? (c % 7 + 1) / 2 : -(c % 7 / 2)));
     if (c < 3072) return print_real(dyadic[c % 12]);
@@ -78,6 +79,7 @@ class InputGenerator {
 
  private:
   ChoiceSource& c_;
+  bool zeros_;
 };
 
 }  // namespace
@@ -88,8 +90,8 @@ std::size_t base_ctor(const TypeP& sum, const TypeP& fixpoint) {
   return 0;
 }
 
-std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth) {
-  return InputGenerator(choices).value_text(type, depth);
+std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth, bool zeros) {
+  return InputGenerator(choices, zeros).value_text(type, depth);
 }
 
 }  // namespace chad

@@ -12,8 +12,9 @@
 
 namespace chad {
 
-// Precondition: `type` is a closed data type (no functions, no `nu`).
-std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth = 3);
+// Precondition: `type` is a closed data type (no functions, no `nu`). `zeros`: about one real in
+// eight is an exact 0 (prod's zero entries; feature second-set), each real one choice more.
+std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth = 3, bool zeros = false);
 
 // The first constructor of `sum` (the unrolling of `fixpoint`) whose payload does not contain
 // `fixpoint`: a base case (0 when every constructor recurses).

@@ -30,6 +30,10 @@ struct GeneratorFeatures {
   // The input always holds a list or a tree (its first component), so that the cost check
   // (oracle/cost_check.hpp) can grow it; off by default, on for `campaign --check cost`.
   bool inductive_input = false;
+  // The second set's array primitives (mean prod logsumexp softmax norm cumsum matmul transpose
+  // outer), and inputs with more exact zeros (prod's zero entries); off by default (outside
+  // adapters do not express them all yet), named on its own as inductive-input is.
+  bool second_set = false;
 
   // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,
   // "all" / "none" set every one but inductive-input (named on its own). Throws std::invalid_argument naming an unknown feature.

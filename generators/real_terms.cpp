@@ -101,6 +101,7 @@ TermP TermGenerator::bounded(const TypeP& goal, int fuel) {
 TermP TermGenerator::scalar(int fuel) {
   const TypeP real = real_type();
   const int half = fuel / 2, rest = fuel - fuel / 2;
+  if (f_.second_set && f_.arrays && c_.chance(20)) return second_set_scalar(fuel);
   switch (c_.pick(20)) {
     case 0: return literal();
     case 7: case 8: case 9: {
@@ -215,6 +216,8 @@ TermP TermGenerator::elementwise(const TypeP& goal, int fuel, int operation) {
 
 TermP TermGenerator::array(const TypeP& goal, int fuel) {
   enum { Unary, Binary, Scale, Division, Literal, Matvec, Rows };
+  if (f_.second_set && goal->shape.size() <= 2 && c_.chance(goal->shape.size() == 2 ? 45 : 25))
+    return second_set_array(goal, fuel);
   if (goal->shape.size() > 1) {
     static const int options[] = {Rows, Unary, Binary, Scale, Rows, Division};
     const int option = options[c_.pick(6)];

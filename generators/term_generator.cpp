@@ -20,7 +20,7 @@ GeneratedCase TermGenerator::generate(int max_size) {
   Program program;
   program.file = "<generated>";
   program.defs.push_back(Def{"main", {Param{x, input, {}}}, output, body, {}});
-  return {print_program(program), random_input_text(c_, input)};
+  return {print_program(program), random_input_text(c_, input, 3, f_.second_set)};
 }
 
 // ---- types -------------------------------------------------------------------------------

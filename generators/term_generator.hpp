@@ -98,6 +98,10 @@ class TermGenerator {
   TermP reduction(int fuel);                        // sum, dot, get, matvec to a real
   TypeP array_goal(int rank);                       // an array type in scope (mostly), rank 0: any
   TermP matvec(const TypeP& goal, int fuel);        // goal real[m]
+  // The second set's array primitives (second_set_terms.cpp; feature second-set only).
+  TermP second_set_scalar(int fuel);                     // mean prod logsumexp norm
+  TermP second_set_array(const TypeP& goal, int fuel);   // softmax cumsum transpose matmul outer
+  TermP large_entries(const TypeP& goal, int fuel);      // 1024 + 256 * a bounded term (exp overflows)
 
   // ---- shapes that expose faults (shape_idioms.cpp) -------------------------------------
   TermP shared_let(const TypeP& goal, int fuel);

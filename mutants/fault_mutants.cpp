@@ -78,6 +78,22 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "the last cols - rows columns of dm and entries of dx are 0; right on square and tall matrices");
   add("fwd-matvec-drops-dm", "evaluator: matvec'", {T0, E::MatvecForwardDropsDm}, {{F, K::Prim, PrimOp::Matvec}},
       "matvec'(m, x; dm, dx) = m dx instead of dm x + m dx (visible only when the matrix depends on the input)");
+  add("rev-matmul-square-transpose", "evaluator: matmul^T", {T0, E::MatmulTransposeSquare},
+      {{R, K::Prim, PrimOp::Matmul}},
+      "matmul^T(a, b; u) = (u b^T, a^T u) with a^T u summing the rows of a only up to min(m, k): for a tall a "
+      "(m > k) the cotangent of b misses the last m - k rows; right on square and wide matrices");
+  all.back().second_set = true;
+  // ---- the second set's reductions ----
+  add("prod-transpose-by-division", "evaluator: prod' and prod^T", {T0, E::ProdTransposeByDivision},
+      {{{}, K::Prim, PrimOp::Prod}},
+      "prod_{j != i} v_j computed as prod(v) / v_i, and 0 where v_i = 0: wrong only at zero entries (one zero "
+      "entry: its own derivative, the product of the others, is lost)");
+  all.back().second_set = true;
+  add("softmax-no-max-shift", "evaluator: softmax' and logsumexp'", {T0, E::SoftmaxNoMaxShift},
+      {{{}, K::Prim, PrimOp::Logsumexp}, {{}, K::Prim, PrimOp::Softmax}},
+      "softmax v = exp v / sum exp v without subtracting the largest entry: exp overflows in double for entries "
+      "past about 709 (inf / inf), right for small entries");
+  all.back().second_set = true;
   // ---- CHAD's derivative table ----
   add("table-sigmoid-one-plus", "derivative table: sigmoid", {T0, E::SigmoidOnePlus},
       {{{}, K::Prim, PrimOp::Sigmoid}}, "sigmoid' = s (1 + s) instead of s (1 - s), s = sigmoid x");

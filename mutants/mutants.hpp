@@ -46,6 +46,9 @@ struct Mutant {
   // powers; the efficient strategy's packed environments): runs of this mutant use that
   // strategy whatever they were asked for. Unset: the run's strategy.
   std::optional<FunctionsStrategy> functions;
+  // A fault of a primitive of the second set (mean .. outer): runs of this mutant generate
+  // with the feature second-set, which draws them (off in the default campaign).
+  bool second_set = false;
 };
 
 const std::vector<Mutant>& mutant_catalogue();
@@ -58,7 +61,7 @@ std::string mutant_rule_name(const Mutant& m);
 // otherwise one of its blame_targets.
 bool blame_names_mutant(const Mutant& m, const Blame& blame);
 // Judges `options` under the mutant: its rule table and its faults (and its functions strategy,
-// when it has one).
+// when it has one; the feature second-set for a fault of the second set).
 void use_mutant(CampaignOptions& options, const Mutant& m);
 
 }  // namespace chad

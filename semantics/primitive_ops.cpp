@@ -4,6 +4,7 @@
 
 #include "model/primitives.hpp"
 #include "model/scalar_list.hpp"
+#include "semantics/array_primitive_ops.hpp"
 #include "semantics/evaluate.hpp"
 
 namespace chad {
@@ -45,6 +46,10 @@ std::uint64_t primitive_scalar_ops(const Term& t, const Value<S>* const* args) {
     case PrimOp::Get: case PrimOp::Vec: return 0;
     case PrimOp::Matvec: return args[0]->extra->data.size();  // rows * cols
     case PrimOp::Scale: return entry_count(*args[1]);
+    case PrimOp::Mean: case PrimOp::Prod: case PrimOp::Logsumexp: case PrimOp::Softmax:
+    case PrimOp::Norm: case PrimOp::Cumsum: case PrimOp::Matmul: case PrimOp::Transpose:
+    case PrimOp::Outer:
+      return array_second_set_scalar_ops<S>(t, args);
     default: return entry_count(*args[0]);  // elementwise, sum, dot
   }
 }
@@ -115,6 +120,10 @@ ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args) {
       const int n = int(out.size());  // before `out` is moved (argument order is unspecified)
       return array_value<S>({n}, std::move(out));
     }
+    case PrimOp::Mean: case PrimOp::Prod: case PrimOp::Logsumexp: case PrimOp::Softmax:
+    case PrimOp::Norm: case PrimOp::Cumsum: case PrimOp::Matmul: case PrimOp::Transpose:
+    case PrimOp::Outer:
+      return apply_array_second_set<S>(t, args);
     default: {
       CHAD_INTERNAL_ASSERT(is_unary_elementwise(t.op), "unknown primitive");
       const S* a = entries(*args[0]);

@@ -17,6 +17,7 @@ namespace {
 int prim_arity(PrimOp op) {
   switch (op) {
     case PrimOp::Dot: case PrimOp::Matvec: case PrimOp::Scale: case PrimOp::Get: return 2;
+    case PrimOp::Matmul: case PrimOp::Outer: return 2;
     case PrimOp::Vec: return -1;  // one or more
     default: return 1;
   }

@@ -10,10 +10,14 @@ namespace {
 const PrimOp kNamedPrimitives[] = {PrimOp::Sin,  PrimOp::Cos,     PrimOp::Exp,      PrimOp::Log,
                                    PrimOp::Sqrt, PrimOp::Tanh,    PrimOp::Sigmoid,  PrimOp::Softplus,
                                    PrimOp::Sum,  PrimOp::Dot,     PrimOp::Matvec,   PrimOp::Scale,
-                                   PrimOp::Get,  PrimOp::Vec};
+                                   PrimOp::Get,  PrimOp::Vec,
+                                   PrimOp::Mean, PrimOp::Prod,    PrimOp::Logsumexp, PrimOp::Softmax,
+                                   PrimOp::Norm, PrimOp::Cumsum,  PrimOp::Matmul,   PrimOp::Transpose,
+                                   PrimOp::Outer};
 
 bool takes_two(PrimOp op) {
-  return op == PrimOp::Dot || op == PrimOp::Matvec || op == PrimOp::Scale || op == PrimOp::Get;
+  return op == PrimOp::Dot || op == PrimOp::Matvec || op == PrimOp::Scale || op == PrimOp::Get ||
+         op == PrimOp::Matmul || op == PrimOp::Outer;
 }
 
 std::string quoted(PrimOp op) { return std::string("`") + prim_name(op) + "`"; }
@@ -76,7 +80,7 @@ TermP primitive_function(PrimOp op, const TypeP& expected, const Loc& loc) {
 
 std::string primitive_hint(const std::string& name) {
   static const std::map<std::string, std::string> other_names = {
-      {"ln", "log"}, {"logistic", "sigmoid"}, {"matmul", "matvec"}, {"exponential", "exp"}};
+      {"ln", "log"}, {"logistic", "sigmoid"}, {"exponential", "exp"}};
   std::string lower = name;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   std::string meant;

@@ -28,8 +28,8 @@ TermP apply_primitive(PrimOp op, const TermP& argument, const Loc& loc);
 TermP primitive_function(PrimOp op, const TypeP& expected, const Loc& loc);
 
 // " (did you mean ...?)"-style hint for an unbound variable or constructor `name` that is a
-// primitive's name in other letters' case or a common other name of one (ln, logistic,
-// matmul); "" when there is none.
+// primitive's name in other letters' case or a common other name of one (ln, logistic);
+// "" when there is none.
 std::string primitive_hint(const std::string& name);
 
 // For `op` applied to one argument and then to another (`dot u v`): the error's text.

@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include "syntax/array_primitive_types.hpp"
 #include "syntax/chad_types.hpp"
 #include "syntax/printer.hpp"
 
@@ -36,6 +37,10 @@ TypeP primitive_result_type(PrimOp op, const std::vector<TypeP>& a, int index) {
         if (!t->shape.empty()) return nullptr;
       return a.empty() ? nullptr : real_type({int(a.size())});
     }
+    case PrimOp::Mean: case PrimOp::Prod: case PrimOp::Logsumexp: case PrimOp::Softmax:
+    case PrimOp::Norm: case PrimOp::Cumsum: case PrimOp::Matmul: case PrimOp::Transpose:
+    case PrimOp::Outer:
+      return array_second_set_result_type(op, a);
     default: return a.size() == 1 ? a[0] : nullptr;  // Neg and the unary functions
   }
 }

@@ -27,6 +27,15 @@ const char* prim_name(PrimOp op) {
     case PrimOp::Scale: return "scale";
     case PrimOp::Get: return "get";
     case PrimOp::Vec: return "vec";
+    case PrimOp::Mean: return "mean";
+    case PrimOp::Prod: return "prod";
+    case PrimOp::Logsumexp: return "logsumexp";
+    case PrimOp::Softmax: return "softmax";
+    case PrimOp::Norm: return "norm";
+    case PrimOp::Cumsum: return "cumsum";
+    case PrimOp::Matmul: return "matmul";
+    case PrimOp::Transpose: return "transpose";
+    case PrimOp::Outer: return "outer";
     case PrimOp::Lt: return "<";
     case PrimOp::Gt: return ">";
   }
@@ -134,6 +143,7 @@ TermP make_prim(PrimOp op, std::vector<TermP> args, Loc loc, int get_index) {
     case PrimOp::Vec: CHAD_INTERNAL_ASSERT(arity >= 1, "vec needs an argument"); break;
     case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div:
     case PrimOp::Dot: case PrimOp::Matvec: case PrimOp::Scale: case PrimOp::Lt: case PrimOp::Gt:
+    case PrimOp::Matmul: case PrimOp::Outer:
       CHAD_INTERNAL_ASSERT(arity == 2, std::string(prim_name(op)) + " takes two arguments");
       break;
     default:

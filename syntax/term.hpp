@@ -82,6 +82,8 @@ enum class PrimOp {
   Add, Sub, Mul, Div, Neg,                            // elementwise on equal shapes
   Sin, Cos, Exp, Log, Sqrt, Tanh, Sigmoid, Softplus,  // unary, elementwise
   Sum, Dot, Matvec, Scale, Get, Vec,                  // array primitives
+  Mean, Prod, Logsumexp, Softmax, Norm, Cumsum,       // array primitives, second set
+  Matmul, Transpose, Outer,
   Lt, Gt,                                             // comparisons of scalars, giving bool
 };
 

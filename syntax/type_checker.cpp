@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "syntax/array_primitive_types.hpp"
 #include "syntax/list_literal.hpp"
 #include "syntax/primitive_sugar.hpp"
 #include "syntax/printer.hpp"
@@ -128,7 +129,8 @@ class Checker {
     if (auto op = free_primitive(head)) return apply_primitive(*op, t->args[1], head->loc);
     if (head->kind == TermKind::App)
       if (auto op = free_primitive(head->args[0]); op && *op != PrimOp::Vec && !is_unary_elementwise(*op) &&
-                                                   *op != PrimOp::Sum)
+                                                   *op != PrimOp::Sum &&
+                                                   !(is_array_second_set(*op) && prim_arity(*op) == 1))
         throw SourceError(head->args[0]->loc, curried_primitive_message(*op));
     return nullptr;
   }
@@ -382,6 +384,7 @@ class Checker {
       case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div:
       case PrimOp::Dot: case PrimOp::Matvec: case PrimOp::Scale: case PrimOp::Lt: case PrimOp::Gt:
         return 2;
+      case PrimOp::Matmul: case PrimOp::Outer: return 2;
       default: return 1;
     }
   }
@@ -462,6 +465,16 @@ class Checker {
         for (const TermP& e : t->args) args.push_back(check(e, real_type()));
         c->type = real_type({int(args.size())});
         return c;
+      case PrimOp::Mean: case PrimOp::Prod: case PrimOp::Logsumexp: case PrimOp::Softmax:
+      case PrimOp::Norm: case PrimOp::Cumsum: case PrimOp::Matmul: case PrimOp::Transpose:
+      case PrimOp::Outer: {  // syntax/array_primitive_types.hpp
+        args.clear();
+        std::vector<TypeP> types;
+        for (const TermP& e : t->args) types.push_back(args.emplace_back(real_operand(e, name))->type);
+        c->type = array_second_set_result_type(t->op, types);
+        if (!c->type) shape_error(array_second_set_expects(t->op), t);
+        return c;
+      }
       default:  // Neg and the unary functions
         CHAD_INTERNAL_ASSERT(is_unary_elementwise(t->op), "unknown primitive");
         args = {real_operand(t->args[0], name, hint)};

@@ -19,6 +19,9 @@ enum class EvaluatorFault {
   FwdUnfoldDeep,             // fwd_unfold: the tangent stream is 0 from depth 3 on
   MatvecTransposeWide,       // matvec^T: columns from `rows` on get no cotangent (cols > rows)
   MatvecForwardDropsDm,      // matvec': dm x dropped (only m dx)
+  ProdTransposeByDivision,   // prod^T: u p / v_i, 0 at a zero entry (wrong only at zero entries)
+  SoftmaxNoMaxShift,         // softmax in logsumexp' and softmax': exp v / sum exp v, no shift
+  MatmulTransposeSquare,     // matmul^T: a^T u sums rows of a up to min(m, k) (wrong when m > k)
   // CHAD's derivative table, one wrong entry each:
   SigmoidOnePlus,    // sigmoid' = s (1 + s)
   TanhOnePlus,       // tanh' = 1 + tanh^2

@@ -7,6 +7,7 @@
 
 #include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
+#include "target_semantics/array_derivatives.hpp"
 #include "target_semantics/derivative_table.hpp"
 #include "target_semantics/evaluator_faults.hpp"
 #include "semantics/primitive_ops.hpp"
@@ -105,6 +106,13 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
       for (std::size_t i = 0; i < arity; ++i) out.push_back(d(i)[0]);
       return array_value<S>({int(arity)}, std::move(out));
     }
+    case PrimOp::Mean: case PrimOp::Prod: case PrimOp::Logsumexp: case PrimOp::Softmax:
+    case PrimOp::Norm: case PrimOp::Cumsum: case PrimOp::Matmul: case PrimOp::Transpose:
+    case PrimOp::Outer: {  // target_semantics/array_derivatives.hpp
+      std::vector<std::vector<S>> xs, dxs;
+      for (std::size_t i = 0; i < arity; ++i) xs.push_back(in(i)), dxs.push_back(d(i));
+      return array_second_set_forward<S>(t, x, xs, dxs);
+    }
     default: {  // unary f, elementwise: f'(a) da
       auto a = in(0), da = d(0);
       for (std::size_t k = 0; k < a.size(); ++k) da[k] = chad_unary_derivative<S>(t.op, a[k]) * da[k];
@@ -192,6 +200,13 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
       auto v = entries_of(vv, arity);
       for (std::size_t i = 0; i < arity; ++i) out[i] = scalar_value<S>(v[i]);
       return out;
+    }
+    case PrimOp::Mean: case PrimOp::Prod: case PrimOp::Logsumexp: case PrimOp::Softmax:
+    case PrimOp::Norm: case PrimOp::Cumsum: case PrimOp::Matmul: case PrimOp::Transpose:
+    case PrimOp::Outer: {  // target_semantics/array_derivatives.hpp
+      std::vector<std::vector<S>> xs;
+      for (std::size_t i = 0; i < arity; ++i) xs.push_back(in(i));
+      return array_second_set_transpose<S>(t, x, xs, cotangent);
     }
     default: {  // unary f: f'(a) v, elementwise (a diagonal map is its own transpose)
       auto a = in(0), v = entries_of(vv, a.size());

@@ -98,7 +98,8 @@ enum class Former { Var, Literal, Array, Unit, Pair, Fst, Snd, Let, Fun, App, In
                     Roll, Fold, Unroll, Unfold, Ascribe, Prim };
 
 enum class Op { Add, Sub, Mul, Div, Neg, Sin, Cos, Exp, Log, Sqrt, Tanh, Sigmoid, Softplus,
-                Sum, Dot, Matvec, Scale, Get, Vec, Lt, Gt };
+                Sum, Dot, Matvec, Scale, Get, Vec, Lt, Gt,
+                Mean, Prod, Logsumexp, Softmax, Norm, Cumsum, Matmul, Transpose, Outer };
 
 struct Node;
 using NodeP = std::shared_ptr<const Node>;
@@ -127,7 +128,10 @@ inline Op parse_op(const std::string& name) {
       {"sin", Op::Sin}, {"cos", Op::Cos}, {"exp", Op::Exp}, {"log", Op::Log},
       {"sqrt", Op::Sqrt}, {"tanh", Op::Tanh}, {"sigmoid", Op::Sigmoid},
       {"softplus", Op::Softplus}, {"sum", Op::Sum}, {"dot", Op::Dot}, {"matvec", Op::Matvec},
-      {"scale", Op::Scale}, {"get", Op::Get}, {"vec", Op::Vec}, {"<", Op::Lt}, {">", Op::Gt}};
+      {"scale", Op::Scale}, {"get", Op::Get}, {"vec", Op::Vec}, {"<", Op::Lt}, {">", Op::Gt},
+      {"mean", Op::Mean}, {"prod", Op::Prod}, {"logsumexp", Op::Logsumexp}, {"softmax", Op::Softmax},
+      {"norm", Op::Norm}, {"cumsum", Op::Cumsum}, {"matmul", Op::Matmul}, {"transpose", Op::Transpose},
+      {"outer", Op::Outer}};
   for (const auto& [text, op] : ops)
     if (name == text) return op;
   throw MalformedProgram("unknown primitive \"" + name + "\"");

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "json_program.hpp"
+#include "json_program_array_ops.hpp"
 #include "json_program_values.hpp"
 
 namespace chad_adapter {
@@ -281,6 +282,9 @@ class Interpreter {
         const int n = int(out.size());
         return real_value<S>({n}, std::move(out));
       }
+      case Op::Mean: case Op::Prod: case Op::Logsumexp: case Op::Softmax: case Op::Norm:
+      case Op::Cumsum: case Op::Matmul: case Op::Transpose: case Op::Outer:
+        return apply_array_second_set<S>(t.op, args);
       default: {
         const auto& x = args[0]->reals;
         if (t.op == Op::Log || t.op == Op::Sqrt)

@@ -6,6 +6,7 @@
 #   ('var', a) ('arrow',) ('closed',)   -- 'closed': a part of a functor with no type variable.
 # The primitives are module-level functions rt_<name>, so that an adapter can replace one.
 import json
+import math
 import sys
 import threading
 
@@ -154,6 +155,60 @@ def rt_get(v, i):
 
 def rt_vec(*xs):
     return torch.stack(xs)
+
+
+# The second set's array primitives (model/array_primitives.hpp): the same compositions, the
+# constants m and a (no gradient) as there.
+
+def rt_mean(a):
+    return rt_sum(a) / a.numel()
+
+
+def rt_prod(a):  # left to right, no division (right at zero entries)
+    flat = a.reshape(-1)
+    total = flat[0]
+    for i in range(1, flat.shape[0]):
+        total = total * flat[i]
+    return total
+
+
+def _shifted_exps(a):  # exp(v - m), m the largest entry (a constant)
+    m = float(a.detach().max())
+    return torch.exp(a - m), m
+
+
+def rt_logsumexp(a):
+    e, m = _shifted_exps(a)
+    return torch.log(_sum_columns(e)) + m
+
+
+def rt_softmax(a):
+    e, _ = _shifted_exps(a)
+    return e / _sum_columns(e)
+
+
+def rt_norm(a):  # a sqrt(sum (v / a)^2), a a power of two near the largest |v_i| (a constant)
+    big = float(a.detach().abs().max())
+    e = math.frexp(big)[1] - 1 if big > 0 and math.isfinite(big) else 0
+    down, up = math.ldexp(1.0, -e), math.ldexp(1.0, e)
+    y = a.reshape(-1) * down
+    return torch.sqrt(_sum_columns(y * y)) * up
+
+
+def rt_cumsum(a):
+    return torch.cumsum(a, 0)
+
+
+def rt_matmul(a, b):  # entry (r, c) = sum_j a[r, j] b[j, c], left to right
+    return _sum_columns(rt_mul(a.unsqueeze(1), b.transpose(0, 1).unsqueeze(0)))
+
+
+def rt_transpose(a):
+    return a.transpose(0, 1)
+
+
+def rt_outer(u, v):
+    return rt_mul(u.unsqueeze(1), v.unsqueeze(0))
 
 
 _FALSE = RtInject(0, ())

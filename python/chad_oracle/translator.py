@@ -16,7 +16,8 @@ from .values import type_descriptor
 FORMERS = ("var", "literal", "array", "unit", "pair", "fst", "snd", "let", "fun", "app", "inject",
            "case", "roll", "fold", "unroll", "unfold", "ascribe", "prim")
 PRIMITIVES = ("+", "-", "*", "/", "neg", "sin", "cos", "exp", "log", "sqrt", "tanh", "sigmoid",
-              "softplus", "sum", "dot", "matvec", "scale", "get", "vec", "<", ">")
+              "softplus", "sum", "dot", "matvec", "scale", "get", "vec", "<", ">",
+              "mean", "prod", "logsumexp", "softmax", "norm", "cumsum", "matmul", "transpose", "outer")
 MAX_DEPTH = 90  # Python's parser refuses more than 100 levels of indentation
 
 

@@ -63,6 +63,13 @@ const std::vector<KillingCase>& killing_cases() {
       {"table-tanh-one-plus", "def main (x : real) : real = tanh(x);\n", "0.5"},
       // log'(2) = 1/2 where the mutant says 1/4.
       {"table-log-inverse-square", "def main (x : real) : real = log(x);\n", "2"},
+      // d (a b)_rc / d b_0c = sum_r a_r0 u_rc: a is 3 x 1 (tall), the mutant sums row 0 only.
+      {"rev-matmul-square-transpose", "def main (a : real[3, 1], b : real[1, 2]) : real[3, 2] = matmul(a, b);\n",
+       "([[1], [2], [3]], [[0.5, -1]])"},
+      // d prod / dv = (0 * 3, 2 * 3, 2 * 0) = (0, 6, 0) at (2, 0, 3); the mutant's p / v_i gives 0 at v_1 = 0.
+      {"prod-transpose-by-division", "def main (v : real[3]) : real = prod(v);\n", "[2, 0, 3]"},
+      // d logsumexp / dv = softmax v = (0.731, 0.269) at (1000, 999); the mutant's exp 1000 overflows: NaN.
+      {"softmax-no-max-shift", "def main (v : real[2]) : real = logsumexp(v);\n", "[1000, 999]"},
   };
   return cases;
 }

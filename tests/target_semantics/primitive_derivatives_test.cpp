@@ -45,6 +45,12 @@ const std::vector<Case>& cases() {
       {Matvec, {{2, 3}, r3}, {2}}, {Scale, {r, r3}, r3},       {Scale, {r, r22}, r22},
       {Get, {r3}, r, 0},          {Get, {r3}, r, 2},           {Vec, {r}, {1}},
       {Vec, {r, r, r}, r3},       {Lt, {r, r}, r},             {Gt, {r, r}, r},
+      // the second set's array primitives
+      {Mean, {r3}, r},            {Mean, {r22}, r},            {Mean, {r}, r},
+      {Prod, {r3}, r},            {Prod, {r22}, r},            {Logsumexp, {r3}, r},
+      {Softmax, {r3}, r3},        {Norm, {r3}, r},             {Norm, {r22}, r},
+      {Cumsum, {r3}, r3},         {Matmul, {{2, 3}, {3, 2}}, r22}, {Matmul, {{3, 1}, {1, 2}}, {3, 2}},
+      {Transpose, {{2, 3}}, {3, 2}}, {Outer, {{2}, r3}, {2, 3}},
   };
   return all;
 }

@@ -28,6 +28,15 @@ OPS = {
     "dot": "jnp.dot({0}, {1})",
     "matvec": "jnp.matmul({0}, {1})",
     "scale": "jnp.multiply({0}, {1})",
+    "mean": "jnp.mean({0})",
+    "prod": "jnp.prod({0})",
+    "logsumexp": "jax.nn.logsumexp({0})",
+    "softmax": "jax.nn.softmax({0})",
+    "norm": "jnp.linalg.norm(jnp.ravel({0}))",
+    "cumsum": "jnp.cumsum({0})",
+    "matmul": "jnp.matmul({0}, {1})",
+    "transpose": "jnp.transpose({0})",
+    "outer": "jnp.outer({0}, {1})",
 }
 
 

@@ -29,6 +29,15 @@ OPS = {
     "dot": "tf.tensordot({0}, {1}, 1)",
     "matvec": "tf.linalg.matvec({0}, {1})",
     "scale": "tf.math.multiply({0}, {1})",
+    "mean": "tf.math.reduce_mean({0})",
+    "prod": "tf.math.reduce_prod({0})",
+    "logsumexp": "tf.math.reduce_logsumexp({0})",
+    "softmax": "tf.nn.softmax({0})",
+    "norm": "tf.norm(tf.reshape({0}, [-1]))",
+    "cumsum": "tf.math.cumsum({0})",
+    "matmul": "tf.linalg.matmul({0}, {1})",
+    "transpose": "tf.transpose({0})",
+    "outer": "tf.tensordot({0}, {1}, 0)",
 }
 
 

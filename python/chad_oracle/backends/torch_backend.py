@@ -29,6 +29,15 @@ OPS = {
     "dot": "torch.dot({0}, {1})",
     "matvec": "torch.mv({0}, {1})",
     "scale": "torch.mul({0}, {1})",
+    "mean": "torch.mean({0})",
+    "prod": "torch.prod({0})",
+    "logsumexp": "torch.logsumexp({0}, 0)",
+    "softmax": "torch.softmax({0}, 0)",
+    "norm": "torch.linalg.vector_norm({0})",
+    "cumsum": "torch.cumsum({0}, 0)",
+    "matmul": "torch.matmul({0}, {1})",
+    "transpose": "torch.t({0})",
+    "outer": "torch.outer({0}, {1})",
 }
 
 
