@@ -30,12 +30,13 @@ GeneratorFeatures GeneratorFeatures::parse(const std::string& text) {
     }
     bool known = false;
     if (item == "inductive-input") f.inductive_input = on, known = true;
+    if (item == "second-set") f.second_set = on, known = true;
     for (int i = 0; i < 8; ++i)
       if (item == names[i]) *flags[i] = on, known = true;
     if (!known)
       throw std::invalid_argument("unknown feature `" + item +
                                   "` (known: functions, sums, inductive, coinductive, arrays, "
-                                  "comparisons, partial, higher-order, inductive-input, all, none; prefix - to turn one "
+                                  "comparisons, partial, higher-order, inductive-input, second-set, all, none; prefix - to turn one "
                                   "off)");
   }
   return f;
@@ -53,6 +54,7 @@ std::string GeneratorFeatures::describe() const {
   add(partial, "partial");
   add(higher_order, "higher-order");
   if (inductive_input) add(true, "inductive-input");  // named only when on (older logs lack it)
+  if (second_set) add(true, "second-set");            // likewise
   return s;
 }
 

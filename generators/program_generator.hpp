@@ -30,6 +30,9 @@ struct GeneratorFeatures {
   // The input always holds a list or a tree (its first component), so that the cost check
   // (oracle/cost_check.hpp) can grow it; off by default, on for `campaign --check cost`.
   bool inductive_input = false;
+  // The second set's elementwise half (log1p expm1 atan erf abs ^ pow atan2 hypot max min):
+  // off by default (the default campaign's programs stay as they were), `+second-set` to draw them.
+  bool second_set = false;
 
   // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,
   // "all" / "none" set every one but inductive-input (named on its own). Throws std::invalid_argument naming an unknown feature.

@@ -5,6 +5,7 @@
 #include "model/primitives.hpp"
 #include "model/scalar_list.hpp"
 #include "semantics/evaluate.hpp"
+#include "semantics/primitive_ops_second_set.hpp"
 
 namespace chad {
 namespace {
@@ -115,6 +116,10 @@ ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args) {
       const int n = int(out.size());  // before `out` is moved (argument order is unspecified)
       return array_value<S>({n}, std::move(out));
     }
+    case PrimOp::Log1p: case PrimOp::Expm1: case PrimOp::Atan: case PrimOp::Erf: case PrimOp::Abs:
+    case PrimOp::PowInt: case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max:
+    case PrimOp::Min:
+      return apply_second_set_elementwise(t, args);  // semantics/primitive_ops_second_set.cpp
     default: {
       CHAD_INTERNAL_ASSERT(is_unary_elementwise(t.op), "unknown primitive");
       const S* a = entries(*args[0]);

@@ -10,10 +10,14 @@ namespace {
 const PrimOp kNamedPrimitives[] = {PrimOp::Sin,  PrimOp::Cos,     PrimOp::Exp,      PrimOp::Log,
                                    PrimOp::Sqrt, PrimOp::Tanh,    PrimOp::Sigmoid,  PrimOp::Softplus,
                                    PrimOp::Sum,  PrimOp::Dot,     PrimOp::Matvec,   PrimOp::Scale,
-                                   PrimOp::Get,  PrimOp::Vec};
+                                   PrimOp::Get,  PrimOp::Vec,
+                                   // the second set's elementwise half (`^` is an operator, not a name)
+                                   PrimOp::Log1p, PrimOp::Expm1, PrimOp::Atan, PrimOp::Erf, PrimOp::Abs,
+                                   PrimOp::Pow, PrimOp::Atan2, PrimOp::Hypot, PrimOp::Max, PrimOp::Min};
 
 bool takes_two(PrimOp op) {
-  return op == PrimOp::Dot || op == PrimOp::Matvec || op == PrimOp::Scale || op == PrimOp::Get;
+  return op == PrimOp::Dot || op == PrimOp::Matvec || op == PrimOp::Scale || op == PrimOp::Get ||
+         op == PrimOp::Pow || op == PrimOp::Atan2 || op == PrimOp::Hypot || op == PrimOp::Max || op == PrimOp::Min;
 }
 
 std::string quoted(PrimOp op) { return std::string("`") + prim_name(op) + "`"; }

@@ -154,6 +154,8 @@ json answer_line(const ToolInfo& info, const Differentiate& differentiate, const
     return error(id, e.kind(), e.what());
   } catch (const DomainError& e) {
     return error(id, "domain", e.what());
+  } catch (const UnsupportedPrimitive& e) {
+    return error(id, "unsupported", e.what());
   } catch (const MalformedProgram& e) {
     return error(id, "crash", std::string("malformed request: ") + e.what());
   } catch (const std::exception& e) {

@@ -63,6 +63,16 @@ const std::vector<KillingCase>& killing_cases() {
       {"table-tanh-one-plus", "def main (x : real) : real = tanh(x);\n", "0.5"},
       // log'(2) = 1/2 where the mutant says 1/4.
       {"table-log-inverse-square", "def main (x : real) : real = log(x);\n", "2"},
+      // log1p'(0.5) = 1/1.5 = 0.667 where the mutant says 1/0.5 = 2.
+      {"table-log1p-as-log", "def main (x : real) : real = log1p(x);\n", "0.5"},
+      // abs'(-2) = -1 where the mutant says 1.
+      {"table-abs-loses-sign", "def main (x : real) : real = abs(x);\n", "-2"},
+      // pow(x, y) at (2, 3): d/dy = 8 log 2 = 5.545 where the mutant says 0.
+      {"table-pow-drops-log-partial", "def main (x : real, y : real) : real = pow(x, y);\n", "(2, 3)"},
+      // atan2(y, x) at (-1, -2): (x, -y) / 5 = (-0.4, 0.2) where the mutant says (0.4, -0.2).
+      {"table-atan2-third-quadrant", "def main (y : real, x : real) : real = atan2(y, x);\n", "(-1, -2)"},
+      // max(x, y) at (2, 1): (1, 0) where the mutant says (0, 1).
+      {"table-max-takes-min-side", "def main (x : real, y : real) : real = max(x, y);\n", "(2, 1)"},
   };
   return cases;
 }

@@ -101,6 +101,10 @@ PRIMITIVE_PROGRAMS = {
     "sigmoid": prim("sigmoid", X), "softplus": prim("softplus", X), "sum": prim("sum", X),
     "dot": prim("dot", X, X), "matvec": prim("matvec", MATRIX, X),
     "scale": prim("scale", prim("get", X, get_index=0), X),
+    # the second set's elementwise half
+    "log1p": prim("log1p", X), "expm1": prim("expm1", X), "atan": prim("atan", X), "erf": prim("erf", X),
+    "abs": prim("abs", X), "^": prim("^", X, exponent=3), "pow": prim("pow", X, X), "atan2": prim("atan2", X, X),
+    "hypot": prim("hypot", X, X), "max": prim("max", X, X), "min": prim("min", X, X),
 }
 
 # sum of squares over a list: fold l with c -> case c of Nil _ -> 0 | Cons p -> fst p * fst p + snd p

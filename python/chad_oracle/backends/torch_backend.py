@@ -29,6 +29,18 @@ OPS = {
     "dot": "torch.dot({0}, {1})",
     "matvec": "torch.mv({0}, {1})",
     "scale": "torch.mul({0}, {1})",
+    # the second set's elementwise half (`^`'s {1} is its integer exponent)
+    "log1p": "torch.log1p({0})",
+    "expm1": "torch.expm1({0})",
+    "atan": "torch.atan({0})",
+    "erf": "torch.special.erf({0})",
+    "abs": "torch.abs({0})",
+    "^": "torch.pow({0}, {1})",
+    "pow": "torch.pow({0}, {1})",
+    "atan2": "torch.atan2({0}, {1})",
+    "hypot": "torch.hypot({0}, {1})",
+    "max": "torch.maximum({0}, {1})",
+    "min": "torch.minimum({0}, {1})",
 }
 
 
