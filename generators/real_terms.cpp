@@ -63,7 +63,7 @@ TermP TermGenerator::unary(const TypeP& goal, int fuel) {
 }
 
 // The second set's elementwise half, each in its domain and away from overflow: log1p reads a
-// term > -1 (tanh e, or a positive one), expm1 and the base of a high power a bounded term, pow a
+// term > -1 (0.5 tanh e, or a positive one), expm1 and the base of a high power a bounded term, pow a
 // positive base and a bounded exponent; max and min never compare a term with itself (a sure tie).
 TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
   const int half = fuel / 2, rest = fuel - fuel / 2;
@@ -75,7 +75,8 @@ TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
   };
   switch (c_.pick(11)) {
     case 0: {
-      if (c_.chance(50) || !f_.partial) return make_prim(PrimOp::Log1p, {make_prim(PrimOp::Tanh, {gen(goal, fuel)})});
+      if (c_.chance(50) || !f_.partial)  // 0.5 tanh e in (-0.5, 0.5): tanh e alone rounds to -1 below -19
+        return make_prim(PrimOp::Log1p, {weighted(goal, make_literal(0.5), make_prim(PrimOp::Tanh, {gen(goal, fuel)}))});
       return make_prim(PrimOp::Log1p, {positive(goal, fuel)});
     }
     case 1: return make_prim(PrimOp::Expm1, {bounded(goal, fuel)});

@@ -98,6 +98,7 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "atan2(y, x)' = -(x dy - y dx) / (x^2 + y^2) where x < 0 and y < 0: wrong in one quadrant only");
   add("table-max-takes-min-side", "derivative table: max", {T0, E::MaxTakesMinSide}, {{{}, K::Prim, PrimOp::Max}},
       "max(x, y)' = dy where x > y and dx where y > x (min's sides)");
+  for (std::size_t i = all.size() - 5; i < all.size(); ++i) all[i].second_set = true;  // the five above
 }
 
 }  // namespace chad

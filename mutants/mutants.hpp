@@ -46,6 +46,9 @@ struct Mutant {
   // powers; the efficient strategy's packed environments): runs of this mutant use that
   // strategy whatever they were asked for. Unset: the run's strategy.
   std::optional<FunctionsStrategy> functions;
+  // A fault of a primitive the default generator does not draw (the second set's elementwise
+  // half): runs of this mutant turn the generator feature `second-set` on.
+  bool second_set = false;
 };
 
 const std::vector<Mutant>& mutant_catalogue();
