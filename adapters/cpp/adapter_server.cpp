@@ -53,6 +53,8 @@ Request parse_request(const json& j) {
   const json& text = translations.at("json");
   try {
     r.program = Program::from_json(text.is_string() ? json::parse(text.get<std::string>()) : text);
+  } catch (const UnsupportedPrimitive& e) {
+    throw AdapterError("unsupported", e.what());
   } catch (const std::exception& e) {
     throw AdapterError("crash", std::string("malformed request: the json translation: ") + e.what());
   }
