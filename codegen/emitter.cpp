@@ -242,6 +242,7 @@ const char* runtime_prim_name(PrimOp op) {
     case PrimOp::Neg: return "neg";
     case PrimOp::Lt: return "lt";
     case PrimOp::Gt: return "gt";
+    case PrimOp::PowInt: return "pow_int";  // x ^ n: pow_int<n>
     default: return prim_name(op);
   }
 }
@@ -254,7 +255,7 @@ std::string join(const std::vector<std::string>& parts) {
 
 }  // namespace
 
-// The template arguments a primitive's runtime function takes: matvec<R, C>, get<I>,
+// The template arguments a primitive's runtime function takes: matvec<R, C>, get<I>, pow_int<N>,
 // transpose<M, N>, matmul<M, K, N>.
 static std::string prim_template_arguments(const Term& t, const TypeP& first_operand) {
   if (t.op == PrimOp::Matvec || t.op == PrimOp::Transpose)
@@ -262,7 +263,7 @@ static std::string prim_template_arguments(const Term& t, const TypeP& first_ope
   if (t.op == PrimOp::Matmul)
     return "<" + std::to_string(first_operand->shape[0]) + ", " + std::to_string(first_operand->shape[1]) + ", " +
            std::to_string(t.args[1]->type->shape[1]) + ">";
-  if (t.op == PrimOp::Get) return "<" + std::to_string(t.index) + ">";
+  if (t.op == PrimOp::Get || t.op == PrimOp::PowInt) return "<" + std::to_string(t.index) + ">";
   return "";
 }
 

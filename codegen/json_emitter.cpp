@@ -77,6 +77,7 @@ void add_fields(const Term& t, json& node) {
     case TermKind::Prim: {
       node["op"] = t.op == PrimOp::Neg ? "neg" : prim_name(t.op);  // "-" is subtraction
       if (t.op == PrimOp::Get) node["get_index"] = t.index;
+      if (t.op == PrimOp::PowInt) node["exponent"] = t.index;
       json args = json::array();
       for (const TermP& e : a) args.push_back(emit_json_term(e));
       node["args"] = std::move(args);

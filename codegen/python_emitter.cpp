@@ -86,6 +86,17 @@ const char* runtime_function(PrimOp op) {
     case PrimOp::Tanh: return "rt_tanh";
     case PrimOp::Sigmoid: return "rt_sigmoid";
     case PrimOp::Softplus: return "rt_softplus";
+    case PrimOp::Log1p: return "rt_log1p";
+    case PrimOp::Expm1: return "rt_expm1";
+    case PrimOp::Atan: return "rt_atan";
+    case PrimOp::Erf: return "rt_erf";
+    case PrimOp::Abs: return "rt_abs";
+    case PrimOp::PowInt: return "rt_pow_int";
+    case PrimOp::Pow: return "rt_pow";
+    case PrimOp::Atan2: return "rt_atan2";
+    case PrimOp::Hypot: return "rt_hypot";
+    case PrimOp::Max: return "rt_max";
+    case PrimOp::Min: return "rt_min";
     case PrimOp::Sum: return "rt_sum";
     case PrimOp::Dot: return "rt_dot";
     case PrimOp::Matvec: return "rt_matvec";
@@ -215,7 +226,7 @@ class PythonEmitter {
       case TermKind::Prim: {
         std::vector<Expr> operands;
         for (const TermP& a : t->args) operands.push_back(emit(a));
-        if (t->op == PrimOp::Get) operands.push_back({std::to_string(t->index)});
+        if (t->op == PrimOp::Get || t->op == PrimOp::PowInt) operands.push_back({std::to_string(t->index)});
         return call(runtime_function(t->op), operands);
       }
       default:

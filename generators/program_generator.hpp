@@ -30,9 +30,11 @@ struct GeneratorFeatures {
   // The input always holds a list or a tree (its first component), so that the cost check
   // (oracle/cost_check.hpp) can grow it; off by default, on for `campaign --check cost`.
   bool inductive_input = false;
-  // The second set's array primitives (mean prod logsumexp softmax norm cumsum matmul transpose
-  // outer), and inputs with more exact zeros (prod's zero entries); off by default (outside
-  // adapters do not express them all yet), named on its own as inductive-input is.
+  // The second set of primitives (log1p expm1 atan erf abs ^ pow atan2 hypot max min; mean prod
+  // logsumexp softmax norm cumsum matmul transpose outer) and inputs with more exact zeros (prod's
+  // zero entries): off by default (the default campaign's programs stay as they were; outside
+  // adapters do not express them all yet), `+second-set` to draw them, named on its own as
+  // inductive-input is.
   bool second_set = false;
 
   // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,

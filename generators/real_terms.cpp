@@ -50,6 +50,7 @@ TermP TermGenerator::wrap(const TypeP&, const TermP& argument) {
 }
 
 TermP TermGenerator::unary(const TypeP& goal, int fuel) {
+  if (f_.second_set && c_.chance(60)) return second_set(goal, fuel);  // no draw when off
   static const PrimOp ops[] = {PrimOp::Sin, PrimOp::Cos,  PrimOp::Exp,     PrimOp::Tanh, PrimOp::Sigmoid,
                                PrimOp::Softplus, PrimOp::Neg, PrimOp::Log, PrimOp::Sqrt};
   PrimOp op = ops[c_.pick(9)];
@@ -59,6 +60,45 @@ TermP TermGenerator::unary(const TypeP& goal, int fuel) {
   else if (op == PrimOp::Log || op == PrimOp::Sqrt) argument = positive(goal, fuel);
   else argument = gen(goal, fuel);
   return make_prim(op, {argument});
+}
+
+// The second set's elementwise half, each in its domain and away from overflow: log1p reads a
+// term > -1 (0.5 tanh e, or a positive one), expm1 and the base of a high power a bounded term, pow a
+// positive base and a bounded exponent; max and min never compare a term with itself (a sure tie).
+TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
+  const int half = fuel / 2, rest = fuel - fuel / 2;
+  auto two_sides = [&] {
+    TermP a = gen(goal, half);
+    TermP b = gen(goal, rest);
+    if (term_equal(a, b)) b = make_prim(PrimOp::Add, {b, constant_array(goal, 0.5)});
+    return std::pair{a, b};
+  };
+  switch (c_.pick(11)) {
+    case 0: {
+      if (c_.chance(50) || !f_.partial)  // 0.5 tanh e in (-0.5, 0.5): tanh e alone rounds to -1 below -19
+        return make_prim(PrimOp::Log1p, {weighted(goal, make_literal(0.5), make_prim(PrimOp::Tanh, {gen(goal, fuel)}))});
+      return make_prim(PrimOp::Log1p, {positive(goal, fuel)});
+    }
+    case 1: return make_prim(PrimOp::Expm1, {bounded(goal, fuel)});
+    case 2: return make_prim(PrimOp::Atan, {gen(goal, fuel)});
+    case 3: return make_prim(PrimOp::Erf, {gen(goal, fuel)});
+    case 4: return make_prim(PrimOp::Abs, {gen(goal, fuel)});
+    case 5: {
+      const int n = c_.pick(6);  // 0..5
+      return make_prim(PrimOp::PowInt, {n >= 3 ? bounded(goal, fuel) : gen(goal, fuel)}, {}, n);
+    }
+    case 6: {
+      if (!f_.partial) return make_prim(PrimOp::Atan, {gen(goal, fuel)});
+      TermP base = positive(goal, half);
+      return make_prim(PrimOp::Pow, {base, bounded(goal, rest)});
+    }
+    default: {
+      static const PrimOp pairs[] = {PrimOp::Atan2, PrimOp::Hypot, PrimOp::Max, PrimOp::Min};
+      const PrimOp op = pairs[c_.pick(4)];
+      auto [a, b] = two_sides();
+      return make_prim(op, {a, b});
+    }
+  }
 }
 
 TermP TermGenerator::positive(const TypeP& goal, int fuel) {

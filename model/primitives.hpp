@@ -7,11 +7,12 @@
 
 #include "model/dual.hpp"
 #include "model/taylor.hpp"
+#include "model/taylor_second_set.hpp"
 #include "syntax/term.hpp"
 
 namespace chad {
 
-// The value of a unary elementwise primitive (Neg, Sin, ..., Softplus) at x.
+// The value of a unary elementwise primitive (Neg, Sin, ..., Softplus, Log1p, ..., Abs) at x.
 template <class S>
 S apply_unary(PrimOp op, const S& x) {
   using std::cos, std::exp, std::log, std::sin, std::sqrt, std::tanh;
@@ -35,6 +36,11 @@ S apply_unary(PrimOp op, const S& x) {
       } else {
         return log(S(1) + exp(x));
       }
+    case PrimOp::Log1p: return special::log1p(x);  // the second set (model/special_functions.hpp)
+    case PrimOp::Expm1: return special::expm1(x);
+    case PrimOp::Atan: return special::atan(x);
+    case PrimOp::Erf: return special::erf(x);
+    case PrimOp::Abs: return special::abs(x);
     default: break;
   }
   CHAD_INTERNAL_ASSERT(false, std::string("apply_unary: not a unary primitive: ") + prim_name(op));
@@ -56,6 +62,11 @@ Taylor<S> taylor_unary(PrimOp op, const Taylor<S>& u) {
     case PrimOp::Tanh: y = taylor_tanh(u); break;
     case PrimOp::Sigmoid: y = taylor_sigmoid(u); break;
     case PrimOp::Softplus: y = taylor_softplus(u); break;
+    case PrimOp::Log1p: y = taylor_log1p(u); break;  // the second set (model/taylor_second_set.hpp)
+    case PrimOp::Expm1: y = taylor_expm1(u); break;
+    case PrimOp::Atan: y = taylor_atan(u); break;
+    case PrimOp::Erf: y = taylor_erf(u); break;
+    case PrimOp::Abs: y = taylor_abs(u); break;
     default:
       CHAD_INTERNAL_ASSERT(false, std::string("taylor_unary: not a unary primitive: ") + prim_name(op));
   }

@@ -101,6 +101,20 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "tanh' = 1 + tanh^2 instead of 1 - tanh^2");
   add("table-log-inverse-square", "derivative table: log", {T0, E::LogInverseSquare}, {{{}, K::Prim, PrimOp::Log}},
       "log' = 1/x^2 instead of 1/x (right at x = 1 only)");
+  // ---- the second set's elementwise half (target_semantics/derivative_table_second_set.cpp) ----
+  add("table-log1p-as-log", "derivative table: log1p", {T0, E::Log1pAsLog}, {{{}, K::Prim, PrimOp::Log1p}},
+      "log1p' = 1/x (log's) instead of 1/(1 + x)");
+  add("table-abs-loses-sign", "derivative table: abs", {T0, E::AbsLosesSign}, {{{}, K::Prim, PrimOp::Abs}},
+      "abs' = 1 instead of sign x (right for x > 0 only)");
+  add("table-pow-drops-log-partial", "derivative table: pow", {T0, E::PowDropsLogPartial},
+      {{{}, K::Prim, PrimOp::Pow}},
+      "pow(x, y)' = y x^(y-1) dx, the x^y log x dy term lost (right where the exponent is constant or x = 1)");
+  add("table-atan2-third-quadrant", "derivative table: atan2", {T0, E::Atan2ThirdQuadrant},
+      {{{}, K::Prim, PrimOp::Atan2}},
+      "atan2(y, x)' = -(x dy - y dx) / (x^2 + y^2) where x < 0 and y < 0: wrong in one quadrant only");
+  add("table-max-takes-min-side", "derivative table: max", {T0, E::MaxTakesMinSide}, {{{}, K::Prim, PrimOp::Max}},
+      "max(x, y)' = dy where x > y and dx where y > x (min's sides)");
+  for (std::size_t i = all.size() - 5; i < all.size(); ++i) all[i].second_set = true;  // the five above
 }
 
 }  // namespace chad

@@ -46,8 +46,8 @@ struct Mutant {
   // powers; the efficient strategy's packed environments): runs of this mutant use that
   // strategy whatever they were asked for. Unset: the run's strategy.
   std::optional<FunctionsStrategy> functions;
-  // A fault of a primitive of the second set (mean .. outer): runs of this mutant generate
-  // with the feature second-set, which draws them (off in the default campaign).
+  // A fault of a primitive of the second set: runs of this mutant generate with the feature
+  // second-set, which draws them (off in the default campaign).
   bool second_set = false;
 };
 

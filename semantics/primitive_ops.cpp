@@ -6,6 +6,7 @@
 #include "model/scalar_list.hpp"
 #include "semantics/array_primitive_ops.hpp"
 #include "semantics/evaluate.hpp"
+#include "semantics/primitive_ops_second_set.hpp"
 
 namespace chad {
 namespace {
@@ -124,6 +125,10 @@ ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args) {
     case PrimOp::Norm: case PrimOp::Cumsum: case PrimOp::Matmul: case PrimOp::Transpose:
     case PrimOp::Outer:
       return apply_array_second_set<S>(t, args);
+    case PrimOp::Log1p: case PrimOp::Expm1: case PrimOp::Atan: case PrimOp::Erf: case PrimOp::Abs:
+    case PrimOp::PowInt: case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max:
+    case PrimOp::Min:
+      return apply_second_set_elementwise(t, args);  // semantics/primitive_ops_second_set.cpp
     default: {
       CHAD_INTERNAL_ASSERT(is_unary_elementwise(t.op), "unknown primitive");
       const S* a = entries(*args[0]);

@@ -128,7 +128,7 @@ std::vector<Token> lex(const std::string& text, const std::string& file) {
       if (text.compare(i, 2, "->") == 0) {
         token.text = "->";
         advance(2);
-      } else if (std::string("()[]{}<>,;:|.*+-/=").find(c) != std::string::npos) {
+      } else if (std::string("()[]{}<>,;:|.*+-/=^").find(c) != std::string::npos) {
         token.text = std::string(1, c);
         advance(1);
       } else {

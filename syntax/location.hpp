@@ -50,6 +50,19 @@ class DomainError : public SourceError {
 class ComparisonUndecided : public SourceError {
  public:
   ComparisonUndecided(Loc loc, const std::string& detail);
+
+ protected:
+  struct WholeMessage {};
+  ComparisonUndecided(Loc loc, const std::string& message, WholeMessage) : SourceError(loc, message) {}
+};
+
+// A primitive at a kink or cut, where it is continuous but not differentiable (`abs` at 0, `max`
+// at a tie, `atan2` on its cut), or, for intervals, too near one to certify: handled as a
+// comparison that flips ("not differentiable at this point", never a number).
+class KinkUndecided : public ComparisonUndecided {
+ public:
+  KinkUndecided(Loc loc, const std::string& primitive, const std::string& detail)
+      : ComparisonUndecided(loc, "`" + primitive + "` is not differentiable here: " + detail, WholeMessage{}) {}
 };
 
 // Our bug, not the user's. Carries where in our code it was detected.

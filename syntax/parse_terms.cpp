@@ -1,5 +1,5 @@
 // The parser's terms (syntax/parser_grammar.hpp), loosest first: expr (let, fun, if, fold,
-// unfold, case; then comparisons) -> additive -> multiplicative -> unary -> application (also
+// unfold, case; then comparisons) -> additive -> multiplicative -> unary -> power (`x ^ n`) -> application (also
 // fst, snd, roll, unroll, C e) -> atom (literals, variables, primitive calls, ( ), tuples,
 // ascriptions, array and list literals). Desugars `if`, `let (x, y)`, n-tuples and curried `fun`.
 #include <algorithm>
@@ -18,6 +18,7 @@ int prim_arity(PrimOp op) {
   switch (op) {
     case PrimOp::Dot: case PrimOp::Matvec: case PrimOp::Scale: case PrimOp::Get: return 2;
     case PrimOp::Matmul: case PrimOp::Outer: return 2;
+    case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max: case PrimOp::Min: return 2;
     case PrimOp::Vec: return -1;  // one or more
     default: return 1;
   }
@@ -180,7 +181,26 @@ TermP Parser::unary() {
     Nest nest(*this);
     return make_prim(PrimOp::Neg, {unary()}, op.loc);
   }
-  return application();
+  return power();
+}
+
+// `base ^ n`: n an integer literal 0..64; tighter than unary minus (`-x ^ 2` is `-(x ^ 2)`),
+// looser than application (`sin x ^ 2` is `(sin x) ^ 2`). Right-associative, so `x ^ 2 ^ 3`
+// would raise x to the non-literal `2 ^ 3`: an error that says to write `(x ^ 2) ^ 3`.
+TermP Parser::power() {
+  TermP base = application();
+  if (!is_symbol("^")) return base;
+  Token op = next();
+  const Token& n = peek();
+  if (n.kind != TokenKind::Number || !n.integral || n.number > kMaxPowIntExponent)
+    throw SourceError(n.loc, "the exponent of `^` must be an integer literal 0.." +
+                                 std::to_string(kMaxPowIntExponent) +
+                                 " (for a real exponent write `pow (x, y)`, which needs x > 0)");
+  const int exponent = int(next().number);
+  if (is_symbol("^"))
+    fail("`^` is right-associative and its exponent must be an integer literal: write `(x ^ " +
+         std::to_string(exponent) + ") ^ n` or one exponent");
+  return make_prim(PrimOp::PowInt, {base}, op.loc, exponent);
 }
 
 // Whether the current token can start an atom (an argument of an application).

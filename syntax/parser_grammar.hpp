@@ -113,6 +113,7 @@ class Parser {
   TermP additive();
   TermP multiplicative();
   TermP unary();
+  TermP power();
   bool starts_atom() const;
   TermP application();
   TermP atom();

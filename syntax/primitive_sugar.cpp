@@ -13,11 +13,15 @@ const PrimOp kNamedPrimitives[] = {PrimOp::Sin,  PrimOp::Cos,     PrimOp::Exp,  
                                    PrimOp::Get,  PrimOp::Vec,
                                    PrimOp::Mean, PrimOp::Prod,    PrimOp::Logsumexp, PrimOp::Softmax,
                                    PrimOp::Norm, PrimOp::Cumsum,  PrimOp::Matmul,   PrimOp::Transpose,
-                                   PrimOp::Outer};
+                                   PrimOp::Outer,
+                                   // the second set's elementwise half (`^` is an operator, not a name)
+                                   PrimOp::Log1p, PrimOp::Expm1, PrimOp::Atan, PrimOp::Erf, PrimOp::Abs,
+                                   PrimOp::Pow, PrimOp::Atan2, PrimOp::Hypot, PrimOp::Max, PrimOp::Min};
 
 bool takes_two(PrimOp op) {
   return op == PrimOp::Dot || op == PrimOp::Matvec || op == PrimOp::Scale || op == PrimOp::Get ||
-         op == PrimOp::Matmul || op == PrimOp::Outer;
+         op == PrimOp::Matmul || op == PrimOp::Outer || op == PrimOp::Pow || op == PrimOp::Atan2 ||
+         op == PrimOp::Hypot || op == PrimOp::Max || op == PrimOp::Min;
 }
 
 std::string quoted(PrimOp op) { return std::string("`") + prim_name(op) + "`"; }

@@ -1,7 +1,7 @@
 // The printer. Parenthesises by precedence level so that parse_term(print_term(t)) is
 // term_equal to t for every term the builders can make. Levels, loosest first:
 //   0 expression (let, fun, case, fold, unfold extend right), 1 comparison, 2 additive,
-//   3 multiplicative, 4 unary minus, 5 application and prefix forms, 6 atom.
+//   3 multiplicative, 4 unary minus and `x ^ n` (its base at 5), 5 application and prefix forms, 6 atom.
 // print_term_with_list_literals (list_literal.hpp) prints a checked roll chain of a list type as a
 // list literal, which checks back to the same rolls against the same type.
 #include "syntax/printer.hpp"
@@ -70,7 +70,7 @@ void print_target(std::string& out, const TermP& t, int level) {
   };
   auto op = [&] {
     out += prim_name(t->op);
-    if (t->op == PrimOp::Get) {
+    if (t->op == PrimOp::Get || t->op == PrimOp::PowInt) {
       out += '[';
       out += std::to_string(t->index);
       out += ']';
@@ -174,6 +174,12 @@ void print_prim(std::string& out, const TermP& t, int level) {
       out += prim_name(t->op);
       out += ' ';
       print_at(out, a[1], own + 1);
+    });
+  }
+  if (t->op == PrimOp::PowInt) {  // `base ^ n` at the unary minus's level: `-x ^ 2` is `-(x ^ 2)`
+    return parenthesised(out, level > 4, [&] {
+      print_at(out, a[0], 5);
+      out += " ^ " + std::to_string(t->index);
     });
   }
   if (t->op == PrimOp::Neg) {  // "- -x", never "--x" (a comment)

@@ -18,6 +18,9 @@ TypeP primitive_result_type(PrimOp op, const std::vector<TypeP>& a, int index) {
   switch (op) {
     case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div:
       return same() ? a[0] : nullptr;
+    case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max: case PrimOp::Min:
+      return same() ? a[0] : nullptr;
+    case PrimOp::PowInt: return a.size() == 1 && index >= 0 && index <= kMaxPowIntExponent ? a[0] : nullptr;
     case PrimOp::Lt: case PrimOp::Gt:
       return a.size() == 2 && a[0]->shape.empty() && a[1]->shape.empty() ? bool_type() : nullptr;
     case PrimOp::Sum: return a.size() == 1 ? real_type() : nullptr;

@@ -21,6 +21,17 @@ const char* prim_name(PrimOp op) {
     case PrimOp::Tanh: return "tanh";
     case PrimOp::Sigmoid: return "sigmoid";
     case PrimOp::Softplus: return "softplus";
+    case PrimOp::Log1p: return "log1p";
+    case PrimOp::Expm1: return "expm1";
+    case PrimOp::Atan: return "atan";
+    case PrimOp::Erf: return "erf";
+    case PrimOp::Abs: return "abs";
+    case PrimOp::PowInt: return "^";
+    case PrimOp::Pow: return "pow";
+    case PrimOp::Atan2: return "atan2";
+    case PrimOp::Hypot: return "hypot";
+    case PrimOp::Max: return "max";
+    case PrimOp::Min: return "min";
     case PrimOp::Sum: return "sum";
     case PrimOp::Dot: return "dot";
     case PrimOp::Matvec: return "matvec";
@@ -52,7 +63,12 @@ bool is_unary_elementwise(PrimOp op) {
     case PrimOp::Sqrt:
     case PrimOp::Tanh:
     case PrimOp::Sigmoid:
-    case PrimOp::Softplus: return true;
+    case PrimOp::Softplus:
+    case PrimOp::Log1p:
+    case PrimOp::Expm1:
+    case PrimOp::Atan:
+    case PrimOp::Erf:
+    case PrimOp::Abs: return true;
     default: return false;
   }
 }
@@ -144,13 +160,16 @@ TermP make_prim(PrimOp op, std::vector<TermP> args, Loc loc, int get_index) {
     case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div:
     case PrimOp::Dot: case PrimOp::Matvec: case PrimOp::Scale: case PrimOp::Lt: case PrimOp::Gt:
     case PrimOp::Matmul: case PrimOp::Outer:
+    case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max: case PrimOp::Min:
       CHAD_INTERNAL_ASSERT(arity == 2, std::string(prim_name(op)) + " takes two arguments");
       break;
     default:
       CHAD_INTERNAL_ASSERT(arity == 1, std::string(prim_name(op)) + " takes one argument");
   }
-  CHAD_INTERNAL_ASSERT((op == PrimOp::Get) == (get_index >= 0),
-                       "get (and only get) takes a non-negative index");
+  CHAD_INTERNAL_ASSERT((op == PrimOp::Get || op == PrimOp::PowInt) == (get_index >= 0),
+                       "get and `^` (and only they) take a non-negative index");
+  CHAD_INTERNAL_ASSERT(op != PrimOp::PowInt || get_index <= kMaxPowIntExponent,
+                       "the exponent of `^` is an integer 0..64");
   auto t = node(TermKind::Prim, loc, TermArgs(args.begin(), args.end()));
   t->op = op;
   t->index = get_index;
@@ -178,7 +197,7 @@ bool term_equal(const TermP& a, const TermP& b) {
       if (a->literal != b->literal) return false;
       break;
     case TermKind::Prim:
-      if (a->op != b->op || (a->op == PrimOp::Get && a->index != b->index)) return false;
+      if (a->op != b->op || ((a->op == PrimOp::Get || a->op == PrimOp::PowInt) && a->index != b->index)) return false;
       break;
     case TermKind::Case:
       if (a->branches.size() != b->branches.size()) return false;

@@ -81,6 +81,10 @@ enum class TermKind {
 enum class PrimOp {
   Add, Sub, Mul, Div, Neg,                            // elementwise on equal shapes
   Sin, Cos, Exp, Log, Sqrt, Tanh, Sigmoid, Softplus,  // unary, elementwise
+  // The second set's elementwise half (language.md "The second set of primitives"):
+  Log1p, Expm1, Atan, Erf, Abs,                       // unary, elementwise
+  PowInt,                                             // `x ^ n`: unary; index = n (0..64)
+  Pow, Atan2, Hypot, Max, Min,                        // binary, elementwise on equal shapes
   Sum, Dot, Matvec, Scale, Get, Vec,                  // array primitives
   Mean, Prod, Logsumexp, Softmax, Norm, Cumsum,       // array primitives, second set
   Matmul, Transpose, Outer,
@@ -89,8 +93,11 @@ enum class PrimOp {
 
 // The name a primitive is written with: "+", "sin", "matvec", "<", ...
 const char* prim_name(PrimOp op);
-// Whether `op` is one of the unary elementwise functions sin .. softplus (or Neg).
+// Whether `op` is one of the unary elementwise functions sin .. softplus, log1p .. abs (or Neg);
+// `x ^ n` (PowInt) is not among them: it carries its exponent in the node's index.
 bool is_unary_elementwise(PrimOp op);
+// The largest exponent n of `x ^ n` (language.md: an integer literal 0..64).
+inline constexpr int kMaxPowIntExponent = 64;
 
 struct Term;
 using TermP = std::shared_ptr<const Term>;

@@ -383,6 +383,7 @@ class Checker {
       case PrimOp::Vec: return -1;
       case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div:
       case PrimOp::Dot: case PrimOp::Matvec: case PrimOp::Scale: case PrimOp::Lt: case PrimOp::Gt:
+      case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max: case PrimOp::Min:
         return 2;
       case PrimOp::Matmul: case PrimOp::Outer: return 2;
       default: return 1;
@@ -407,6 +408,7 @@ class Checker {
       throw SourceError(at->loc, std::string("`") + name + "` expects " + wanted + ", found " + found);
     };
     switch (t->op) {
+      case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max: case PrimOp::Min:
       case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div: {
         TermP left, right;
         if (hint) {
@@ -475,6 +477,10 @@ class Checker {
         if (!c->type) shape_error(array_second_set_expects(t->op), t);
         return c;
       }
+      case PrimOp::PowInt:  // x ^ n, elementwise; the exponent checked by the parser and make_prim
+        args = {real_operand(t->args[0], name, hint)};
+        c->type = args[0]->type;
+        return c;
       default:  // Neg and the unary functions
         CHAD_INTERNAL_ASSERT(is_unary_elementwise(t->op), "unknown primitive");
         args = {real_operand(t->args[0], name, hint)};

@@ -58,6 +58,8 @@ S chad_unary_derivative(PrimOp op, const S& x) {
       return s * (S(1) - s);
     }
     case PrimOp::Softplus: return apply_unary<S>(PrimOp::Sigmoid, x);  // softplus' = sigmoid
+    case PrimOp::Log1p: case PrimOp::Expm1: case PrimOp::Atan: case PrimOp::Erf: case PrimOp::Abs:
+      return chad_second_set_unary_derivative(op, x);  // target_semantics/derivative_table_second_set.cpp
     default: break;
   }
   CHAD_INTERNAL_ASSERT(false, std::string("chad_unary_derivative: not a unary primitive: ") + prim_name(op));

@@ -4,12 +4,26 @@
 // their own derivation, fd none), so a wrong entry here is a fault of CHAD that the oracle can
 // see. A mutant can override one entry (target_semantics/evaluator_faults.hpp).
 #pragma once
+#include <utility>
+
 #include "syntax/term.hpp"
 
 namespace chad {
 
-// Precondition: op is unary (Neg, Sin, Cos, Exp, Log, Sqrt, Tanh, Sigmoid, Softplus).
+// Precondition: op is unary (Neg, Sin, Cos, Exp, Log, Sqrt, Tanh, Sigmoid, Softplus, Log1p, Expm1,
+// Atan, Erf, Abs).
 template <class S>
 S chad_unary_derivative(PrimOp op, const S& x);
+
+// The second set's elementwise half (target_semantics/derivative_table_second_set.cpp):
+// Log1p, Expm1, Atan, Erf, Abs.
+template <class S>
+S chad_second_set_unary_derivative(PrimOp op, const S& x);
+// (x ^ n)' = n x^(n-1), 0 for n = 0.
+template <class S>
+S chad_pow_int_derivative(int n, const S& x);
+// The partial derivatives (d/da, d/db) of pow(a, b), atan2(a, b), hypot(a, b), max(a, b), min(a, b).
+template <class S>
+std::pair<S, S> chad_binary_partials(PrimOp op, const S& a, const S& b);
 
 }  // namespace chad

@@ -26,6 +26,12 @@ enum class EvaluatorFault {
   SigmoidOnePlus,    // sigmoid' = s (1 + s)
   TanhOnePlus,       // tanh' = 1 + tanh^2
   LogInverseSquare,  // log' = 1 / x^2
+  // The second set's elementwise half (target_semantics/derivative_table_second_set.cpp):
+  Log1pAsLog,          // log1p' = 1 / x (log's)
+  AbsLosesSign,        // abs' = 1 (right for x > 0 only)
+  PowDropsLogPartial,  // pow(x, y)' loses x^y log x dy (right where x = 1)
+  Atan2ThirdQuadrant,  // atan2(y, x)': both partials' signs flipped where x < 0 and y < 0
+  MaxTakesMinSide,     // max(x, y)' = dy where x > y, dx where y > x
 };
 
 // The fault in force (a process-wide switch: campaigns run checks one at a time per process).

@@ -113,6 +113,19 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
       for (std::size_t i = 0; i < arity; ++i) xs.push_back(in(i)), dxs.push_back(d(i));
       return array_second_set_forward<S>(t, x, xs, dxs);
     }
+    case PrimOp::PowInt: {  // (a ^ n)' = n a^(n-1) da
+      auto a = in(0), da = d(0);
+      for (std::size_t k = 0; k < a.size(); ++k) da[k] = chad_pow_int_derivative<S>(t.index, a[k]) * da[k];
+      return shaped_like(x[0], std::move(da));
+    }
+    case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max: case PrimOp::Min: {
+      auto a = in(0), b = in(1), da = d(0), db = d(1);  // f(a, b)' = f_a da + f_b db, elementwise
+      for (std::size_t k = 0; k < a.size(); ++k) {
+        const auto [fa, fb] = chad_binary_partials<S>(t.op, a[k], b[k]);
+        da[k] = fa * da[k] + fb * db[k];
+      }
+      return shaped_like(x[0], std::move(da));
+    }
     default: {  // unary f, elementwise: f'(a) da
       auto a = in(0), da = d(0);
       for (std::size_t k = 0; k < a.size(); ++k) da[k] = chad_unary_derivative<S>(t.op, a[k]) * da[k];
@@ -207,6 +220,23 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
       std::vector<std::vector<S>> xs;
       for (std::size_t i = 0; i < arity; ++i) xs.push_back(in(i));
       return array_second_set_transpose<S>(t, x, xs, cotangent);
+    }
+    case PrimOp::PowInt: {  // n a^(n-1) v, elementwise
+      auto a = in(0), v = entries_of(vv, a.size());
+      for (std::size_t k = 0; k < a.size(); ++k) v[k] = chad_pow_int_derivative<S>(t.index, a[k]) * v[k];
+      out[0] = shaped_like(x[0], std::move(v));
+      return out;
+    }
+    case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max: case PrimOp::Min: {
+      auto a = in(0), b = in(1), v = entries_of(vv, a.size());  // (f_a v, f_b v), elementwise
+      std::vector<S> va(a.size()), vb(a.size());
+      for (std::size_t k = 0; k < a.size(); ++k) {
+        const auto [fa, fb] = chad_binary_partials<S>(t.op, a[k], b[k]);
+        va[k] = fa * v[k], vb[k] = fb * v[k];
+      }
+      out[0] = shaped_like(x[0], std::move(va));
+      out[1] = shaped_like(x[1], std::move(vb));
+      return out;
     }
     default: {  // unary f: f'(a) v, elementwise (a diagonal map is its own transpose)
       auto a = in(0), v = entries_of(vv, a.size());

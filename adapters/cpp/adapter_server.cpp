@@ -53,6 +53,8 @@ Request parse_request(const json& j) {
   const json& text = translations.at("json");
   try {
     r.program = Program::from_json(text.is_string() ? json::parse(text.get<std::string>()) : text);
+  } catch (const UnsupportedPrimitive& e) {
+    throw AdapterError("unsupported", e.what());
   } catch (const std::exception& e) {
     throw AdapterError("crash", std::string("malformed request: the json translation: ") + e.what());
   }
@@ -154,6 +156,8 @@ json answer_line(const ToolInfo& info, const Differentiate& differentiate, const
     return error(id, e.kind(), e.what());
   } catch (const DomainError& e) {
     return error(id, "domain", e.what());
+  } catch (const UnsupportedPrimitive& e) {
+    return error(id, "unsupported", e.what());
   } catch (const MalformedProgram& e) {
     return error(id, "crash", std::string("malformed request: ") + e.what());
   } catch (const std::exception& e) {

@@ -17,6 +17,7 @@
 #include "rt_linear.hpp"       // zero, add, Env, zero_at
 #include "rt_primitives.hpp"   // each primitive's value, forward derivative and transpose
 #include "rt_array_primitives.hpp"  // the same for the second set's array primitives
+#include "rt_primitives_second_set.hpp"  // the same for the second set's elementwise half
 #include "rt_abi_io.hpp"       // InputReader, OutputWriter: normal forms at the ABI
 #include "rt_deep_stack.hpp"   // run_on_deep_stack
 #include "rt_run_kernel.hpp"   // run_kernel: one call, exceptions to return codes

@@ -126,6 +126,59 @@ def rt_softplus(a):  # log(1 + exp x): x + log1p(exp(-x)) for x > 0, log1p(exp(x
                     lambda x: torch.log1p(torch.exp(x)))
 
 
+# The second set's elementwise half (semantics/primitive_ops_second_set.cpp), each PyTorch's own
+# operator.
+
+def rt_log1p(a):
+    bad = a <= -1
+    if bool(bad.any()):
+        raise DomainError("log1p: argument %r is not above -1" % float(a[bad].reshape(-1)[0]))
+    return torch.log1p(a)
+
+
+def rt_expm1(a):
+    return torch.expm1(a)
+
+
+def rt_atan(a):
+    return torch.atan(a)
+
+
+def rt_erf(a):
+    return torch.special.erf(a)
+
+
+def rt_abs(a):
+    return torch.abs(a)
+
+
+def rt_pow_int(a, n):  # x ^ n, n an integer 0..64 (0 ^ 0 = 1)
+    return torch.pow(a, n)
+
+
+def rt_pow(a, b):
+    _require_positive(a, "pow")
+    return torch.pow(a, b)
+
+
+def rt_atan2(y, x):  # the angle in (-pi, pi]: y = -0 counts as 0
+    if bool(((y == 0) & (x == 0)).any()):
+        raise DomainError("atan2: applied to (0, 0)")
+    return torch.atan2(y + 0.0, x)
+
+
+def rt_hypot(a, b):
+    return torch.hypot(a, b)
+
+
+def rt_max(a, b):
+    return torch.maximum(a, b)
+
+
+def rt_min(a, b):
+    return torch.minimum(a, b)
+
+
 def _sum_columns(p):  # p[..., 0] + p[..., 1] + ... left to right, as the interpreter adds
     total = p[..., 0]
     for i in range(1, p.shape[-1]):

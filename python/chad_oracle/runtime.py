@@ -62,6 +62,17 @@ class EagerRuntime:
             raise DomainError("division by zero")
         return a
 
+    def above_minus_one(self, a):  # log1p: x > -1
+        for x in self.backend.floats(a):
+            if not x > -1:
+                raise DomainError("log1p: argument %r is not above -1" % x)
+        return a
+
+    def not_origin(self, y, x):  # atan2: (y, x) != (0, 0); gives y
+        if any(a == 0 and b == 0 for a, b in zip(self.backend.floats(y), self.backend.floats(x))):
+            raise DomainError("atan2: applied to (0, 0)")
+        return y
+
 
 class ReplayRuntime(EagerRuntime):
     """Python branching where the tool cannot decide a comparison inside its transformation (JAX's
@@ -88,6 +99,12 @@ class ReplayRuntime(EagerRuntime):
 
     def nonzero(self, a):
         return a
+
+    def above_minus_one(self, a):
+        return a
+
+    def not_origin(self, y, x):
+        return y
 
 
 class TracedRuntime(EagerRuntime):
@@ -130,3 +147,9 @@ class TracedRuntime(EagerRuntime):
 
     def nonzero(self, a):
         return a
+
+    def above_minus_one(self, a):
+        return a
+
+    def not_origin(self, y, x):
+        return y

@@ -17,7 +17,9 @@ FORMERS = ("var", "literal", "array", "unit", "pair", "fst", "snd", "let", "fun"
            "case", "roll", "fold", "unroll", "unfold", "ascribe", "prim")
 PRIMITIVES = ("+", "-", "*", "/", "neg", "sin", "cos", "exp", "log", "sqrt", "tanh", "sigmoid",
               "softplus", "sum", "dot", "matvec", "scale", "get", "vec", "<", ">",
-              "mean", "prod", "logsumexp", "softmax", "norm", "cumsum", "matmul", "transpose", "outer")
+              "mean", "prod", "logsumexp", "softmax", "norm", "cumsum", "matmul", "transpose", "outer",
+              # the second set's elementwise half
+              "log1p", "expm1", "atan", "erf", "abs", "^", "pow", "atan2", "hypot", "max", "min")
 MAX_DEPTH = 90  # Python's parser refuses more than 100 levels of indentation
 
 
@@ -154,8 +156,14 @@ class Translator:
             return self.assign(depth, "vec", self.op("stack", ", ".join(args)))
         if op in ("<", ">"):
             return self.assign(depth, "cmp", "rt.%s(%s, %s)" % ("lt" if op == "<" else "gt", *args))
-        if self.checked and op in ("log", "sqrt"):
-            args = ["rt.positive(%s, %r)" % (args[0], op)]
+        if op == "^":  # the exponent, an integer 0..64, as the operator's second argument
+            args = [args[0], "%d" % t["exponent"]]
+        if self.checked and op in ("log", "sqrt", "pow"):
+            args = ["rt.positive(%s, %r)" % (args[0], op)] + args[1:]
+        if self.checked and op == "log1p":
+            args = ["rt.above_minus_one(%s)" % args[0]]
+        if self.checked and op == "atan2":
+            args = ["rt.not_origin(%s, %s)" % (args[0], args[1]), args[1]]
         if self.checked and op == "/":
             args = [args[0], "rt.nonzero(%s)" % args[1]]
         return self.assign(depth, "v", self.op(op, *args))

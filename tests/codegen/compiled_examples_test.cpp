@@ -25,7 +25,8 @@ namespace fs = std::filesystem;
 const char* const kExamples[] = {"array_literals.chad", "arrays.chad",       "fold_to_function.chad", "higher_order.chad",
                                  "horner.chad",         "list_product.chad", "list_sum.chad",         "primitives.chad",
                                  "relu.chad",           "rose_tree.chad",    "spec_example.chad",     "stream.chad",
-                                 "stream_fold.chad",    "sums.chad",         "tree.chad"};
+                                 "stream_fold.chad",    "sums.chad",         "tree.chad",
+                                 "log1p_to_min.chad"};
 constexpr std::size_t kExampleCount = sizeof kExamples / sizeof kExamples[0];
 
 struct Kernel {

@@ -70,6 +70,16 @@ const std::vector<KillingCase>& killing_cases() {
       {"prod-transpose-by-division", "def main (v : real[3]) : real = prod(v);\n", "[2, 0, 3]"},
       // d logsumexp / dv = softmax v = (0.731, 0.269) at (1000, 999); the mutant's exp 1000 overflows: NaN.
       {"softmax-no-max-shift", "def main (v : real[2]) : real = logsumexp(v);\n", "[1000, 999]"},
+      // log1p'(0.5) = 1/1.5 = 0.667 where the mutant says 1/0.5 = 2.
+      {"table-log1p-as-log", "def main (x : real) : real = log1p(x);\n", "0.5"},
+      // abs'(-2) = -1 where the mutant says 1.
+      {"table-abs-loses-sign", "def main (x : real) : real = abs(x);\n", "-2"},
+      // pow(x, y) at (2, 3): d/dy = 8 log 2 = 5.545 where the mutant says 0.
+      {"table-pow-drops-log-partial", "def main (x : real, y : real) : real = pow(x, y);\n", "(2, 3)"},
+      // atan2(y, x) at (-1, -2): (x, -y) / 5 = (-0.4, 0.2) where the mutant says (0.4, -0.2).
+      {"table-atan2-third-quadrant", "def main (y : real, x : real) : real = atan2(y, x);\n", "(-1, -2)"},
+      // max(x, y) at (2, 1): (1, 0) where the mutant says (0, 1).
+      {"table-max-takes-min-side", "def main (x : real, y : real) : real = max(x, y);\n", "(2, 1)"},
   };
   return cases;
 }

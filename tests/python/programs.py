@@ -101,6 +101,10 @@ PRIMITIVE_PROGRAMS = {
     "sigmoid": prim("sigmoid", X), "softplus": prim("softplus", X), "sum": prim("sum", X),
     "dot": prim("dot", X, X), "matvec": prim("matvec", MATRIX, X),
     "scale": prim("scale", prim("get", X, get_index=0), X),
+    # the second set's elementwise half
+    "log1p": prim("log1p", X), "expm1": prim("expm1", X), "atan": prim("atan", X), "erf": prim("erf", X),
+    "abs": prim("abs", X), "^": prim("^", X, exponent=3), "pow": prim("pow", X, X), "atan2": prim("atan2", X, X),
+    "hypot": prim("hypot", X, X), "max": prim("max", X, X), "min": prim("min", X, X),
 }
 
 # sum of squares over a list: fold l with c -> case c of Nil _ -> 0 | Cons p -> fst p * fst p + snd p
@@ -128,3 +132,16 @@ CLOSURE = program(let("f", fun("y", prim("*", var("y", 0), var("x", 1))),
 STREAM_HEAD = program(fst({"former": "unroll", "value": {
     "former": "unfold", "type": STREAM, "seed": X, "binder": "s",
     "body": pair(prim("sin", var("s", 0)), prim("*", var("s", 0), var("s", 0)))}}), R, R)
+
+
+# The second set's elementwise half, composed on x : real[2] (derivatives hand-derived in
+# test_translation.py): log1p x + abs(-x) + x ^ 3 + erf x + pow(x, x) + hypot(x, x) + max(x, -x)
+# - min(x, -x) + atan2(x, 1) + expm1 x + atan x ... each a diagonal Jacobian at x > 0.
+ONES = {"former": "array", "elements": [lit(1.0), lit(1.0)]}
+SECOND_SET = program(
+    prim("+", prim("+", prim("+", prim("log1p", X), prim("abs", prim("neg", X))), prim("^", X, exponent=3)),
+         prim("+", prim("+", prim("erf", X), prim("pow", X, X)),
+              prim("+", prim("-", prim("+", prim("hypot", X, X), prim("max", X, prim("neg", X))),
+                             prim("min", X, prim("neg", X))),
+                   prim("+", prim("atan2", X, ONES), prim("+", prim("expm1", X), prim("atan", X)))))),
+    arr(2), arr(2))

@@ -16,17 +16,27 @@ EXPECTED_OPERATORS = {
             "dot": "jnp.dot(", "sum": "jnp.sum(", "exp": "jnp.exp(", "log": "jnp.log(",
             "tanh": "jnp.tanh(", "sqrt": "jnp.sqrt(", "sin": "jnp.sin(", "cos": "jnp.cos(",
             "+": "jnp.add(", "-": "jnp.subtract(", "*": "jnp.multiply(", "/": "jnp.divide(",
-            "neg": "jnp.negative(", "scale": "jnp.multiply("},
+            "neg": "jnp.negative(", "scale": "jnp.multiply(",
+            "log1p": "jnp.log1p(", "expm1": "jnp.expm1(", "atan": "jnp.arctan(", "erf": "jax.scipy.special.erf(",
+            "abs": "jnp.abs(", "^": "jax.lax.integer_pow(", "pow": "jnp.power(", "atan2": "jnp.arctan2(",
+            "hypot": "jnp.hypot(", "max": "jnp.maximum(", "min": "jnp.minimum("},
     "torch": {"sigmoid": "torch.sigmoid(", "softplus": "torch.nn.functional.softplus(",
               "matvec": "torch.mv(", "dot": "torch.dot(", "sum": "torch.sum(", "exp": "torch.exp(",
               "log": "torch.log(", "tanh": "torch.tanh(", "sqrt": "torch.sqrt(", "sin": "torch.sin(",
               "cos": "torch.cos(", "+": "torch.add(", "-": "torch.sub(", "*": "torch.mul(",
-              "/": "torch.div(", "neg": "torch.neg(", "scale": "torch.mul("},
+              "/": "torch.div(", "neg": "torch.neg(", "scale": "torch.mul(",
+              "log1p": "torch.log1p(", "expm1": "torch.expm1(", "atan": "torch.atan(", "erf": "torch.special.erf(",
+              "abs": "torch.abs(", "^": "torch.pow(", "pow": "torch.pow(", "atan2": "torch.atan2(",
+              "hypot": "torch.hypot(", "max": "torch.maximum(", "min": "torch.minimum("},
     "tf": {"sigmoid": "tf.math.sigmoid(", "softplus": "tf.math.softplus(", "matvec": "tf.linalg.matvec(",
            "dot": "tf.tensordot(", "sum": "tf.math.reduce_sum(", "exp": "tf.math.exp(",
            "log": "tf.math.log(", "tanh": "tf.math.tanh(", "sqrt": "tf.math.sqrt(", "sin": "tf.math.sin(",
            "cos": "tf.math.cos(", "+": "tf.math.add(", "-": "tf.math.subtract(", "*": "tf.math.multiply(",
-           "/": "tf.math.divide(", "neg": "tf.math.negative(", "scale": "tf.math.multiply("},
+           "/": "tf.math.divide(", "neg": "tf.math.negative(", "scale": "tf.math.multiply(",
+           "log1p": "tf.math.log1p(", "expm1": "tf.math.expm1(", "atan": "tf.math.atan(", "erf": "tf.math.erf(",
+           "abs": "tf.math.abs(", "^": "tf.math.pow(", "pow": "tf.math.pow(", "atan2": "tf.math.atan2(",
+           # TensorFlow has no hypot: its idiom, the root of the sum of squares
+           "hypot": "tf.math.sqrt(tf.math.add(tf.math.square(", "max": "tf.math.maximum(", "min": "tf.math.minimum("},
 }
 BACKENDS = {"jax": "chad_oracle.backends.jax_backend", "torch": "chad_oracle.backends.torch_backend",
             "tf": "chad_oracle.backends.tf_backend"}
@@ -44,6 +54,9 @@ def test_each_primitive_is_the_tools_own_operator(tool, op):
     # no composition stands in for it: sigmoid is not spelled with exp, softplus not with log
     if op in ("sigmoid", "softplus", "matvec", "dot", "sum"):
         assert "exp(" not in source and "log(" not in source, source
+    # log1p is not log(1 + x), expm1 not exp(x) - 1, erf no composition of exp, abs no comparison
+    if op in ("log1p", "expm1", "erf", "abs", "atan"):
+        assert "log(" not in source and ".exp(" not in source and "where(" not in source, source
 
 
 def test_the_eager_translation_checks_partial_primitives_and_the_traced_one_does_not():
@@ -103,6 +116,20 @@ def test_programs_and_derivatives_in_every_mode(tool, name):
         answer = kit.answer(mode, P.request(P.program(body, P.arr(2), out_type), {"reals": 2}, [0.5, 1.25]),
                             lambda m: None)
         assert answer["kind"] == "result", (op, answer)
+
+
+def second_set_slope(x):
+    """d/dx of the entry of P.SECOND_SET at x > 0, from each primitive's closed form."""
+    return (1 / (1 + x) + 1 + 3 * x * x + 2 / math.sqrt(math.pi) * math.exp(-x * x)
+            + x ** x * (math.log(x) + 1) + math.sqrt(2) + 1 + 1 + 1 / (1 + x * x)
+            + math.exp(x) + 1 / (1 + x * x))
+
+
+@pytest.mark.parametrize("tool,name", MODES)
+def test_the_second_sets_derivatives_in_every_mode(tool, name):
+    out, jac = jacobian(make(tool, name), P.SECOND_SET, {"reals": 2}, [0.5, 1.25])
+    assert close([jac[0][0], jac[1][1]], [second_set_slope(0.5), second_set_slope(1.25)]), jac
+    assert jac[0][1] == 0 and jac[1][0] == 0, jac
 
 
 @pytest.mark.parametrize("tool,name", MODES)

@@ -47,6 +47,17 @@ const std::vector<PrimitiveCase>& cases() {
       {"(x : real, y : real) : real[2]", "vec(x * y, x)", "(1, 1)", false},
       {"(u : real[2], v : real[2]) : real[2]", "log(u) * v / sqrt(v) - sin(exp(u))",
        "([1, 1], [1, 1])", true},
+      // the second set's elementwise half (kinks at random points are never hit)
+      {"(x : real) : real", "log1p(x)", "1", true},
+      {"(x : real) : real", "expm1(x)", "1", false},
+      {"(x : real) : real", "atan(x)", "1", false},
+      {"(x : real) : real", "erf(x)", "1", false},
+      {"(x : real) : real", "abs(x)", "1", false},
+      {"(x : real) : real", "x ^ 5 + x ^ 2 - x ^ 0", "1", false},
+      {"(x : real, y : real) : real", "pow(x, y)", "(1, 1)", true},
+      {"(x : real, y : real) : real", "atan2(y, x)", "(1, 1)", false},
+      {"(x : real, y : real) : real", "hypot(x, y)", "(1, 1)", false},
+      {"(u : real[2], v : real[2]) : real[2]", "max(u, v) * min(v, u)", "([1, 1], [1, 1])", false},
   };
   return all;
 }

@@ -118,6 +118,9 @@ const PrimOp kUnaryOps[] = {PrimOp::Neg,  PrimOp::Sin,     PrimOp::Cos,      Pri
                             PrimOp::Softplus, PrimOp::Sum};
 const PrimOp kBinaryOps[] = {PrimOp::Add, PrimOp::Sub,    PrimOp::Mul,   PrimOp::Div, PrimOp::Dot,
                              PrimOp::Matvec, PrimOp::Scale, PrimOp::Lt, PrimOp::Gt};
+// The second set's elementwise half (and `x ^ n`, case 21 below).
+const PrimOp kSecondSetUnary[] = {PrimOp::Log1p, PrimOp::Expm1, PrimOp::Atan, PrimOp::Erf, PrimOp::Abs};
+const PrimOp kSecondSetBinary[] = {PrimOp::Pow, PrimOp::Atan2, PrimOp::Hypot, PrimOp::Max, PrimOp::Min};
 
 TermP random_term(int depth);
 
@@ -137,7 +140,7 @@ TermP random_term(int depth) {
     }
   }
   const int d = depth - 1;
-  switch (pick(22)) {
+  switch (pick(23)) {
     case 0: return make_var(pick_from(kNames));
     case 1: return make_literal(random_literal());
     case 2: return make_array_literal(random_terms(d, 1));
@@ -165,6 +168,12 @@ TermP random_term(int depth) {
     case 18:
     case 19: return make_prim(kBinaryOps[pick(9)], {random_term(d), random_term(d)});
     case 20: return make_prim(PrimOp::Get, {random_term(d)}, {}, pick(2) ? pick(4) : pick(100000));
+    case 21:
+      switch (pick(3)) {
+        case 0: return make_prim(kSecondSetUnary[pick(5)], {random_term(d)});
+        case 1: return make_prim(kSecondSetBinary[pick(5)], {random_term(d), random_term(d)});
+        default: return make_prim(PrimOp::PowInt, {random_term(d)}, {}, pick(65));
+      }
     default: return make_prim(PrimOp::Vec, random_terms(d, 1));
   }
 }

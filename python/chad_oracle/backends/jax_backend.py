@@ -4,10 +4,11 @@ import jax
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
 import jax.numpy as jnp  # noqa: E402
+import jax.scipy.special  # noqa: E402,F401 (erf)
 import numpy as np  # noqa: E402
 
 NAME = "jax"
-HEADER = "import jax\nimport jax.numpy as jnp\n"
+HEADER = "import jax\nimport jax.numpy as jnp\nimport jax.scipy.special\n"
 OPS = {
     "const": "jnp.asarray({0}, dtype=jnp.float64)",
     "stack": "jnp.stack([{0}])",
@@ -37,6 +38,18 @@ OPS = {
     "matmul": "jnp.matmul({0}, {1})",
     "transpose": "jnp.transpose({0})",
     "outer": "jnp.outer({0}, {1})",
+    # the second set's elementwise half (`^`'s {1} is its integer exponent)
+    "log1p": "jnp.log1p({0})",
+    "expm1": "jnp.expm1({0})",
+    "atan": "jnp.arctan({0})",
+    "erf": "jax.scipy.special.erf({0})",
+    "abs": "jnp.abs({0})",
+    "^": "jax.lax.integer_pow({0}, {1})",
+    "pow": "jnp.power({0}, {1})",
+    "atan2": "jnp.arctan2({0}, {1})",
+    "hypot": "jnp.hypot({0}, {1})",
+    "max": "jnp.maximum({0}, {1})",
+    "min": "jnp.minimum({0}, {1})",
 }
 
 

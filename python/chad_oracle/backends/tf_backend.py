@@ -38,6 +38,19 @@ OPS = {
     "matmul": "tf.linalg.matmul({0}, {1})",
     "transpose": "tf.transpose({0})",
     "outer": "tf.tensordot({0}, {1}, 0)",
+    # the second set's elementwise half (`^`'s {1} is its integer exponent)
+    "log1p": "tf.math.log1p({0})",
+    "expm1": "tf.math.expm1({0})",
+    "atan": "tf.math.atan({0})",
+    "erf": "tf.math.erf({0})",
+    "abs": "tf.math.abs({0})",
+    "^": "tf.math.pow({0}, tf.constant({1}, dtype=tf.float64))",
+    "pow": "tf.math.pow({0}, {1})",
+    "atan2": "tf.math.atan2({0}, {1})",
+    # TensorFlow has no hypot operator: its idiom is the square root of the sum of squares
+    "hypot": "tf.math.sqrt(tf.math.add(tf.math.square({0}), tf.math.square({1})))",
+    "max": "tf.math.maximum({0}, {1})",
+    "min": "tf.math.minimum({0}, {1})",
 }
 
 

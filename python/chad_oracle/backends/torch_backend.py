@@ -38,6 +38,18 @@ OPS = {
     "matmul": "torch.matmul({0}, {1})",
     "transpose": "torch.t({0})",
     "outer": "torch.outer({0}, {1})",
+    # the second set's elementwise half (`^`'s {1} is its integer exponent)
+    "log1p": "torch.log1p({0})",
+    "expm1": "torch.expm1({0})",
+    "atan": "torch.atan({0})",
+    "erf": "torch.special.erf({0})",
+    "abs": "torch.abs({0})",
+    "^": "torch.pow({0}, {1})",
+    "pow": "torch.pow({0}, {1})",
+    "atan2": "torch.atan2({0}, {1})",
+    "hypot": "torch.hypot({0}, {1})",
+    "max": "torch.maximum({0}, {1})",
+    "min": "torch.minimum({0}, {1})",
 }
 
 

@@ -1,0 +1,46 @@
+// The generator feature `second-set`: off by default (no program draws the second set's
+// elementwise primitives, and the default programs do not change), on it draws each of them in
+// well-typed programs whose inputs fit; `describe` names it only when on.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "generators/program_generator.hpp"
+#include "syntax/deep_stack.hpp"
+#include "syntax/parser.hpp"
+#include "syntax/type_checker.hpp"
+
+namespace chad {
+namespace {
+
+GeneratedCase generate(std::uint64_t seed, const GeneratorFeatures& f, int size = 20) {
+  ChoiceSource choices(seed);
+  return generate_case(choices, f, size);
+}
+
+const char* const kCalls[] = {"log1p(", "expm1(", "atan(", "erf(", "abs(", " ^ ", "pow(", "atan2(", "hypot(", "max(", "min("};
+
+TEST(SecondSetGenerator, OffByDefaultOnWhenAsked) {
+  const GeneratorFeatures plain;  // the defaults
+  GeneratorFeatures second = plain;
+  second.second_set = true;
+  EXPECT_EQ(GeneratorFeatures::parse("+second-set").describe(), plain.describe() + ",second-set");
+  EXPECT_TRUE(GeneratorFeatures::parse("+second-set").second_set);
+  EXPECT_FALSE(GeneratorFeatures::parse("all").second_set);  // `all` names the default-set features
+  std::map<std::string, int> drawn;
+  run_with_deep_stack([&] {
+    for (std::uint64_t seed = 0; seed < 1000; ++seed) {
+      const GeneratedCase off = generate(seed, plain);
+      for (const char* call : kCalls) EXPECT_EQ(off.program.find(call), std::string::npos) << call << " in\n" << off.program;
+      const GeneratedCase on = generate(seed, second);
+      SCOPED_TRACE(on.program + "-- at: " + on.input);
+      const CheckedProgram p = check_program(parse_program(on.program, "<generated>"));
+      EXPECT_NO_THROW(check_term({}, parse_term(on.input, "<--at>"), p.input_type));
+      for (const char* call : kCalls) drawn[call] += on.program.find(call) != std::string::npos;
+    }
+  });
+  for (const char* call : kCalls) EXPECT_GE(drawn[call], 30) << call << " in fewer than 3% of 1000 programs";
+}
+
+}  // namespace
+}  // namespace chad
