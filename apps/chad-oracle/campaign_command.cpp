@@ -77,7 +77,9 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
     if (options.adapter) {
       const AdapterHello& hello = options.adapter->hello();
       j["tool"] = {{"name", hello.tool}, {"version", hello.version}, {"precision", precision_name(hello.precision)},
-                   {"adapter", args.text.adapter}, {"restarts", options.adapter->restarts()}};
+                   {"adapter", args.text.adapter}, {"restarts", options.adapter->restarts()},
+                   {"mode", hello.mode.empty() ? nlohmann::json(nullptr) : nlohmann::json(hello.mode)},
+                   {"declared", hello.declaration_json()}};
       j["judged"] = {{"judgeable", share.judgeable}, {"judged", share.judged}, {"min_share", args.min_judged},
                      {"too_little", !too_little.empty()},
                      {"unsupported_reasons", unsupported_reasons(lines)}};
@@ -87,8 +89,10 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
   }
   if (options.adapter) {
     const AdapterHello& hello = options.adapter->hello();
-    std::cout << "judged: " << hello.tool << " " << hello.version << " (" << precision_name(hello.precision)
-              << ") behind the adapter `" << args.text.adapter << "`\n";
+    std::cout << "judged: " << hello.tool << " " << hello.version << (hello.mode.empty() ? "" : ", mode " + hello.mode)
+              << " (" << precision_name(hello.precision) << ") behind the adapter `" << args.text.adapter << "`\n";
+    if (const std::string declared = hello.declaration(); !declared.empty())
+      std::cout << "on its declared fragment: " << declared << "\n";
   }
   std::cout << summary.programs << " programs (seed " << args.text.seed << ", shard " << shard.index << "/"
             << shard.count << "): ";
