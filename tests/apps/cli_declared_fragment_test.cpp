@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.hpp"
@@ -78,6 +79,24 @@ TEST(CliDeclaredFragment, ACampaignDrawsOnlyInsideTheDeclaredFragment) {
   EXPECT_EQ(j["coverage"].value("primitive sin", 0), 0) << j["coverage"].dump();
   EXPECT_EQ(j["coverage"].value("fold", 0), 0) << j["coverage"].dump();
   EXPECT_GT(j["coverage"].value("primitive cos", 0), 0) << j["coverage"].dump();
+}
+
+TEST(CliDeclaredFragment, TheSummaryFilesNameTheToolItsModeAndItsDeclaration) {
+  TempDir out("chad_declared_fragment_summary");
+  const ToolRun r = run_tool("campaign --implementation adapter --adapter " +
+                             shell_quote(declaring_proxy("named", "{'mode': 'golden-named', 'primitives': ['sin', '*']}")) +
+                             " --count 10 --quiet --out " + shell_quote(out / "c"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream md_file(out / "c/summary.md");
+  const std::string md((std::istreambuf_iterator<char>(md_file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(md.find("## The tool judged\n\ngolden-named: "), std::string::npos) << md;
+  EXPECT_NE(md.find("On its declared fragment: primitives *, sin."), std::string::npos) << md;
+  EXPECT_NE(md.find("Judged "), std::string::npos) << md;
+  std::ifstream json_file(out / "c/summary.json");
+  const nlohmann::json j = nlohmann::json::parse(json_file);
+  EXPECT_EQ(j["tool"]["mode"], "golden-named");
+  EXPECT_EQ(j["tool"]["declared"]["primitives"], nlohmann::json::array({"*", "sin"}));
+  EXPECT_GT(j["judged"]["judged"].get<int>(), 0);
 }
 
 TEST(CliDeclaredFragment, TheDefaultCampaignDrawsWhatTheNarrowedOneLeavesOut) {
