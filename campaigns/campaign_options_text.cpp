@@ -7,6 +7,7 @@
 #include "campaigns/sizes_text.hpp"
 #include "codegen/codegen_fault.hpp"
 #include "diagrams/faults.hpp"
+#include "generators/declared_fragment.hpp"
 #include "mutants/mutants.hpp"
 #include "mutants/broken_output_faults.hpp"
 #include "oracle/compiled_check.hpp"
@@ -112,6 +113,8 @@ CampaignOptions campaign_options_from_text(const CampaignOptionsText& t, const L
   } catch (const std::invalid_argument& e) {
     throw SourceError(where, std::string("--features: ") + e.what());
   }
+  // An outside tool is judged on the fragment its hello declares: only such programs are drawn.
+  if (o.adapter) narrow_to_fragment(o.features, o.adapter->hello().primitives, o.adapter->hello().formers);
   o.modes.clear();
   for (const auto& m : split(t.modes)) {
     if (m != "fwd" && m != "rev") throw SourceError(where, "--modes: unknown mode `" + m + "` (fwd, rev)");

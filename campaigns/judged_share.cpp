@@ -1,6 +1,11 @@
 #include "campaigns/judged_share.hpp"
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "campaigns/durable_files.hpp"
 
 namespace chad {
 
@@ -35,6 +40,57 @@ std::map<std::string, std::size_t> unsupported_reasons(const std::vector<nlohman
     for (const nlohmann::json& check : line.value("checks", nlohmann::json::array()))
       if (check.value("verdict", "") == "unsupported") ++reasons[check.value("detail", std::string())];
   return reasons;
+}
+
+JudgedTool judged_tool(const AdapterHello& hello, const std::string& adapter_command, int restarts,
+                       const JudgedShare& share, double min_share, const std::string& too_little,
+                       const std::vector<nlohmann::json>& lines) {
+  JudgedTool t;
+  t.tool = {{"name", hello.tool},
+            {"version", hello.version},
+            {"precision", precision_name(hello.precision)},
+            {"adapter", adapter_command},
+            {"restarts", restarts},
+            {"mode", hello.mode.empty() ? nlohmann::json(nullptr) : nlohmann::json(hello.mode)},
+            {"declared", hello.declaration_json()}};
+  const std::map<std::string, std::size_t> reasons = unsupported_reasons(lines);
+  t.judged = {{"judgeable", share.judgeable}, {"judged", share.judged}, {"min_share", min_share},
+              {"too_little", !too_little.empty()}, {"unsupported_reasons", reasons}};
+  std::ostringstream md;
+  md << "## The tool judged\n\n" << hello.name() << ": " << hello.tool << " " << hello.version << " ("
+     << precision_name(hello.precision) << "), behind the adapter `" << adapter_command << "`.\n";
+  if (const std::string declared = hello.declaration(); !declared.empty())
+    md << "\nOn its declared fragment: " << declared << ".\n";
+  md << "\nJudged " << share.judged << " of " << share.judgeable << " judgeable programs.\n";
+  for (const auto& [reason, checks] : reasons) md << "\n- declined " << checks << ": " << reason;
+  if (!reasons.empty()) md << "\n";
+  if (!too_little.empty()) md << "\n**" << too_little << "**\n";
+  t.markdown = md.str();
+  return t;
+}
+
+void add_judged_tool_to_summary(const std::string& dir, const JudgedTool& tool) {
+  namespace fs = std::filesystem;
+  const fs::path json_path = fs::path(dir) / "summary.json", md_path = fs::path(dir) / "summary.md";
+  std::ifstream json_in(json_path);
+  nlohmann::json summary = nlohmann::json::parse(json_in, nullptr, false);
+  if (summary.is_object()) {
+    summary["tool"] = tool.tool;
+    summary["judged"] = tool.judged;
+    write_file_durably(json_path.string(), summary.dump(2) + "\n");
+  }
+  std::ifstream md_in(md_path);
+  std::stringstream text;
+  text << md_in.rdbuf();
+  std::string md = text.str();
+  if (md.empty()) return;
+  // After the verdicts' table: before the next section (or at the end).
+  const std::size_t table = md.find("| verdict |");
+  std::size_t at = table == std::string::npos ? std::string::npos : md.find("\n## ", table);
+  if (at == std::string::npos) at = md.size();
+  else at += 1;
+  md.insert(at, tool.markdown + "\n");
+  write_file_durably(md_path.string(), md);
 }
 
 }  // namespace chad

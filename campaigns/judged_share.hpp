@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle/adapter_protocol.hpp"
 #include "oracle/campaign.hpp"
 
 namespace chad {
@@ -30,5 +31,20 @@ std::string too_little_judged(const JudgedShare& share, double min_share);
 
 // The declined checks of a campaign's log lines, counted by the tool's reason (the check's detail).
 std::map<std::string, std::size_t> unsupported_reasons(const std::vector<nlohmann::json>& lines);
+
+// The judged outside tool in a campaign's summary, named as it names itself (tool, version, mode,
+// declared fragment) with how much of the campaign it was judged on.
+struct JudgedTool {
+  nlohmann::json tool;    // {"name", "version", "precision", "adapter", "restarts", "mode", "declared"}
+  nlohmann::json judged;  // {"judgeable", "judged", "min_share", "too_little", "unsupported_reasons"}
+  std::string markdown;   // the same for summary.md: a "## The tool judged" section
+};
+JudgedTool judged_tool(const AdapterHello& hello, const std::string& adapter_command, int restarts,
+                       const JudgedShare& share, double min_share, const std::string& too_little,
+                       const std::vector<nlohmann::json>& lines);
+
+// Adds the tool to the summary files of the campaign directory `dir`: "tool" and "judged" to
+// summary.json, its section to summary.md (after the verdicts' table). Written durably.
+void add_judged_tool_to_summary(const std::string& dir, const JudgedTool& tool);
 
 }  // namespace chad

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "generators/declared_fragment.hpp"
 #include "generators/term_generator.hpp"
 
 namespace chad {
@@ -59,7 +60,16 @@ std::string GeneratorFeatures::describe() const {
 }
 
 GeneratedCase generate_case(ChoiceSource& choices, const GeneratorFeatures& features, int max_size) {
-  return TermGenerator(choices, features).generate(max_size);
+  if (!features.primitives && !features.formers) return TermGenerator(choices, features).generate(max_size);
+  // Inside a declared fragment: draw again (on from the same choices, so a replay of the recording
+  // gives the same program) until the program keeps to it.
+  for (int draw = 0; draw < kFragmentDraws; ++draw) {
+    TermGenerator generator(choices, features);
+    GeneratedCase generated = generator.generate(max_size);
+    if (inside_fragment(*generator.body(), features.primitives, features.formers)) return generated;
+  }
+  ChoiceSource simplest(std::vector<std::uint32_t>{});
+  return TermGenerator(simplest, features).generate(max_size);
 }
 
 }  // namespace chad

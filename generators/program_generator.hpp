@@ -11,6 +11,8 @@
 // (sharing, closures applied twice or passed on, folds over every element, deep streams,
 // tall matvec, matrix literals with expression rows). Inputs: generators/input_generator.hpp.
 #pragma once
+#include <optional>
+#include <set>
 #include <string>
 
 #include "generators/choice_source.hpp"
@@ -36,6 +38,12 @@ struct GeneratorFeatures {
   // adapters do not express them all yet), `+second-set` to draw them, named on its own as
   // inductive-input is.
   bool second_set = false;
+  // Per-primitive and per-former switches: the declared fragment of a tool under test (the
+  // adapter's hello; generators/declared_fragment.hpp). A program uses only these primitives (op
+  // names of docs/program-json.md) and term formers (their JSON tags); absent: every one (the
+  // default, whose draws these switches leave untouched). generate_case draws again until its
+  // program is inside (at most kFragmentDraws times; then the simplest program, all choices 0).
+  std::optional<std::set<std::string>> primitives, formers;
 
   // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,
   // "all" / "none" set every one but inductive-input (named on its own). Throws std::invalid_argument naming an unknown feature.
@@ -47,6 +55,8 @@ struct GeneratedCase {
   std::string program;  // the text of one `def main (x : A) : B = ...;`
   std::string input;    // a value of A, as `--at` text (reals printed exactly)
 };
+
+inline constexpr int kFragmentDraws = 64;
 
 // `max_size`: the fuel; the program's term has about that many nodes at most.
 GeneratedCase generate_case(ChoiceSource& choices, const GeneratorFeatures& features, int max_size);

@@ -17,6 +17,7 @@ GeneratedCase TermGenerator::generate(int max_size) {
   const std::string x = input_name;
   add_to_scope(make_var(x), input);
   TermP body = gen(output, max_size);
+  body_ = body;
   Program program;
   program.file = "<generated>";
   program.defs.push_back(Def{"main", {Param{x, input, {}}}, output, body, {}});

@@ -24,6 +24,7 @@ class TermGenerator {
       : c_(choices), f_(features), types_(choices, features) {}
 
   GeneratedCase generate(int max_size);
+  const TermP& body() const { return body_; }  // main's body, after generate
 
   static constexpr const char* input_name = "x";  // main's parameter
 
@@ -119,6 +120,7 @@ class TermGenerator {
   std::vector<InScope> scope_;
   int counter_ = 0;
   TypeP random_data_, random_any_;
+  TermP body_;
 };
 
 }  // namespace chad

@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 
+#include "generators/declared_fragment.hpp"
 #include "oracle/adapter_check.hpp"
 #include "oracle/campaign.hpp"
 #include "references/input_value.hpp"
@@ -71,6 +72,17 @@ std::string ask(AdapterClient& client, const AdapterRequest& request, AdapterAns
   return "";
 }
 
+// Whether the hello declares a fragment (any of primitives, formers, asks) and the program, with
+// every ask of check_by_adapter (jacobian, jvp, vjp), lies inside it: such a program the adapter
+// has promised to answer. Without a declaration nothing is promised.
+bool inside_declaration(const CheckedProgram& program, const AdapterHello& hello) {
+  if (!hello.primitives && !hello.formers && !hello.asks) return false;
+  if (hello.asks)
+    for (const char* ask : {"jacobian", "jvp", "vjp"})
+      if (!hello.asks->count(ask)) return false;
+  return inside_fragment(*program.main_function, hello.primitives, hello.formers);
+}
+
 ConformanceCheck example_check(const CampaignOptions& options, const std::string& path) {
   const std::string name = "example " + std::filesystem::path(path).filename().string();
   try {
@@ -81,8 +93,12 @@ ConformanceCheck example_check(const CampaignOptions& options, const std::string
     if (!reference.differentiable) return check(name, false, "the example is not differentiable at its point: " + reference.reason);
     std::optional<JacobianResult> certified;
     const CheckOutcome c = check_by_adapter(options, text, program, input, reference, certified);
-    ConformanceCheck out = check(name, c.verdict == Verdict::Pass || c.verdict == Verdict::Unsupported,
-                                 std::string(verdict_name(c.verdict)) + (c.detail.empty() ? "" : ": " + c.detail));
+    const std::string seen = std::string(verdict_name(c.verdict)) + (c.detail.empty() ? "" : ": " + c.detail);
+    if (c.verdict == Verdict::Unsupported && inside_declaration(program, options.adapter->hello()))
+      return check(name, false,
+                   "declined a program inside the declared fragment (" + options.adapter->hello().declaration() +
+                       "): " + seen);
+    ConformanceCheck out = check(name, c.verdict == Verdict::Pass || c.verdict == Verdict::Unsupported, seen);
     out.unsupported = c.verdict == Verdict::Unsupported;
     return out;
   } catch (const SourceError& e) {

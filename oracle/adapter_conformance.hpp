@@ -3,7 +3,8 @@
 //   handshake        a hello with protocol 1, a tool name, a version, a precision, known translations;
 //   examples         each examples/*.chad whose input and output are data types: the full
 //                    Jacobian, a JVP and a VJP at its `-- at:` point, judged by check_by_adapter
-//                    (a pass is required; "unsupported" is allowed, and counted);
+//                    (a pass is required; "unsupported" is allowed, and counted, except for a
+//                    program inside the fragment the hello declares: declining it fails);
 //   ids              two requests in a row: each answered once, echoing its id;
 //   domain error     `log(x)` at x = -1 answered as an error of kind "domain";
 //   unknown request  a request of an unknown kind answered by an error, the adapter still alive

@@ -1,11 +1,13 @@
 #include "oracle/adapter_protocol.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 
 #include "codegen/translate.hpp"
+#include "generators/declared_fragment.hpp"
 #include "model/coordinate_labels.hpp"
 #include "syntax/program.hpp"
 
@@ -136,6 +138,54 @@ double largest_finite(ToolPrecision p) {
 
 json hello_request() { return {{"kind", "hello"}, {"protocol", adapter_protocol_version}}; }
 
+namespace {
+
+std::string listed(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// The hello's list `field` of names among `known`, or none when the field is absent.
+std::optional<std::set<std::string>> declared_names(const json& answer, const char* field,
+                                                    const std::vector<std::string>& known, const char* what) {
+  if (!answer.contains(field)) return std::nullopt;
+  const json& list = answer[field];
+  if (!list.is_array())
+    throw ProtocolError(std::string("the handshake: `") + field + "` must be a list of names, got " + list.dump().substr(0, 200));
+  std::set<std::string> names;
+  for (const json& item : list) {
+    if (!item.is_string())
+      throw ProtocolError(std::string("the handshake: `") + field + "` holds " + item.dump().substr(0, 100) + ", not a name");
+    const std::string name = item.get<std::string>();
+    if (std::find(known.begin(), known.end(), name) == known.end())
+      throw ProtocolError(std::string("the handshake: the declared fragment names an unknown ") + what + " `" + name +
+                          "` (known " + field + ": " + listed(known) + ")");
+    names.insert(name);
+  }
+  return names;
+}
+
+}  // namespace
+
+std::string AdapterHello::declaration() const {
+  std::string out;
+  auto add = [&](const char* field, const std::optional<std::set<std::string>>& names) {
+    if (!names) return;
+    out += std::string(out.empty() ? "" : "; ") + field + " " +
+           (names->empty() ? std::string("(none)") : listed({names->begin(), names->end()}));
+  };
+  add("primitives", primitives);
+  add("formers", formers);
+  add("asks", asks);
+  return out;
+}
+
+json AdapterHello::declaration_json() const {
+  auto names = [](const std::optional<std::set<std::string>>& set) { return set ? json(*set) : json(nullptr); };
+  return {{"primitives", names(primitives)}, {"formers", names(formers)}, {"asks", names(asks)}};
+}
+
 AdapterHello read_hello(const json& answer) {
   if (!answer.is_object() || answer.value("kind", "") != "hello")
     throw ProtocolError("the handshake: expected {\"kind\": \"hello\", ...}, got " + answer.dump().substr(0, 200));
@@ -158,6 +208,14 @@ AdapterHello read_hello(const json& answer) {
     }
     hello.notes = answer.value("notes", "");
     hello.timing = answer.value("timing", false);
+    hello.mode = answer.value("mode", "");
+    hello.standalone = answer.value("standalone", false);
+    hello.primitives = declared_names(answer, "primitives", known_primitive_names(), "primitive");
+    hello.formers = declared_names(answer, "formers", known_former_names(), "former");
+    hello.asks = declared_names(answer, "asks", {"jacobian", "jvp", "vjp"}, "ask");
+    const json derived = answer.value("derived", json::object());
+    if (!derived.is_object()) throw ProtocolError("the handshake: `derived` must be an object, got " + derived.dump().substr(0, 200));
+    for (auto it = derived.begin(); it != derived.end(); ++it) hello.derived[it.key()] = it.value().get<std::string>();
   } catch (const json::exception& e) {
     throw ProtocolError(std::string("the handshake: ") + e.what());
   }

@@ -4,7 +4,9 @@
 // ProtocolError with what was wrong.
 #pragma once
 #include <nlohmann/json.hpp>
+#include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,8 +48,25 @@ struct AdapterHello {
   std::vector<std::string> translations;  // "python", "cpp", "json"
   std::string notes;
   bool timing = false;  // "timing": true: it times its answers when asked (the cost check)
+  std::string mode;     // the tool's mode ("jax-jit-vjp"); "" when the hello names none
+  // The declared fragment: the primitives (op names of docs/program-json.md), term formers (JSON
+  // tags) and asks ("jacobian", "jvp", "vjp") the adapter supports; absent when the hello does
+  // not declare it (then: every one). `derived`: for each ask the mode derives, how.
+  std::optional<std::set<std::string>> primitives, formers, asks;
+  std::map<std::string, std::string> derived;
+  // "standalone": true: it answers a "standalone" request with a script in its tool alone that
+  // reproduces a failure (docs/adapter-protocol.md, "Standalone scripts"; reports/standalone_script.hpp).
+  bool standalone = false;
+  // The implementation judged, as verdicts and reports name it: the mode, else the tool.
+  const std::string& name() const { return mode.empty() ? tool : mode; }
+  // "primitives sin, cos; formers var, ...; asks jacobian" (what is declared; "" when nothing).
+  std::string declaration() const;
+  // {"primitives": [...] | null, "formers": ..., "asks": ...}: null where nothing is declared.
+  nlohmann::json declaration_json() const;
 };
 nlohmann::json hello_request();
+// The hello read and checked; a ProtocolError names what is wrong, among it a declared name the
+// oracle does not know (an unknown primitive, former or ask: the adapter's fault).
 AdapterHello read_hello(const nlohmann::json& answer);
 
 enum class AdapterAsk { Jacobian, Jvp, Vjp };

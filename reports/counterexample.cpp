@@ -9,6 +9,7 @@
 
 #include "campaigns/campaign_options_text.hpp"
 #include "oracle/adapter_client.hpp"
+#include "reports/standalone_script.hpp"
 #include "oracle/blame.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/chad_faults.hpp"
@@ -226,7 +227,8 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   const Case judged(o.generated, "program.chad");  // parsed and checked once, for everything below
   Blame blame;
   if (c.options.implementation != Implementation::Chad)
-    blame.reason = "blame names CHAD's rules; this report judges " + std::string(implementation_name(c.options.implementation));
+    blame.reason = "blame names CHAD's rules; this report judges " +
+                   (c.options.adapter ? c.options.adapter->hello().name() : std::string(implementation_name(c.options.implementation)));
   else if (o.verdict == Verdict::FailCost)
     blame.reason = "blame looks for a wrong derivative; this report is about a derivative's cost (see Cost)";
   else if (const CheckOutcome* k = first_failure(o))
@@ -247,8 +249,14 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                     {"timeout_seconds", c.options.adapter->options().timeout_seconds},
                     {"tool", hello.tool},
                     {"version", hello.version},
-                    {"precision", precision_name(hello.precision)}};
+                    {"precision", precision_name(hello.precision)},
+                    {"mode", hello.mode}};
   }
+  // A failure against an outside tool: its reproduction in the tool alone, beside report.md.
+  const bool failed = is_failure(o.verdict) && o.verdict != Verdict::FailCost;
+  const StandaloneScript standalone =
+      c.options.adapter && failed ? write_standalone_script(dir, c.options, o.generated) : StandaloneScript{};
+  if (!standalone.file.empty()) j["standalone_script"] = standalone.file;
   j["modes"] = names(c.options, true);
   j["sums"] = names(c.options, false);
   j["functions"] = functions_strategy_name(c.options.functions);
@@ -276,11 +284,13 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
      << "` (coordinates " << join(input_coordinates(judged)) << ")\n\n";
   if (c.options.adapter) {
     const AdapterHello& hello = c.options.adapter->hello();
-    md << "The tool: " << hello.tool << " " << hello.version << " (" << precision_name(hello.precision)
-       << "), behind the adapter `" << c.options.adapter->options().command << "`.\n\n"
+    md << "The tool: " << hello.tool << " " << hello.version << (hello.mode.empty() ? "" : ", mode " + hello.mode)
+       << " (" << precision_name(hello.precision) << "), behind the adapter `" << c.options.adapter->options().command
+       << "`.\n\n"
        << "| tool | verdict | detail |\n|---|---|---|\n";
     for (const CheckOutcome& k : o.checks)
-      md << "| " << hello.tool << " | " << verdict_name(k.verdict) << " | " << k.detail << " |\n";
+      md << "| " << hello.name() << " | " << verdict_name(k.verdict) << " | " << k.detail << " |\n";
+    if (!standalone.paragraph.empty()) md << "\n## In " << hello.tool << " alone\n\n" << standalone.paragraph << "\n";
   } else {
     md << "Functions strategy: " << functions_strategy_name(c.options.functions) << ".\n\n";
     md << "| mode | sums | verdict | detail |\n|---|---|---|---|\n";

@@ -30,14 +30,24 @@ std::string verdict_reason(const nlohmann::json& line) {
   return "";
 }
 
-FailureClass class_of(const nlohmann::json& line) {
+// A check's name: an outside tool's own (its implementation, "jax-jit-vjp"; `tool` for a check
+// that says only "adapter"), else CHAD's mode and sums strategy.
+std::string check_name(const nlohmann::json& check, const std::string& tool) {
+  const std::string implementation = check.value("implementation", "chad");
+  if (implementation == "adapter" && !tool.empty()) return tool;
+  if (implementation != "chad" && implementation != "chad-compiled" && implementation != "sd-rev" &&
+      implementation != "adapter")
+    return implementation;
+  return check.value("mode", "?") + " " + check.value("sums", "?");
+}
+
+FailureClass class_of(const nlohmann::json& line, const std::string& tool) {
   FailureClass c;
   c.verdict = line["verdict"].get<std::string>();
   for (const auto& check : line.value("checks", nlohmann::json::array())) {
     const std::string verdict = check.value("verdict", "");
     if (!is_failure(verdict)) continue;
-    c.checks.push_back(check.value("mode", "?") + " " + check.value("sums", "?") +
-                       (verdict == c.verdict ? "" : " (" + verdict + ")"));
+    c.checks.push_back(check_name(check, tool) + (verdict == c.verdict ? "" : " (" + verdict + ")"));
   }
   // Every one of several checks failed alike: said in a word.
   const std::size_t all = line.value("checks", nlohmann::json::array()).size();
@@ -61,12 +71,12 @@ std::string FailureClass::describe() const {
   return text;
 }
 
-std::vector<FailureClass> failure_classes(const std::vector<nlohmann::json>& lines) {
+std::vector<FailureClass> failure_classes(const std::vector<nlohmann::json>& lines, const std::string& tool) {
   std::vector<FailureClass> classes;
   std::map<std::tuple<std::string, std::vector<std::string>, std::string>, std::size_t> position;
   for (const auto& line : lines) {
     if (!is_failure(line["verdict"].get<std::string>())) continue;
-    FailureClass c = class_of(line);
+    FailureClass c = class_of(line, tool);
     const std::size_t index = line["index"].get<std::size_t>();
     auto [it, fresh] = position.try_emplace({c.verdict, c.checks, c.reason}, classes.size());
     if (fresh) {

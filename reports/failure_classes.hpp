@@ -26,7 +26,9 @@ struct FailureClass {
 // One sentence for --help: what a failure class is.
 extern const char* const kFailureClassHelp;
 
-// The classes of the failing lines of a campaign log, in order of their first program.
-std::vector<FailureClass> failure_classes(const std::vector<nlohmann::json>& lines);
+// The classes of the failing lines of a campaign log, in order of their first program. `tool`:
+// the outside tool's name ("jax-jit-vjp") for checks of an adapter, whose lines say "adapter";
+// a check of an outside tool is named by the tool, not by CHAD's mode and sums strategy.
+std::vector<FailureClass> failure_classes(const std::vector<nlohmann::json>& lines, const std::string& tool = "");
 
 }  // namespace chad

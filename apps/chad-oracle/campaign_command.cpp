@@ -76,20 +76,20 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
     j["functions"] = functions_strategy_name(options.functions);
     j["tool"] = nullptr;  // the judged outside tool, with --implementation adapter
     if (options.adapter) {
-      const AdapterHello& hello = options.adapter->hello();
-      j["tool"] = {{"name", hello.tool}, {"version", hello.version}, {"precision", precision_name(hello.precision)},
-                   {"adapter", args.text.adapter}, {"restarts", options.adapter->restarts()}};
-      j["judged"] = {{"judgeable", share.judgeable}, {"judged", share.judged}, {"min_share", args.min_judged},
-                     {"too_little", !too_little.empty()},
-                     {"unsupported_reasons", unsupported_reasons(lines)}};
+      const JudgedTool tool = judged_tool(options.adapter->hello(), args.text.adapter, options.adapter->restarts(),
+                                          share, args.min_judged, too_little, lines);
+      j["tool"] = tool.tool;
+      j["judged"] = tool.judged;
     }
     std::cout << j.dump(2) << "\n";
     return;
   }
   if (options.adapter) {
     const AdapterHello& hello = options.adapter->hello();
-    std::cout << "judged: " << hello.tool << " " << hello.version << " (" << precision_name(hello.precision)
-              << ") behind the adapter `" << args.text.adapter << "`\n";
+    std::cout << "judged: " << hello.tool << " " << hello.version << (hello.mode.empty() ? "" : ", mode " + hello.mode)
+              << " (" << precision_name(hello.precision) << ") behind the adapter `" << args.text.adapter << "`\n";
+    if (const std::string declared = hello.declaration(); !declared.empty())
+      std::cout << "on its declared fragment: " << declared << "\n";
   }
   std::cout << summary.programs << " programs (seed " << args.text.seed << ", shard " << shard.index << "/"
             << shard.count << "): ";
@@ -111,7 +111,7 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
     if (!too_little.empty()) std::cout << too_little << "\n";
   }
   if (!args.quiet) {
-    for (const FailureClass& c : failure_classes(lines))
+    for (const FailureClass& c : failure_classes(lines, options.adapter ? options.adapter->hello().name() : ""))
       std::cout << "FAILED " << c.programs << (c.programs == 1 ? " program: " : " programs: ") << c.describe()
                 << "; first program " << c.first_index << ", replay with `"
                 << campaign_replay_command(args.text, options, c.first_index) << "`\n";
@@ -140,6 +140,10 @@ int run(const CampaignArgs& args, bool json) {
   const CampaignRunResult result = run_campaign_directory(run);
   const JudgedShare share = judged_share(result.summary);  // (an adapter's declines: campaigns/judged_share.hpp)
   const std::string too_little = options.adapter ? too_little_judged(share, args.min_judged) : "";
+  if (options.adapter && !args.out.empty())  // summary.json and summary.md name the tool too
+    add_judged_tool_to_summary(args.out, judged_tool(options.adapter->hello(), args.text.adapter,
+                                                     options.adapter->restarts(), share, args.min_judged, too_little,
+                                                     result.lines));
   print_summary(args, options, run.shard, result, share, too_little, json);
   for (const auto& [verdict, programs] : result.summary.verdicts)
     if (programs > 0 && is_failure(verdict)) return kExitCheckFailed;

@@ -35,6 +35,8 @@ nlohmann::json report_json(const CheckAdapterOptions& options, const Conformance
     out["tool"] = report.hello->tool;
     out["version"] = report.hello->version;
     out["precision"] = precision_name(report.hello->precision);
+    out["mode"] = report.hello->mode.empty() ? nlohmann::json(nullptr) : nlohmann::json(report.hello->mode);
+    out["declared"] = report.hello->declaration_json();
   }
   return out;
 }

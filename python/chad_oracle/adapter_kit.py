@@ -145,12 +145,20 @@ class Mode:
     def prepare(self, request):
         raise NotImplementedError
 
+    # A mode that can reproduce a failure in its tool alone defines standalone_script(request) ->
+    # (script text, file name): the answer to a "standalone" request (the shrunk program, its
+    # input, the enclosures; docs/adapter-protocol.md, "Standalone scripts").
+    standalone_script = None
+
     def hello(self):
-        return {"kind": "hello", "protocol": PROTOCOL, "tool": self.tool, "version": self.version,
+        said = {"kind": "hello", "protocol": PROTOCOL, "tool": self.tool, "version": self.version,
                 "precision": self.precision, "translations": list(self.translations),
                 "timing": True, "mode": self.name, "primitives": list(self.primitives),
                 "formers": list(self.formers), "asks": list(self.asks),
                 "derived": derivations(self.prepared_type)}
+        if self.standalone_script is not None:
+            said["standalone"] = True
+        return said
 
 
 def _check_seeds(seeds, width, what):
@@ -217,6 +225,16 @@ def answer(mode, request, log):
         return error(request_id, "crash", "%s: %s" % (type(exc).__name__, str(exc)[:2000]))
 
 
+def standalone_answer(mode, request, log):
+    """The answer to a "standalone" request: the mode's script, or an error of kind crash."""
+    try:
+        text, name = mode.standalone_script(request)
+        return {"kind": "standalone", "id": request.get("id"), "script": text, "file": name}
+    except Exception as exc:
+        log("standalone %r: %s" % (request.get("id"), traceback.format_exc()))
+        return error(request.get("id"), "crash", "no standalone script: %s: %s" % (type(exc).__name__, exc))
+
+
 def serve(mode, stdin=None, stdout=None):
     """The protocol loop over stdin/stdout until `bye` or the end of input; returns 0."""
     stdin = stdin or sys.stdin
@@ -240,6 +258,8 @@ def serve(mode, stdin=None, stdout=None):
                 reply = mode.hello()
             elif kind == "differentiate":
                 reply = answer(mode, request, log)
+            elif kind == "standalone" and mode.standalone_script is not None:
+                reply = standalone_answer(mode, request, log)
             else:
                 reply = error(request.get("id"), "crash", "unknown request kind %r" % (kind,))
         stdout.write(json.dumps(reply) + "\n")

@@ -8,7 +8,9 @@ operators), the small runtime of the translation's values (tuples, constructors,
 the input as exact hex floats, and the tool's Jacobian (reverse: jax.jacrev / torch.func.jacrev /
 GradientTape.jacobian; forward: jax.jacfwd / torch.func.jacfwd / ForwardAccumulator per column),
 printed entry by entry against the certified enclosure when one is given
-(E.json: {"jacobian": [[["lo hex", "hi hex"], ...], ...]}, one row per output coordinate).
+(E.json: {"jacobian": [[["lo hex", "hi hex"], ...], ...]}, one row per output coordinate; with
+"tool_precision" (the same shape) and "precision", an entry inside either enclosure is "inside":
+the oracle's rule for a tool computing in that precision), then a VERDICT line.
 """
 import argparse
 import inspect
@@ -93,14 +95,25 @@ y = run(eager)(x)  # the primal, with Python branching on the values
 f = run(ReplayRuntime(__import__(__name__), eager.record))  # the same branches, differentiable
 jacobian = np.asarray(%s).reshape(len(floats(y)), -1)
 print("output:", [float(v) for v in floats(y)])
+outside = 0
 for i, row in enumerate(jacobian):
     for k, value in enumerate(row):
         line = "d out[%%d] / d in[%%d] = %%r" %% (i, k, float(value))
         if ENCLOSURE:
             lo, hi = (float.fromhex(b) for b in ENCLOSURE["jacobian"][i][k])
             inside = lo <= value <= hi
-            line += "   certified [%%r, %%r]: %%s" %% (lo, hi, "inside" if inside else "OUTSIDE")
+            line += "   certified [%%r, %%r]" %% (lo, hi)
+            wide = ENCLOSURE.get("tool_precision")
+            if wide:  # every value the tool's precision may give around the exact derivative
+                wlo, whi = (float.fromhex(b) for b in wide[i][k])
+                inside = inside or wlo <= value <= whi
+                line += ", in %%s [%%r, %%r]" %% (ENCLOSURE.get("precision", "float64"), wlo, whi)
+            line += ": %%s" %% ("inside" if inside else "OUTSIDE")
+            outside += not inside
         print(line)
+if ENCLOSURE:
+    print("VERDICT: %%s" %% ("%%d entries OUTSIDE the enclosure: a wrong derivative" %% outside if outside
+                            else "every entry inside the enclosure"))
 ''' % JACOBIANS[tool, direction],
     ]
     return "\n\n".join(p for p in parts if p) + "\n"

@@ -39,6 +39,7 @@ schema = json.load(open(os.path.join(source, "docs", "schemas", "adapter-protoco
 definitions = {
     ("O", "hello"): "hello_request", ("A", "hello"): "hello_answer", ("O", "differentiate"): "differentiate",
     ("A", "result"): "result", ("A", "error"): "error", ("O", "bye"): "bye",
+    ("O", "standalone"): "standalone_request", ("A", "standalone"): "standalone_answer",
 }
 failures = 0
 with tempfile.TemporaryDirectory() as tmp:

@@ -61,5 +61,15 @@ TEST(FailureClasses, NoneWithoutFailures) {
                   .empty());
 }
 
+// An outside tool's check is named by the tool and its mode, not by CHAD's mode and sums.
+TEST(FailureClasses, AnOutsideToolsChecksAreNamedByTheTool) {
+  nlohmann::json by_adapter = check("rev", "biproduct", "fail");
+  by_adapter["implementation"] = "adapter";
+  EXPECT_EQ(failure_classes({line(0, "fail", {by_adapter})}, "jax-jit-vjp")[0].describe(), "fail in jax-jit-vjp");
+  nlohmann::json named = check("rev", "biproduct", "fail");
+  named["implementation"] = "torch-autograd";  // a log whose checks name the implementation judged
+  EXPECT_EQ(failure_classes({line(0, "fail", {named})})[0].describe(), "fail in torch-autograd");
+}
+
 }  // namespace
 }  // namespace chad

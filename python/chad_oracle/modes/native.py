@@ -42,6 +42,18 @@ class NativeMode(Mode):
 
     _last = (None, None)
 
+    def standalone_script(self, request):
+        """The request's program in this tool alone (chad_oracle.standalone): its Jacobian in the
+        direction of this mode (forward for jvp, jacfwd and forward-mode modes, else reverse)."""
+        from .. import standalone
+        program = dict(request["translations"]["json"], source=request.get("program", ""))
+        tool = {"jax": "jax", "pytorch": "torch", "tensorflow": "tf"}[self.tool]
+        forward = any(word in self.name for word in ("jvp", "jacfwd", "forward"))
+        text = standalone.script(program, request["input"]["index"], request["input"]["coords"], tool,
+                                 "forward" if forward else "reverse", request.get("enclosure"))
+        header = "# Found by CHAD Oracle judging %s %s, mode %s.\n" % (self.tool, self.version, self.name)
+        return header + text, "standalone_%s.py" % self.name
+
     def prepare(self, request):
         """The request's program prepared; the oracle asks for a program's Jacobian, JVP and VJP
         in a row, so the last one is kept (its jit compilations with it)."""

@@ -1,0 +1,94 @@
+#include "reports/standalone_script.hpp"
+
+#include <cctype>
+#include <filesystem>
+#include <stdexcept>
+
+#include "codegen/translate.hpp"
+#include "oracle/adapter_check.hpp"
+#include "oracle/adapter_client.hpp"
+#include "references/input_value.hpp"
+#include "references/jacobian.hpp"
+#include "reports/written_file.hpp"
+#include "syntax/parser.hpp"
+
+namespace chad {
+namespace {
+
+nlohmann::json bounds(const Enclosure& e) { return nlohmann::json::array({hex_float(e.lo), hex_float(e.hi)}); }
+
+nlohmann::json matrix(const std::vector<std::vector<Enclosure>>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& row : rows) {
+    nlohmann::json r = nlohmann::json::array();
+    for (const Enclosure& e : row) r.push_back(bounds(e));
+    out.push_back(r);
+  }
+  return out;
+}
+
+// A file name the adapter chose, if it is a plain one (no folder, no odd characters).
+std::string plain_file_name(const std::string& name) {
+  if (name.empty() || name.size() > 100 || name[0] == '.') return "";
+  for (char ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '.' && ch != '_' && ch != '-') return "";
+  return name;
+}
+
+}  // namespace
+
+nlohmann::json standalone_enclosures(const CheckedProgram& program, const NormalForm<double>& input,
+                                     ToolPrecision precision) {
+  const JacobianResult certified = jacobian_by_interval(program, input);
+  if (!certified.differentiable) throw std::runtime_error("no certified Jacobian at this input: " + certified.reason);
+  nlohmann::json out = {{"precision", precision_name(precision)}, {"jacobian", matrix(certified.enclosure)}};
+  nlohmann::json output = nlohmann::json::array();
+  for (const Enclosure& e : certified.output_enclosure) output.push_back(bounds(e));
+  out["output"] = output;
+  const InPrecision in_precision = jacobian_in_precision(program, input, precision);
+  out["tool_precision"] = in_precision.result ? matrix(in_precision.result->enclosure) : nlohmann::json(nullptr);
+  if (!in_precision.result) out["tool_precision_problem"] = in_precision.problem;
+  return out;
+}
+
+StandaloneScript write_standalone_script(const std::string& dir, const CampaignOptions& options,
+                                         const GeneratedCase& generated) {
+  if (!options.adapter) return {};
+  AdapterClient& client = *options.adapter;
+  const AdapterHello& hello = client.hello();
+  if (!hello.standalone) return {};
+  const std::string who = hello.name();
+  try {
+    const CheckedProgram program = check_program(parse_program(generated.program, "<counterexample>"));
+    const NormalForm<double> input = read_input_point(program, generated.input);
+    nlohmann::json enclosures = standalone_enclosures(program, input, hello.precision);
+    const JacobianResult dual = jacobian_by_dual(program, input);
+    nlohmann::json request = differentiate_request(
+        AdapterRequest{generated.program, &program, input, dual.output_index}, 0, hello);
+    request["kind"] = "standalone";
+    request.erase("ask");
+    request.erase("seeds");
+    request["translations"]["json"] = translation_json(program, "json");
+    request["enclosure"] = std::move(enclosures);
+    long id = 0;
+    const AdapterReply reply = client.exchange(request, id);
+    if (reply.status != AdapterReply::Status::Answered)
+      return {"", "No standalone script: " + who + "'s adapter gave no answer to the request: " + reply.problem};
+    const nlohmann::json& a = reply.answer;
+    if (!a.is_object() || a.value("kind", "") != "standalone" || !a.contains("script") || !a["script"].is_string())
+      return {"", "No standalone script: " + who + "'s adapter answered " + a.dump().substr(0, 300)};
+    std::string file = plain_file_name(a.value("file", std::string()));
+    if (file.empty()) file = "standalone.py";
+    write_text_file(std::filesystem::path(dir) / file, a["script"].get<std::string>());
+    return {file, "A reproduction in " + hello.tool + " alone (no oracle code): `" + file +
+                      "` (run it with the tool's Python: `python " + file +
+                      "`). It runs the program above in the tool's own operators at the input's exact floats and "
+                      "prints the tool's Jacobian entry by entry against the certified enclosure of the exact "
+                      "derivative and the enclosure in the tool's precision (" + precision_name(hello.precision) +
+                      ", the verdict's rule), \"inside\" or \"OUTSIDE\"."};
+  } catch (const std::exception& e) {
+    return {"", "No standalone script: " + std::string(e.what())};
+  }
+}
+
+}  // namespace chad
