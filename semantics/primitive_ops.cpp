@@ -7,29 +7,10 @@
 #include "semantics/array_primitive_ops.hpp"
 #include "semantics/evaluate.hpp"
 #include "semantics/primitive_ops_second_set.hpp"
+#include "semantics/real_entries.hpp"
 
 namespace chad {
 namespace {
-
-// The entries of a real value, whether a scalar or an array.
-template <class S>
-const S* entries(const Value<S>& v) {
-  return v.kind == ValueKind::Scalar ? &v.scalar : v.extra->data.data();
-}
-template <class S>
-std::size_t entry_count(const Value<S>& v) {
-  return v.kind == ValueKind::Scalar ? 1 : v.extra->data.size();
-}
-
-// A real value shaped like `like`, with entry i given by f(i).
-template <class S, class F>
-ValueP<S> elementwise(const Value<S>& like, F f) {
-  if (like.kind == ValueKind::Scalar) return scalar_value<S>(f(0));
-  std::vector<S> data;
-  data.reserve(like.extra->data.size());
-  for (std::size_t i = 0; i < like.extra->data.size(); ++i) data.push_back(f(i));
-  return array_value<S>(like.extra->shape, std::move(data));
-}
 
 template <class S>
 ValueP<S> boolean(bool b) {

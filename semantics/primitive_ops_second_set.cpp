@@ -6,26 +6,10 @@
 #include "model/kinks.hpp"
 #include "model/scalar_list.hpp"
 #include "semantics/evaluate.hpp"
+#include "semantics/real_entries.hpp"
 
 namespace chad {
 namespace {
-
-template <class S>
-const S* entries(const Value<S>& v) {
-  return v.kind == ValueKind::Scalar ? &v.scalar : v.extra->data.data();
-}
-template <class S>
-std::size_t entry_count(const Value<S>& v) {
-  return v.kind == ValueKind::Scalar ? 1 : v.extra->data.size();
-}
-template <class S, class F>
-ValueP<S> elementwise(const Value<S>& like, F f) {
-  if (like.kind == ValueKind::Scalar) return scalar_value<S>(f(0));
-  std::vector<S> data;
-  data.reserve(like.extra->data.size());
-  for (std::size_t i = 0; i < like.extra->data.size(); ++i) data.push_back(f(i));
-  return array_value<S>(like.extra->shape, std::move(data));
-}
 
 // `check` on `bound`, reported as about the argument `shown` (log1p x: x + 1 > 0 is x > -1).
 template <class S, class Check>

@@ -6,6 +6,7 @@
 // (prod at zero entries, logsumexp and softmax past exp's overflow, norm of huge entries and
 // its domain error at 0).
 #include "chad_runtime.hpp"  // first: it sets Eigen's alignment
+#include "../support/runtime_values.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,13 @@
 namespace chad {
 namespace {
 
-using Vec = std::vector<double>;
+using testing::Vec;
+using testing::entries;
+using testing::expect_same;
+using testing::inner;
+using testing::raw;
+using testing::size_of;
+using testing::value_of;
 using Operands = std::vector<Vec>;
 using chad_rt::Arr;
 
@@ -92,31 +99,6 @@ const std::vector<ArrayCase>& cases() {
        [](const Operands& x, const Vec& u) { return flat_pair(chad_rt::rev_outer(in<2>(x[0]), in<3>(x[1]), in<6>(u))); }},
   };
   return all;
-}
-
-std::size_t size_of(const std::vector<int>& shape) {
-  std::size_t n = 1;
-  for (int s : shape) n *= std::size_t(s);
-  return n;
-}
-ValueP<double> value_of(const std::vector<int>& shape, const Vec& data) {
-  if (shape.empty()) return scalar_value<double>(data[0]);
-  return array_value<double>(shape, data);
-}
-Vec entries(const ValueP<double>& v) { return v->kind == ValueKind::Scalar ? Vec{v->scalar} : v->extra->data; }
-std::vector<const Value<double>*> raw(const std::vector<ValueP<double>>& values) {
-  std::vector<const Value<double>*> out;
-  for (const auto& v : values) out.push_back(v.get());
-  return out;
-}
-void expect_same(const Vec& runtime, const Vec& evaluator, const std::string& what) {
-  ASSERT_EQ(runtime.size(), evaluator.size()) << what;
-  for (std::size_t k = 0; k < runtime.size(); ++k) EXPECT_DOUBLE_EQ(runtime[k], evaluator[k]) << what << " entry " << k;
-}
-double inner(const Vec& a, const Vec& b) {
-  double total = 0;
-  for (std::size_t k = 0; k < a.size(); ++k) total += a[k] * b[k];
-  return total;
 }
 
 // Each case at random points, and at points with zero entries and entries far past exp's range.

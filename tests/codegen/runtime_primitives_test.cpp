@@ -5,6 +5,7 @@
 // (target_semantics/primitive_derivatives.cpp); the runtime's own dot-product test
 // <u, fwd(x; dx)> = <rev(x; u), dx>; and domain errors with the evaluator's messages.
 #include "chad_runtime.hpp"  // first: it sets Eigen's alignment
+#include "../support/runtime_values.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,13 @@
 namespace chad {
 namespace {
 
-using Vec = std::vector<double>;
+using testing::Vec;
+using testing::entries;
+using testing::expect_same;
+using testing::inner;
+using testing::raw;
+using testing::size_of;
+using testing::value_of;
 using Operands = std::vector<Vec>;
 
 // A runtime operand from flat entries: N = 0 is a scalar, else Arr<double, N>.
@@ -186,37 +193,6 @@ const std::vector<RuntimeCase>& cases() {
        [](const Operands&, const Vec& u) { return std::vector<Vec>{{chad_rt::rev_vec<1>(in<1>(u))}}; }},
   };
   return all;
-}
-
-std::size_t size_of(const std::vector<int>& shape) {
-  std::size_t n = 1;
-  for (int s : shape) n *= std::size_t(s);
-  return n;
-}
-ValueP<double> value_of(const std::vector<int>& shape, const Vec& data) {
-  if (shape.empty()) return scalar_value<double>(data[0]);
-  return array_value<double>(shape, data);
-}
-Vec entries(const ValueP<double>& v) {
-  if (v->kind == ValueKind::Zero) return {};
-  return v->kind == ValueKind::Scalar ? Vec{v->scalar} : v->extra->data;
-}
-std::vector<const Value<double>*> raw(const std::vector<ValueP<double>>& values) {
-  std::vector<const Value<double>*> out;
-  for (const auto& v : values) out.push_back(v.get());
-  return out;
-}
-
-// Equal up to 4 ulps (generated kernels built with -march=native may contract a*b+c to fma).
-void expect_same(const Vec& runtime, const Vec& evaluator, const std::string& what) {
-  ASSERT_EQ(runtime.size(), evaluator.size()) << what;
-  for (std::size_t k = 0; k < runtime.size(); ++k) EXPECT_DOUBLE_EQ(runtime[k], evaluator[k]) << what << " entry " << k;
-}
-
-double inner(const Vec& a, const Vec& b) {
-  double total = 0;
-  for (std::size_t k = 0; k < a.size(); ++k) total += a[k] * b[k];
-  return total;
 }
 
 TEST(RuntimePrimitives, ValuesAndDerivativesMatchTheEvaluator) {
