@@ -34,6 +34,19 @@ std::string file_text(const std::string& path) {
   return text.str();
 }
 
+// The run with the test hook CHAD_ORACLE_TEST_CRASH_AT=`at` (worker_pool.hpp) set around it.
+CampaignRunResult run_with_test_crash(const CampaignRun& run, const char* at) {
+  ::setenv("CHAD_ORACLE_TEST_CRASH_AT", at, 1);
+  try {
+    CampaignRunResult result = run_campaign_directory(run);
+    ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+    return result;
+  } catch (...) {
+    ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+    throw;
+  }
+}
+
 std::vector<std::size_t> indices(const std::vector<nlohmann::json>& lines) {
   std::vector<std::size_t> out;
   for (const auto& line : lines) out.push_back(line["index"]);
@@ -141,15 +154,7 @@ TEST(CampaignRun, AWorkerKilledByASignalLogsItsProgramAsCrashAndTheRunGoesOn) {
   testing::TempDir dir("chad_campaigns_test");
   // SIGKILL (9): a SIGSEGV raised in the forked worker would be caught by AddressSanitizer's own
   // handler in the sanitizer build (it then exits instead of dying of the signal).
-  ::setenv("CHAD_ORACLE_TEST_CRASH_AT", "5:9", 1);
-  CampaignRunResult result;
-  try {
-    result = run_campaign_directory(small_run(dir / "crashed"));
-  } catch (...) {
-    ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
-    throw;
-  }
-  ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+  const CampaignRunResult result = run_with_test_crash(small_run(dir / "crashed"), "5:9");
   ASSERT_EQ(result.lines.size(), 12u);
   EXPECT_EQ(result.lines[5]["verdict"], "crash");
   EXPECT_NE(result.lines[5]["detail"].get<std::string>().find("signal 9"), std::string::npos) << result.lines[5];
@@ -182,17 +187,9 @@ TEST(DurableFiles, APartialLastLineIsCutOffAndAFailedAppendTakenBack) {
 // that says why, and a new worker checks the rest.
 TEST(CampaignRun, AStoppedWorkerIsKilledByTheWatchdogAndTheRunGoesOn) {
   testing::TempDir dir("chad_campaigns_test");
-  ::setenv("CHAD_ORACLE_TEST_CRASH_AT", "5:19", 1);
   CampaignRun run = small_run(dir / "stopped");
   run.program_seconds = 1;
-  CampaignRunResult result;
-  try {
-    result = run_campaign_directory(run);
-  } catch (...) {
-    ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
-    throw;
-  }
-  ::unsetenv("CHAD_ORACLE_TEST_CRASH_AT");
+  const CampaignRunResult result = run_with_test_crash(run, "5:19");
   ASSERT_EQ(result.lines.size(), 12u);
   EXPECT_EQ(result.lines[5]["verdict"], "crash");
   EXPECT_NE(result.lines[5]["detail"].get<std::string>().find("took longer than 1 s"), std::string::npos)
