@@ -50,7 +50,7 @@ TermP TermGenerator::wrap(const TypeP&, const TermP& argument) {
 }
 
 TermP TermGenerator::unary(const TypeP& goal, int fuel) {
-  if (f_.second_set && c_.chance(60)) return second_set(goal, fuel);  // no draw when off
+  if (f_.second_set && c_.chance(70)) return second_set(goal, fuel);  // no draw when off
   static const PrimOp ops[] = {PrimOp::Sin, PrimOp::Cos,  PrimOp::Exp,     PrimOp::Tanh, PrimOp::Sigmoid,
                                PrimOp::Softplus, PrimOp::Neg, PrimOp::Log, PrimOp::Sqrt};
   PrimOp op = ops[c_.pick(9)];

@@ -1,5 +1,6 @@
 // read_log (oracle/campaign_log.hpp): a last line without its newline is what a kill leaves and
-// is left out; a damaged complete line is a SourceError located at its file and line number.
+// is left out; a damaged complete line, or one without a field the oracle reads back, is a
+// SourceError located at its file and line number.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -23,23 +24,27 @@ struct LogFile {
   ~LogFile() { std::filesystem::remove(path); }
 };
 
+// A complete log line of program `index` (every field the oracle reads back: oracle/campaign_log.cpp).
+std::string log_line(int index, const char* verdict) {
+  return "{\"index\":" + std::to_string(index) + ",\"seed\":7,\"verdict\":\"" + verdict +
+         "\",\"program\":\"def main (x : real) : real = x;\",\"input\":\"1\",\"detail\":\"\",\"features\":[],"
+         "\"checks\":[]}";
+}
+
 TEST(ReadLog, ALastLineWithoutItsNewlineIsLeftOut) {
   // Two complete lines, then a third cut off after its index (what SIGKILL can leave).
-  LogFile log(
-      "{\"index\":0,\"verdict\":\"pass\"}\n{\"index\":3,\"verdict\":\"skip\"}\n{\"index\":6,\"ver");
+  LogFile log(log_line(0, "pass") + "\n" + log_line(3, "skip") + "\n{\"index\":6,\"ver");
   const auto lines = chad::read_log(log.path);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[1]["index"], 3);
   // Even a last line that parses is left out without its newline: it may be a cut-off prefix.
-  LogFile whole_but_unterminated("{\"index\":0,\"verdict\":\"pass\"}");
+  LogFile whole_but_unterminated(log_line(0, "pass"));
   EXPECT_TRUE(chad::read_log(whole_but_unterminated.path).empty());
 }
 
 TEST(ReadLog, ADamagedLineIsALocatedError) {
-  LogFile log(
-      "{\"index\":0,\"verdict\":\"pass\"}\n{\"index\":1,\"verdict\":\"pass\"}\n{\"index\":2,"
-      "\"verdict\":\"pa\n"
-      "{\"index\":3,\"verdict\":\"pass\"}\n");
+  LogFile log(log_line(0, "pass") + "\n" + log_line(1, "pass") + "\n{\"index\":2,\"verdict\":\"pa\n" +
+              log_line(3, "pass") + "\n");
   try {
     chad::read_log(log.path);
     FAIL() << "a damaged third line was read";
@@ -49,6 +54,8 @@ TEST(ReadLog, ADamagedLineIsALocatedError) {
   }
   LogFile no_index("{\"verdict\":\"pass\"}\n");  // JSON, but not a log line
   EXPECT_THROW(chad::read_log(no_index.path), chad::SourceError);
+  LogFile no_checks("{\"index\":0,\"verdict\":\"pass\"}\n");  // nothing the summary reads
+  EXPECT_THROW(chad::read_log(no_checks.path), chad::SourceError);
 }
 
 TEST(ReadLog, AMissingFileHasNoLines) {
