@@ -12,13 +12,18 @@
 namespace chad {
 namespace {
 
+// Whether program `index` is one of this campaign's: in its shard, and below its count (0: no count).
+bool in_campaign(std::size_t index, const ShardChoice& shard, std::size_t count) {
+  return in_shard(index, shard.index, shard.count) && (count == 0 || index < count);
+}
+
 // A campaign never ends well with fewer programs than asked for, nor with one not asked for.
 void check_complete(const std::vector<nlohmann::json>& lines, const CampaignParameters& parameters,
                     const ShardChoice& shard, const std::string& dir) {
   const std::size_t count = parameters.campaign["count"];
   for (const auto& line : lines) {
     const std::size_t index = line["index"];
-    if (!in_shard(index, shard.index, shard.count) || (count > 0 && index >= count))
+    if (!in_campaign(index, shard, count))
       throw InternalError("the log in " + dir + " holds program " + std::to_string(index) +
                           ", which is not part of this campaign");
   }
@@ -64,9 +69,8 @@ CampaignRunResult run_campaign_directory(const CampaignRun& run) {
   pool.plan.limit = timed && run.text.count == 0 ? std::size_t(-1) : run.text.count;
   pool.plan.jobs = std::max(1, run.jobs);
   pool.program_seconds = run.program_seconds;
-  pool.plan.done = files.done_indices([&](std::size_t index) {
-    return in_shard(index, run.shard.index, run.shard.count) && (run.text.count == 0 || index < run.text.count);
-  });
+  pool.plan.done =
+      files.done_indices([&](std::size_t index) { return in_campaign(index, run.shard, run.text.count); });
   if (timed)
     pool.deadline = std::chrono::steady_clock::now() +
                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(run.time));

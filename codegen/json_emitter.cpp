@@ -75,7 +75,7 @@ void add_fields(const Term& t, json& node) {
     case TermKind::Unroll: node["value"] = emit_json_term(a[0]); return;
     case TermKind::Ascribe: node["term"] = emit_json_term(a[0]); return;
     case TermKind::Prim: {
-      node["op"] = t.op == PrimOp::Neg ? "neg" : prim_name(t.op);  // "-" is subtraction
+      node["op"] = primitive_json_name(t.op);
       if (t.op == PrimOp::Get) node["get_index"] = t.index;
       if (t.op == PrimOp::PowInt) node["exponent"] = t.index;
       json args = json::array();

@@ -4,13 +4,10 @@
 
 namespace chad {
 
-std::string primitive_json_name(PrimOp op) { return op == PrimOp::Neg ? "neg" : prim_name(op); }
-
 const std::vector<std::string>& known_primitive_names() {
-  // Every PrimOp in declaration order: prim_name names each one and answers "?" past the last.
   static const std::vector<std::string> names = [] {
     std::vector<std::string> out;
-    for (int k = 0; std::string(prim_name(PrimOp(k))) != "?"; ++k) out.push_back(primitive_json_name(PrimOp(k)));
+    for (PrimOp op : all_prim_ops()) out.push_back(primitive_json_name(op));
     return out;
   }();
   return names;

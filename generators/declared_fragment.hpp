@@ -10,6 +10,7 @@
 
 #include "generators/program_generator.hpp"
 #include "syntax/term.hpp"
+#include "syntax/term_former_names.hpp"
 
 namespace chad {
 
@@ -17,8 +18,6 @@ namespace chad {
 const std::vector<std::string>& known_primitive_names();
 // "var", "literal", "array", ..., "app", ..., "prim": every source term former's JSON tag.
 const std::vector<std::string>& known_former_names();
-// The primitive's name in a program's JSON form ("neg" for negation; prim_name otherwise).
-std::string primitive_json_name(PrimOp op);
 
 // The primitives and formers `term` uses (of every node, branches included), as JSON names.
 struct TermVocabulary {

@@ -274,8 +274,7 @@ const std::vector<std::string>& live_coverage_keys() {
   static const std::vector<std::string> keys = [] {
     std::vector<std::string> k;
     for (TermKind f = TermKind::Var; f <= TermKind::Prim; f = TermKind(int(f) + 1)) k.push_back(former_name(f));
-    for (PrimOp op = PrimOp::Add; op <= PrimOp::Gt; op = PrimOp(int(op) + 1))
-      k.push_back(std::string("primitive ") + prim_name(op));
+    for (PrimOp op : all_prim_ops()) k.push_back(std::string("primitive ") + prim_name(op));
     std::sort(k.begin(), k.end());  // `-` names both subtraction and negation
     k.erase(std::unique(k.begin(), k.end()), k.end());
     return k;

@@ -39,4 +39,15 @@ const char* former_name(TermKind kind) { return names_of(kind).name; }
 
 const char* former_json_tag(TermKind kind) { return names_of(kind).json_tag; }
 
+const std::vector<PrimOp>& all_prim_ops() {
+  static const std::vector<PrimOp> ops = [] {
+    std::vector<PrimOp> out;
+    for (int k = int(PrimOp::Add); k <= int(PrimOp::Gt); ++k) out.push_back(PrimOp(k));
+    return out;
+  }();
+  return ops;
+}
+
+const char* primitive_json_name(PrimOp op) { return op == PrimOp::Neg ? "neg" : prim_name(op); }
+
 }  // namespace chad

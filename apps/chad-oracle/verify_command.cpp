@@ -296,7 +296,7 @@ int run_inputs(const CommonOptions& options, const InputsRun& run, const Checked
   if (progress) std::cerr << "\n";
   const std::vector<PointReport>& reports = result.points;
   bool any_failed = false, all_passed = true;
-  std::size_t skipped = 0, not_differentiable = 0;
+  std::size_t skipped = 0, not_judged = 0;
   for (const PointReport& p : reports) {
     if (!p.skipped.empty()) {
       ++skipped;
@@ -304,7 +304,7 @@ int run_inputs(const CommonOptions& options, const InputsRun& run, const Checked
     }
     any_failed = any_failed || p.report.failed();
     all_passed = all_passed && p.report.passed();
-    not_differentiable += !p.report.failed() && !p.report.passed();
+    not_judged += !p.report.failed() && !p.report.passed();
   }
   std::string replay, report_verdict;
   if (result.shrunk) {
@@ -361,10 +361,10 @@ int run_inputs(const CommonOptions& options, const InputsRun& run, const Checked
                 << (given ? "the given one and " : "") << random << " random, seed " << run.seed << "; " << skipped
                 << " skipped)\n";
     else  // (each point is counted once: a passed point is not called not differentiable)
-      std::cout << "== NOT JUDGED at " << not_differentiable << " of " << reports.size()
+      std::cout << "== NOT JUDGED at " << not_judged << " of " << reports.size()
                 << " points (not differentiable there, or the reference cannot certify; "
                 << (given ? "the given one and " : "") << random << " random, seed " << run.seed << "; passed at "
-                << reports.size() - skipped - not_differentiable << ", " << skipped << " skipped)\n";
+                << reports.size() - skipped - not_judged << ", " << skipped << " skipped)\n";
     if (!replay.empty()) std::cout << "replay: " << replay << "\n";
   }
   if (any_failed) return kExitCheckFailed;
