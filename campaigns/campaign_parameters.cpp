@@ -5,6 +5,7 @@
 
 #include "campaigns/durable_files.hpp"
 #include "campaigns/shard.hpp"
+#include "oracle/adapter_client.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {
@@ -55,6 +56,9 @@ CampaignParameters campaign_parameters_of(const CampaignOptionsText& text, const
                 {"codegen_fault", text.codegen_fault},
                 {"cross_check_fd_rate", options.cross_check_fd_rate}};
   if (!text.adapter.empty()) p.campaign["adapter"] = text.adapter;
+  // The tool as its hello named it: what it declared decides what is drawn, so a resume or a merge
+  // with another version or declaration is another campaign; `merge` names the tool from it.
+  if (options.adapter) p.campaign["tool"] = recorded_hello(options.adapter->hello());
   if (options.cost) p.campaign["check"] = cost_check_flags(options);
   p.shard_count = shard.count;
   p.shards = {shard.index};

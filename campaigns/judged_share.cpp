@@ -69,6 +69,36 @@ JudgedTool judged_tool(const AdapterHello& hello, const std::string& adapter_com
   return t;
 }
 
+std::string judged_tool_header_text(const AdapterHello& hello, const std::string& adapter_command) {
+  std::string text = "judged: " + hello.tool + " " + hello.version + (hello.mode.empty() ? "" : ", mode " + hello.mode) +
+                     " (" + precision_name(hello.precision) + ") behind the adapter `" + adapter_command + "`\n";
+  if (const std::string declared = hello.declaration(); !declared.empty())
+    text += "on its declared fragment: " + declared + "\n";
+  return text;
+}
+
+std::string judged_share_text(const JudgedShare& share, const std::vector<nlohmann::json>& lines,
+                              const std::string& too_little) {
+  std::string text = "judged " + std::to_string(share.judged) + " of " + std::to_string(share.judgeable) +
+                     " judgeable programs\n";
+  for (const auto& [reason, checks] : unsupported_reasons(lines))
+    text += "  declined " + std::to_string(checks) + (checks == 1 ? " check: " : " checks: ") + reason + "\n";
+  if (!too_little.empty()) text += too_little + "\n";
+  return text;
+}
+
+int recorded_restarts(const std::vector<std::string>& dirs) {
+  int restarts = 0;
+  for (const std::string& dir : dirs) {
+    std::ifstream in(std::filesystem::path(dir) / "summary.json");
+    const nlohmann::json summary = nlohmann::json::parse(in, nullptr, false);
+    if (!summary.is_object() || !summary.contains("tool") || !summary["tool"].is_object()) continue;
+    const nlohmann::json& r = summary["tool"].value("restarts", nlohmann::json());
+    if (r.is_number_integer() && r.get<int>() > 0) restarts += r.get<int>();
+  }
+  return restarts;
+}
+
 void add_judged_tool_to_summary(const std::string& dir, const JudgedTool& tool) {
   namespace fs = std::filesystem;
   const fs::path json_path = fs::path(dir) / "summary.json", md_path = fs::path(dir) / "summary.md";

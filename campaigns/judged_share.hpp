@@ -43,6 +43,17 @@ JudgedTool judged_tool(const AdapterHello& hello, const std::string& adapter_com
                        const JudgedShare& share, double min_share, const std::string& too_little,
                        const std::vector<nlohmann::json>& lines);
 
+// The lines a command prints about the judged tool: `header_text` before the verdicts ("judged:
+// TOOL VERSION, mode M (PRECISION) behind the adapter `CMD`" and its declared fragment),
+// `share_text` after them ("judged N of M judgeable programs", the declines by reason, and the
+// too-little line when there is one). `campaign` and `merge` print the same.
+std::string judged_tool_header_text(const AdapterHello& hello, const std::string& adapter_command);
+std::string judged_share_text(const JudgedShare& share, const std::vector<nlohmann::json>& lines,
+                              const std::string& too_little);
+
+// The adapter restarts the campaign directories `dirs` recorded in their summary.json (0 where none).
+int recorded_restarts(const std::vector<std::string>& dirs);
+
 // Adds the tool to the summary files of the campaign directory `dir`: "tool" and "judged" to
 // summary.json, its section to summary.md (after the verdicts' table). Written durably.
 void add_judged_tool_to_summary(const std::string& dir, const JudgedTool& tool);

@@ -222,6 +222,23 @@ AdapterHello read_hello(const json& answer) {
   return hello;
 }
 
+json recorded_hello(const AdapterHello& hello) {
+  json out = {{"kind", "hello"},
+              {"protocol", adapter_protocol_version},
+              {"tool", hello.tool},
+              {"version", hello.version},
+              {"precision", precision_name(hello.precision)},
+              {"translations", hello.translations},
+              {"timing", hello.timing},
+              {"standalone", hello.standalone},
+              {"derived", hello.derived}};
+  if (!hello.mode.empty()) out["mode"] = hello.mode;
+  if (hello.primitives) out["primitives"] = *hello.primitives;
+  if (hello.formers) out["formers"] = *hello.formers;
+  if (hello.asks) out["asks"] = *hello.asks;
+  return out;
+}
+
 const char* ask_name(AdapterAsk ask) {
   switch (ask) {
     case AdapterAsk::Jacobian: return "jacobian";

@@ -68,6 +68,10 @@ nlohmann::json hello_request();
 // The hello read and checked; a ProtocolError names what is wrong, among it a declared name the
 // oracle does not know (an unknown primitive, former or ask: the adapter's fault).
 AdapterHello read_hello(const nlohmann::json& answer);
+// The hello as a campaign records it (campaign.json's "tool"): in the protocol's own form, so that
+// read_hello reads it back, with everything that decides what a campaign draws and asks (tool,
+// version, precision, mode, translations, timing, standalone, the declared fragment), not the notes.
+nlohmann::json recorded_hello(const AdapterHello& hello);
 
 enum class AdapterAsk { Jacobian, Jvp, Vjp };
 const char* ask_name(AdapterAsk ask);  // "jacobian", "jvp", "vjp"

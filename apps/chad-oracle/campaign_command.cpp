@@ -85,11 +85,7 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
     return;
   }
   if (options.adapter) {
-    const AdapterHello& hello = options.adapter->hello();
-    std::cout << "judged: " << hello.tool << " " << hello.version << (hello.mode.empty() ? "" : ", mode " + hello.mode)
-              << " (" << precision_name(hello.precision) << ") behind the adapter `" << args.text.adapter << "`\n";
-    if (const std::string declared = hello.declaration(); !declared.empty())
-      std::cout << "on its declared fragment: " << declared << "\n";
+    std::cout << judged_tool_header_text(options.adapter->hello(), args.text.adapter);
   }
   std::cout << summary.programs << " programs (seed " << args.text.seed << ", shard " << shard.index << "/"
             << shard.count << "): ";
@@ -104,12 +100,7 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
               << " cannot certify\n";
   std::cout << int(100.0 * informative_share(summary) + 0.5) << "% informative checks (" << summary.informative_checks
             << " of " << summary.checks << ")\n";
-  if (options.adapter) {
-    std::cout << "judged " << share.judged << " of " << share.judgeable << " judgeable programs\n";
-    for (const auto& [reason, checks] : unsupported_reasons(lines))
-      std::cout << "  declined " << checks << (checks == 1 ? " check: " : " checks: ") << reason << "\n";
-    if (!too_little.empty()) std::cout << too_little << "\n";
-  }
+  if (options.adapter) std::cout << judged_share_text(share, lines, too_little);
   if (!args.quiet) {
     for (const FailureClass& c : failure_classes(lines, options.adapter ? options.adapter->hello().name() : ""))
       std::cout << "FAILED " << c.programs << (c.programs == 1 ? " program: " : " programs: ") << c.describe()

@@ -158,5 +158,44 @@ TEST(CliDeclaredFragment, CheckAdapterAllowsDecliningOutsideTheDeclaration) {
     }
 }
 
+TEST(CliDeclaredFragment, MergedShardsNameTheToolItsModeAndItsDeclaration) {
+  // `merge` has no adapter to ask: it names the tool from the hello each shard's campaign.json recorded.
+  TempDir out("chad_declared_fragment_merge");
+  const std::string adapter = declaring_proxy("merged", "{'mode': 'golden-merged', 'primitives': ['sin', '*']}");
+  for (const char* shard : {"0", "1"})
+    ASSERT_EQ(run_tool("campaign --implementation adapter --adapter " + shell_quote(adapter) + " --count 8 --quiet " +
+                       "--shard " + shard + "/2 --out " + shell_quote(out / ("s" + std::string(shard))))
+                  .exit_code,
+              0);
+  const ToolRun r = run_tool("merge " + shell_quote(out / "s0") + " " + shell_quote(out / "s1") + " --out " +
+                             shell_quote(out / "m") + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const nlohmann::json j = nlohmann::json::parse(r.output);
+  EXPECT_EQ(j["tool"]["mode"], "golden-merged") << j.dump(2);
+  EXPECT_EQ(j["tool"]["declared"]["primitives"], nlohmann::json::array({"*", "sin"}));
+  EXPECT_GT(j["judged"]["judged"].get<int>(), 0);
+  std::ifstream md_file(out / "m/summary.md");
+  const std::string md((std::istreambuf_iterator<char>(md_file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(md.find("## The tool judged\n\ngolden-merged: "), std::string::npos) << md;
+  EXPECT_NE(md.find("On its declared fragment: primitives *, sin."), std::string::npos) << md;
+}
+
+TEST(CliDeclaredFragment, AResumeWithAnotherDeclarationIsAnotherCampaign) {
+  // The declaration decides what is drawn: resuming under another one would mix two campaigns.
+  TempDir out("chad_declared_fragment_resume");
+  const std::string dir = shell_quote(out / "c");
+  ASSERT_EQ(run_tool("campaign --implementation adapter --adapter " +
+                     shell_quote(declaring_proxy("first", "{'primitives': ['sin', '*']}")) + " --count 6 --quiet --out " +
+                     dir)
+                .exit_code,
+            0);
+  const ToolRun other = run_tool("campaign --implementation adapter --adapter " +
+                                     shell_quote(declaring_proxy("first", "{'primitives': ['cos', '*']}")) +
+                                     " --count 6 --quiet --out " + dir);
+  EXPECT_EQ(other.exit_code, 3) << other.output;
+  EXPECT_NE(other.output.find("another campaign"), std::string::npos) << other.output;
+  EXPECT_NE(other.output.find("primitives"), std::string::npos) << other.output;  // names what differs
+}
+
 }  // namespace
 }  // namespace chad::testing

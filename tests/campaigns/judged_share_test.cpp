@@ -4,6 +4,7 @@
 // that declines everything exits 1 saying so, and so does check-adapter.
 #include <gtest/gtest.h>
 
+#include "../support/temp_dir.hpp"
 #include "../support/tool_runner.hpp"
 #include "campaigns/judged_share.hpp"
 
@@ -75,6 +76,24 @@ TEST(JudgedShareCli, CheckAdapterFailsAnAdapterDecliningEverything) {
   const testing::ToolRun r = testing::run_tool("check-adapter --adapter " + testing::shell_quote(declining_adapter()));
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("DOES NOT CONFORM"), std::string::npos) << r.output;
+}
+
+TEST(JudgedShareCli, MergingTheShardsOfADeclinersCampaignFailsAsTheCampaignDoes) {
+  // Each shard judged nothing (exit 1); the merge, knowing the tool from campaign.json, says so too.
+  testing::TempDir dir("chad_judged_share_merge_decliner");
+  for (const char* shard : {"0/2", "1/2"}) {
+    const testing::ToolRun r = testing::run_tool("campaign --implementation adapter --adapter " +
+                                                 testing::shell_quote(declining_adapter()) + " --count 8 --quiet --shard " +
+                                                 shard + " --out " + testing::shell_quote(dir / ("s" + std::string(1, shard[0]))));
+    ASSERT_EQ(r.exit_code, 1) << r.output;
+  }
+  const testing::ToolRun merged = testing::run_tool(
+      "merge " + testing::shell_quote(dir / "s0") + " " + testing::shell_quote(dir / "s1") + " --out " +
+      testing::shell_quote(dir / "m"));
+  EXPECT_EQ(merged.exit_code, 1) << merged.output;
+  EXPECT_NE(merged.output.find("judged: decliner 0 (float64)"), std::string::npos) << merged.output;
+  EXPECT_NE(merged.output.find("JUDGED NOTHING"), std::string::npos) << merged.output;
+  EXPECT_NE(merged.output.find("I decline"), std::string::npos) << merged.output;
 }
 
 }  // namespace
