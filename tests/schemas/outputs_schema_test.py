@@ -263,6 +263,17 @@ with tempfile.TemporaryDirectory() as tmp:
     run_and_check("campaign.schema.json",
                   ["campaign", "--seed", "2", "--count", "10", "--implementation", "adapter", "--adapter", golden,
                    "--json"], codes=(0, 1))
+    # ... in two shards (campaign.json records the tool's hello), and their merge (which names the tool from it).
+    for shard in ["0/2", "1/2"]:
+        run(["campaign", "--seed", "2", "--count", "10", "--implementation", "adapter", "--adapter", golden,
+             "--shard", shard, "--out", os.path.join(runs, "a" + shard[0]), "--json"], codes=(0, 1))
+        check_file("campaign-parameters.schema.json", os.path.join(runs, "a" + shard[0], "campaign.json"))
+    merged = run_and_check("merge.schema.json",
+                           ["merge", os.path.join(runs, "a0"), os.path.join(runs, "a1"), "--out",
+                            os.path.join(runs, "am"), "--json"], codes=(0, 1))
+    if merged is not None and not (isinstance(merged.get("tool"), dict) and "judged" in merged):
+        fail("the merge of an adapter's campaign does not name the tool and its judged share")
+    check_file("summary.schema.json", os.path.join(runs, "am", "summary.json"))
 
     # The kill matrix of two mutants, with their reports.
     mutants_dir = os.path.join(tmp, "mutants")
