@@ -16,16 +16,21 @@ void array_labels(const std::vector<int>& shape, std::size_t axis, const std::st
   for (int i = 0; i < shape[axis]; ++i) array_labels(shape, axis + 1, prefix + "[" + std::to_string(i) + "]", out);
 }
 
+bool mentions(const Type* type, const std::string& var) {
+  return std::find(type->free_vars.begin(), type->free_vars.end(), var) != type->free_vars.end();
+}
+
 // The constructor of a list-like `mu a. < Nil : unit | Cons : E * a >` that holds an element and
 // the tail (-1 when `body` is not of that form). The other constructor may hold a last element
-// (`< Last : E | Cons : E * a >`, a non-empty list): any payload without `a`.
+// (`< Last : E | Cons : E * a >`, a non-empty list): any payload without `a`. The element holds no
+// `a` either: `< Leaf : real | Node : a * a >` is a binary tree, labelled by its constructors
+// (`t.Node.fst.Leaf`), not a list whose elements would be subtrees.
 int list_cons(const Type* body, const std::string& var) {
   if (body->kind != TypeKind::Sum || body->ctors.size() != 2) return -1;
   for (int k = 0; k < 2; ++k) {
     const Type* other = body->ctors[1 - k].type.get();
     const Type* payload = body->ctors[k].type.get();
-    const bool other_ends = std::find(other->free_vars.begin(), other->free_vars.end(), var) == other->free_vars.end();
-    if (other_ends && payload->kind == TypeKind::Prod &&
+    if (!mentions(other, var) && payload->kind == TypeKind::Prod && !mentions(payload->left.get(), var) &&
         payload->right->kind == TypeKind::Var && payload->right->var == var)
       return k;
   }

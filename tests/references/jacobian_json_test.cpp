@@ -94,6 +94,20 @@ TEST(JacobianJson, NonEmptyListElementsAreLabelledByPosition) {
   EXPECT_EQ(j["jacobian"], nlohmann::json({{1.0, 1.0, 1.0}}));  // d (x0 + x1 + x2) / d xi = 1
 }
 
+TEST(JacobianJson, BinaryTreeLeavesAreLabelledByTheirConstructorsNotAsAList) {
+  // < Leaf : real | Node : t * t > has a `t` in both halves of Node: not a list. The tree
+  // Node (Leaf 1, Node (Leaf 2, Leaf 3)) has three leaves, each named by its path of constructors.
+  const std::string source =
+      "type Tree = mu t. < Leaf : real | Node : t * t >;\n"
+      "def main (t : Tree) : real = fold t with node -> case node of { Leaf a -> a | Node p -> fst p * snd p };";
+  const nlohmann::json j = jacobian_json_of(
+      source, "roll Node (roll Leaf 1, roll Node (roll Leaf 2, roll Leaf 3))", JacobianMethod::Dual);
+  SCOPED_TRACE(j.dump());
+  EXPECT_EQ(j["col_labels"],
+            nlohmann::json({"t.Node.fst.Leaf", "t.Node.snd.Node.fst.Leaf", "t.Node.snd.Node.snd.Leaf"}));
+  EXPECT_EQ(j["jacobian"], nlohmann::json({{6.0, 3.0, 2.0}}));  // d (a b c) = (b c, a c, a b) at (1, 2, 3)
+}
+
 TEST(JacobianJson, NotDifferentiableKeepsEveryKey) {
   // |x| at 0 (written as a comparison) ties: not differentiable; no output, so rows is null, but
   // the input's columns are known.
