@@ -27,7 +27,12 @@ void require_value_form(const TermP& t) {
       if (t->op == PrimOp::Neg && t->args[0]->kind == TermKind::Literal) return;
       throw SourceError(t->loc, std::string("an input value may use unary minus on literals, "
                                             "but no other primitive; found `") +
-                                    prim_name(t->op) + "`");
+                                    prim_name(t->op) + "`" +
+                                    (t->op == PrimOp::Sub
+                                         ? " (a negative argument of a constructor or `roll` needs "
+                                           "parentheses: `roll Leaf (-1)`; `roll Leaf -1` reads as "
+                                           "`(roll Leaf) - 1`)"
+                                         : ""));
     default:
       throw SourceError(t->loc, "an input value may contain only literals, arrays, (), pairs, "
                                 "constructors, roll and ascriptions; found `" +

@@ -297,6 +297,9 @@ TermP Parser::atom() {  // its recursive cases go through expr(), which counts t
     close_paren(open);
     return first;
   }
+  if (is_symbol("*"))  // `x ** 2`: after the first `*`, the second
+    fail("expected an expression (`**` is not an operator: write `x ^ 2` for a power with an integer "
+         "exponent, `pow(x, y)` for a real one)");
   fail("expected an expression");
 }
 

@@ -16,7 +16,10 @@
 namespace chad {
 namespace {
 
-std::string show(const TypeP& t) { return "`" + print_type(t) + "`"; }
+std::string show(const TypeP& t) {  // (appended: `"`" + s` trips GCC 12's -Wrestrict false positive)
+  std::string text = "`";
+  return text.append(print_type(t)).append("`");
+}
 
 // Raised when a form cannot be typed for lack of an expected type; infer on a case branch
 // catches it to try the other branches first.
@@ -411,17 +414,29 @@ class Checker {
       case PrimOp::Pow: case PrimOp::Atan2: case PrimOp::Hypot: case PrimOp::Max: case PrimOp::Min:
       case PrimOp::Add: case PrimOp::Sub: case PrimOp::Mul: case PrimOp::Div: {
         TermP left, right;
-        if (hint) {
-          left = real_operand(t->args[0], name, hint);
-          right = real_operand(t->args[1], name, hint);
-        } else {
-          try {  // infer the left operand, check the right one against it
-            left = real_operand(t->args[0], name);
-            right = real_operand(t->args[1], name, left->type);
-          } catch (const NeedsExpectedType&) {  // or the other way round
-            right = real_operand(t->args[1], name);
-            left = real_operand(t->args[0], name, right->type);
+        try {
+          if (hint) {
+            left = real_operand(t->args[0], name, hint);
+            right = real_operand(t->args[1], name, hint);
+          } else {
+            try {  // infer the left operand, check the right one against it
+              left = real_operand(t->args[0], name);
+              right = real_operand(t->args[1], name, left->type);
+            } catch (const NeedsExpectedType&) {  // or the other way round
+              right = real_operand(t->args[1], name);
+              left = real_operand(t->args[0], name, right->type);
+            }
           }
+        } catch (const SourceError& e) {  // `2 * v` on an array: an operand of another shape
+          const auto at = [&](const Loc& l) { return e.loc().file == l.file && e.loc().line == l.line && e.loc().col == l.col; };
+          const bool operand = at(t->args[0]->loc) || at(t->args[1]->loc);
+          if (!operand || (t->op != PrimOp::Mul && t->op != PrimOp::Div) ||
+              e.message().rfind("type mismatch", 0) != 0)
+            throw;
+          std::string message = e.message();
+          message.append(" (`").append(name).append(
+              "` is elementwise on operands of one shape; to multiply an array by a real, write `scale(r, v)`)");
+          throw SourceError(e.loc(), message);
         }
         args = {left, right};
         c->type = left->type;

@@ -54,6 +54,17 @@ TermP entry_function(const Def& entry, const TypeP& input, const std::set<std::s
   return make_lambda(in, input, body, at);
 }
 
+// A def's name used where it is not bound (in its own body or one above it) is recursion, which
+// the language leaves out: say so, and what to write instead.
+[[noreturn]] void rethrow_with_recursion_hint(const SourceError& e, const Program& program) {
+  for (const Def& d : program.defs)
+    if (e.message().rfind("unbound variable `" + d.name + "`", 0) == 0)
+      throw SourceError(e.loc(), e.message() + " (a definition can use only the definitions above it: no "
+                                               "recursion, the language is total; recur over a list or tree "
+                                               "with `fold`, build a stream with `unfold`)");
+  throw;
+}
+
 }  // namespace
 
 CheckedProgram check_program(const Program& program) {
@@ -76,15 +87,19 @@ CheckedProgram check_program(const Program& program) {
   TermP main = entry_function(entry, out.input_type, taken);
   for (std::size_t i = entry_position; i-- > 0;)
     main = make_let(program.defs[i].name, def_value(program.defs[i]), main, program.defs[i].loc);
-  out.main_function = check_term({}, main, arrow_type(out.input_type, out.output_type));
+  try {
+    out.main_function = check_term({}, main, arrow_type(out.input_type, out.output_type));
 
-  // ... then the defs after the entry, each in a context of the defs above it, so that every
-  // def in the file is well typed.
-  Context above;
-  for (std::size_t i = 0; i < program.defs.size(); ++i) {
-    const Def& d = program.defs[i];
-    if (i > entry_position) check_term(above, def_value(d), def_type(d));
-    above.emplace_back(d.name, def_type(d));
+    // ... then the defs after the entry, each in a context of the defs above it, so that every
+    // def in the file is well typed.
+    Context above;
+    for (std::size_t i = 0; i < program.defs.size(); ++i) {
+      const Def& d = program.defs[i];
+      if (i > entry_position) check_term(above, def_value(d), def_type(d));
+      above.emplace_back(d.name, def_type(d));
+    }
+  } catch (const SourceError& e) {
+    rethrow_with_recursion_hint(e, program);
   }
   return out;
 }
