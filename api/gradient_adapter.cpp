@@ -32,8 +32,12 @@ std::string shape_problem(const Jacobian& j, std::size_t m, std::size_t n) {
 }  // namespace
 
 std::shared_ptr<AdapterClient> gradient_adapter(const GradientFunction& gradient, const CheckOptions& options) {
-  AdapterHello hello{options.name, "in-process", options.precision, options.translations,
-                     "a gradient function checked through api/chad_oracle.hpp"};
+  AdapterHello hello;
+  hello.tool = options.name;
+  hello.version = "in-process";
+  hello.precision = options.precision;
+  hello.translations = options.translations;
+  hello.notes = "a gradient function checked through api/chad_oracle.hpp";
   auto last = std::make_shared<LastAnswer>();
   InProcessAdapter answer = [gradient, last](const nlohmann::json& request) -> nlohmann::json {
     const long id = request.value("id", 0L);

@@ -129,12 +129,12 @@ std::vector<nlohmann::json> CampaignFiles::merge_logs() const {
   return lines;
 }
 
-void CampaignFiles::write_summary(const CampaignSummary& summary,
-                                  const std::vector<nlohmann::json>& lines) const {
+void CampaignFiles::write_summary(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines,
+                                  const std::string& tool) const {
   if (temporary_) return;
   write_file_durably((fs::path(dir_) / "summary.json").string(), summary_json(summary, lines).dump(2) + "\n");
   write_file_durably((fs::path(dir_) / "summary.md").string(),
-                     summary_markdown(summary, lines) + "\n![relative errors](errors.svg)\n");
+                     summary_markdown(summary, lines, tool, dir_) + "\n![relative errors](errors.svg)\n");
   write_file_durably((fs::path(dir_) / "errors.svg").string(), error_histogram_svg(lines));
 }
 

@@ -53,7 +53,9 @@ class CampaignFiles {
   // A worker's time per stage, handed to the parent through a file (then removed).
   void write_worker_seconds(int worker, const std::map<std::string, double>& seconds) const;
   std::map<std::string, double> collect_worker_seconds(int workers) const;
-  void write_summary(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines) const;
+  // `tool`: an outside tool's name, for its checks in the failure classes ("" for CHAD's).
+  void write_summary(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines,
+                     const std::string& tool = "") const;
 
  private:
   std::vector<std::string> log_files() const;

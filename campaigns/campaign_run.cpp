@@ -8,6 +8,7 @@
 #include "campaigns/campaign_parameters.hpp"
 #include "campaigns/child_process.hpp"
 #include "campaigns/worker_pool.hpp"
+#include "oracle/adapter_client.hpp"
 
 namespace chad {
 namespace {
@@ -87,8 +88,9 @@ CampaignRunResult run_campaign_directory(const CampaignRun& run) {
   result.summary = summarize(result.lines);
   result.summary.seconds = seconds;
   result.summary.seconds["wall"] = wall;
-  files.write_summary(result.summary, result.lines);
-  result.reported = report_failures(run, result.lines);
+  result.reported = report_failures(run, result.lines);  // (first: summary.md links the reports)
+  files.write_summary(result.summary, result.lines,
+                      run.options.adapter ? run.options.adapter->hello().name() : std::string());
   return result;
 }
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "oracle/cost_check.hpp"
+#include "oracle/failure_classes.hpp"
 #include "oracle/live_coverage.hpp"
 #include "syntax/location.hpp"
 
@@ -39,7 +40,13 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
 
 nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const GeneratedCase& generated,
                           const std::string& detail, int signal, const std::string& replay) {
-  nlohmann::json line = outcome_json(ProgramOutcome{index, seed, generated, Verdict::Crash, detail, {}, {}});
+  ProgramOutcome crashed;
+  crashed.index = index;
+  crashed.seed = seed;
+  crashed.generated = generated;
+  crashed.verdict = Verdict::Crash;
+  crashed.detail = detail;
+  nlohmann::json line = outcome_json(crashed);
   line["signal"] = signal ? nlohmann::json(signal) : nlohmann::json();
   line["replay"] = replay;
   return line;
@@ -201,7 +208,8 @@ nlohmann::json summary_json(const CampaignSummary& s, const std::vector<nlohmann
           {"failures", failures(lines)}};
 }
 
-std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohmann::json>& lines) {
+std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohmann::json>& lines, const std::string& tool,
+                             const std::string& dir) {
   std::ostringstream md;
   md << "# Campaign summary\n\n" << s.programs << " programs.\n\n| verdict | programs |\n|---|---|\n";
   for (const auto& [v, n] : s.verdicts) md << "| " << v << " | " << n << " |\n";
@@ -226,11 +234,7 @@ std::string summary_markdown(const CampaignSummary& s, const std::vector<nlohman
     md << "\n## Time per stage (seconds, this run)\n\n| stage | seconds |\n|---|---|\n";
     for (const auto& [stage, t] : s.seconds) md << "| " << stage << " | " << t << " |\n";
   }
-  nlohmann::json f = failures(lines);
-  md << "\n## Failures\n\n";
-  if (f.empty()) md << "None.\n";
-  for (const auto& x : f)
-    md << "- program " << x["index"] << " (seed " << x["seed"] << "): " << x["verdict"].get<std::string>() << "\n";
+  md << failures_markdown(lines, tool, dir);
   return md.str();
 }
 

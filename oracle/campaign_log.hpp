@@ -38,6 +38,9 @@ double informative_share(const CampaignSummary& summary);
 //  programs}, "live_coverage": {rule: programs, every rule}, "live_coverage_share":
 //  {rule: programs / all programs}, "seconds": {...}, "failures": [{"index", "seed", "verdict"}...]}
 nlohmann::json summary_json(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
-std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines);
+// summary.md: the tables above and the failures (oracle/failure_classes.hpp: by class, checks named
+// by `tool` for an outside tool's, linked to the reports the campaign directory `dir` holds).
+std::string summary_markdown(const CampaignSummary& summary, const std::vector<nlohmann::json>& lines,
+                             const std::string& tool = "", const std::string& dir = "");
 
 }  // namespace chad

@@ -8,7 +8,7 @@
 // --implementation chad|sd-rev (the AD under test: CHAD, or string-diagram reverse AD on its
 // fragment, whose faults --mutant then names), --cross-check fd:RATE (oracle/fd_cross_check.hpp),
 // --json, --quiet (only the final summary). A progress line on a terminal; failures are printed one
-// line per failure class (reports/failure_classes.hpp), not one per program. Every worker is a
+// line per failure class (oracle/failure_classes.hpp), not one per program. Every worker is a
 // child process (also with --jobs 1): a program whose check kills it (a signal) is logged as
 // `crash` with its replay command, and a new worker goes on after it; failures (fail, fail-numeric, fault) are shrunk and reported
 // in child processes too. Exit 0 when nothing failed, faulted or crashed, 1 otherwise; 3 when the
@@ -32,7 +32,7 @@
 #include "point_option.hpp"
 #include "oracle/campaign_log.hpp"
 #include "reports/campaign_failure_report.hpp"
-#include "reports/failure_classes.hpp"
+#include "oracle/failure_classes.hpp"
 
 namespace chad {
 // A campaign's child processes say whose fault their failure is with the tool's own exit codes.

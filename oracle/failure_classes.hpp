@@ -31,4 +31,11 @@ extern const char* const kFailureClassHelp;
 // a check of an outside tool is named by the tool, not by CHAD's mode and sums strategy.
 std::vector<FailureClass> failure_classes(const std::vector<nlohmann::json>& lines, const std::string& tool = "");
 
+// summary.md's "## Failures": the classes (each with its programs, its first program and, where
+// the campaign directory `dir` holds one, a link to that program's report), then the failing
+// programs one per line (the first `listed`, then how many more the log holds), each linked to
+// its report where there is one. "None." when nothing failed.
+std::string failures_markdown(const std::vector<nlohmann::json>& lines, const std::string& tool, const std::string& dir,
+                              std::size_t listed = 100);
+
 }  // namespace chad

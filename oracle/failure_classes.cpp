@@ -1,8 +1,10 @@
-#include "reports/failure_classes.hpp"
+#include "oracle/failure_classes.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <map>
+#include <sstream>
 #include <tuple>
 
 #include "oracle/campaign.hpp"
@@ -88,6 +90,46 @@ std::vector<FailureClass> failure_classes(const std::vector<nlohmann::json>& lin
     if (index < known.first_index) known.first_index = index;
   }
   return classes;
+}
+
+std::string failures_markdown(const std::vector<nlohmann::json>& lines, const std::string& tool, const std::string& dir,
+                              std::size_t listed) {
+  // "failures/INDEX/report.md" where the directory holds that report (a campaign reports its first
+  // failures only), else "".
+  const auto report = [&](std::size_t index) -> std::string {
+    if (dir.empty()) return "";
+    const std::string path = "failures/" + std::to_string(index) + "/report.md";
+    return std::filesystem::exists(std::filesystem::path(dir) / path) ? path : "";
+  };
+  const std::vector<FailureClass> classes = failure_classes(lines, tool);
+  std::ostringstream md;
+  md << "\n## Failures\n\n";
+  if (classes.empty()) return md.str() + "None.\n";
+  std::size_t failing = 0;
+  for (const FailureClass& c : classes) failing += c.programs;
+  md << failing << (failing == 1 ? " program" : " programs") << " failed, in " << classes.size()
+     << (classes.size() == 1 ? " class" : " classes") << ". " << kFailureClassHelp << ".\n\n"
+     << "| class | programs | first program | its report |\n|---|---|---|---|\n";
+  for (const FailureClass& c : classes) {
+    const std::string link = report(c.first_index);
+    md << "| " << c.describe() << " | " << c.programs << " | " << c.first_index << " | "
+       << (link.empty() ? "-" : "[report.md](" + link + ")") << " |\n";
+  }
+  md << "\nThe failing programs:\n\n";
+  std::size_t shown = 0;
+  for (const auto& line : lines) {
+    if (!is_failure(line["verdict"].get<std::string>())) continue;
+    if (shown == listed) {
+      md << "- ... and " << failing - shown << " more (log.jsonl has every one)\n";
+      break;
+    }
+    const std::size_t index = line["index"].get<std::size_t>();
+    const std::string link = report(index);
+    md << "- program " << index << " (seed " << line["seed"] << "): " << line["verdict"].get<std::string>()
+       << (link.empty() ? "" : ", [report](" + link + ")") << "\n";
+    ++shown;
+  }
+  return md.str();
 }
 
 }  // namespace chad

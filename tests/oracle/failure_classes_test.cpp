@@ -2,7 +2,11 @@
 // crash) reason; passing and skipped lines belong to none.
 #include <gtest/gtest.h>
 
-#include "reports/failure_classes.hpp"
+#include <filesystem>
+#include <fstream>
+
+#include "../support/temp_dir.hpp"
+#include "oracle/failure_classes.hpp"
 
 namespace chad {
 namespace {
@@ -69,6 +73,39 @@ TEST(FailureClasses, AnOutsideToolsChecksAreNamedByTheTool) {
   nlohmann::json named = check("rev", "biproduct", "fail");
   named["implementation"] = "torch-autograd";  // a log whose checks name the implementation judged
   EXPECT_EQ(failure_classes({line(0, "fail", {named})})[0].describe(), "fail in torch-autograd");
+}
+
+TEST(FailuresMarkdown, ClassesAndProgramsLinkTheReportsTheDirectoryHolds) {
+  // Five failing programs in two classes; the directory holds the reports of programs 1 and 4 only.
+  testing::TempDir dir("chad_failures_markdown");
+  for (const char* index : {"1", "4"}) {
+    const std::filesystem::path reported = std::filesystem::path(dir.path) / "failures" / index;
+    std::filesystem::create_directories(reported);
+    std::ofstream(reported / "report.md") << "# report\n";
+  }
+  const nlohmann::json rev = {check("rev", "biproduct", "fail")};
+  std::vector<nlohmann::json> lines;
+  for (std::size_t i = 0; i < 7; ++i) {
+    nlohmann::json l = line(i, i == 0 || i == 6 ? "pass" : i == 4 ? "fault" : "fail",
+                            i == 4 ? nlohmann::json{check("fwd", "lifted", "fault", "boom")} : rev);
+    l["seed"] = 100 + i;
+    lines.push_back(l);
+  }
+  const std::string md = failures_markdown(lines, "", dir.path, 3);
+  SCOPED_TRACE(md);
+  EXPECT_NE(md.find("5 programs failed, in 2 classes."), std::string::npos);
+  EXPECT_NE(md.find("| fail in rev biproduct | 4 | 1 | [report.md](failures/1/report.md) |"), std::string::npos);
+  EXPECT_NE(md.find("| fault in fwd lifted: boom | 1 | 4 | [report.md](failures/4/report.md) |"), std::string::npos);
+  EXPECT_NE(md.find("- program 1 (seed 101): fail, [report](failures/1/report.md)\n"), std::string::npos);
+  EXPECT_NE(md.find("- program 2 (seed 102): fail\n"), std::string::npos);  // no report: no link
+  EXPECT_EQ(md.find("program 4 (seed"), std::string::npos);  // past the 3 listed ...
+  EXPECT_NE(md.find("- ... and 2 more (log.jsonl has every one)"), std::string::npos);  // ... but counted
+  EXPECT_EQ(md.find("program 0 "), std::string::npos);  // passes are no failures
+}
+
+TEST(FailuresMarkdown, NothingFailedSaysNone) {
+  const std::vector<nlohmann::json> lines = {line(0, "pass", {check("fwd", "biproduct", "pass")})};
+  EXPECT_EQ(failures_markdown(lines, "", ""), "\n## Failures\n\nNone.\n");
 }
 
 }  // namespace
