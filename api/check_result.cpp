@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include "api/chad_oracle.hpp"
+#include "reports/counterexample.hpp"
 
 namespace chad::api {
 namespace {
@@ -25,8 +26,8 @@ std::string CheckResult::message() const {
   out << ")";
   if (!failed) return out.str() + "\n";
   out << "\nFAILED at case " << index << ": " << verdict << "\n"
-      << indented(detail) << "minimal program (shrunk from " << original_size << " to " << minimal_size
-      << " term nodes), at " << minimal_input << ":\n"
+      << indented(detail) << "minimal program (" << shrunk_text(original_size, minimal_size) << "), at "
+      << minimal_input << ":\n"
       << indented(minimal_program);
   if (!report_dir.empty()) out << "report: " << report_dir << "/ (report.md, program.chad)\n";
   out << "replay: " << replay << "\n";

@@ -14,8 +14,8 @@ std::string report_campaign_failure(const CampaignOptions& options, const std::s
   c.outcome.index = index;
   c.outcome.seed = seed;
   write_report(dir, c);
-  return "program " + std::to_string(index) + ": shrunk from " + std::to_string(shrunk.original_size) + " to " +
-         std::to_string(shrunk.size) + " term nodes (" + std::to_string(shrunk.candidates) +
+  return "program " + std::to_string(index) + ": " + shrunk_text(shrunk.original_size, shrunk.size) + " (" +
+         std::to_string(shrunk.candidates) +
          " candidates); report in " + dir + "/";
 }
 

@@ -204,6 +204,15 @@ std::string cost_section(const std::string& dir, const ProgramOutcome& o) {
 
 }  // namespace
 
+// A fenced code block closes on a line of its own: a program without a final newline gets one.
+static bool ends_with_newline(const std::string& text) { return !text.empty() && text.back() == '\n'; }
+
+std::string shrunk_text(std::size_t original_size, std::size_t shrunk_size) {
+  if (shrunk_size >= original_size)
+    return "not shrunk (" + std::to_string(original_size) + " term nodes: no smaller program fails)";
+  return "shrunk from " + std::to_string(original_size) + " to " + std::to_string(shrunk_size) + " term nodes";
+}
+
 void write_report(const std::string& dir, const Counterexample& c) { write_report(dir, c, ReportOrigin{}); }
 
 void write_report(const std::string& dir, const Counterexample& c, const ReportOrigin& origin) {
@@ -219,8 +228,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   write_text_file_with(fs::path(dir) / "program.chad", [&](std::ostream& out) { out
       << "-- Counterexample: " << verdict_name(o.verdict) << " ("
       << (origin.found_by.empty() ? "program " + std::to_string(c.index) + " of campaign seed " + std::to_string(c.campaign_seed) +
-                                   ", shrunk from " + std::to_string(c.original_size) + " to " +
-                                   std::to_string(c.shrunk_size) + " term nodes"
+                                   ", " + shrunk_text(c.original_size, c.shrunk_size)
                              : origin.found_by)
       << ").\n-- Replay: " << replay << "\n-- at: " << o.generated.input
       << "\n" << o.generated.program; });
@@ -276,11 +284,10 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                                   std::to_string(c.campaign_seed)
                             : origin.found_by)
      << (c.mutant.empty() ? "" : ", with the fault `" + c.mutant + "` injected")
-     << (origin.found_by.empty() ? "; shrunk from " + std::to_string(c.original_size) + " to " +
-                                  std::to_string(c.shrunk_size) + " term nodes"
-                            : "")
+     << (origin.found_by.empty() ? "; " + shrunk_text(c.original_size, c.shrunk_size) : "")
      << ".\n\n"
-     << "```\n" << o.generated.program << "```\n\nInput: `" << o.generated.input
+     << "```\n" << o.generated.program << (ends_with_newline(o.generated.program) ? "" : "\n")
+     << "```\n\nInput: `" << o.generated.input
      << "` (coordinates " << join(input_coordinates(judged)) << ")\n\n";
   if (c.options.adapter) {
     const AdapterHello& hello = c.options.adapter->hello();
@@ -333,7 +340,10 @@ Replay replay_report(const std::string& dir) {
   CampaignOptionsText text;
   auto joined = [&](const char* field) {
     std::string names;
-    for (const auto& name : j[field]) names += (names.empty() ? "" : ",") + name.get<std::string>();
+    for (const auto& name : j[field]) {
+      if (!names.empty()) names += ",";
+      names += name.get<std::string>();
+    }
     return names;
   };
   text.modes = joined("modes");

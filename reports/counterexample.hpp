@@ -34,6 +34,9 @@ struct ReportOrigin {
 };
 
 // Writes dir/program.chad, dir/report.json, dir/report.md (creating dir).
+// "shrunk from 49 to 3 term nodes", or "not shrunk (13 term nodes: no smaller program fails)".
+std::string shrunk_text(std::size_t original_size, std::size_t shrunk_size);
+
 void write_report(const std::string& dir, const Counterexample& c);
 void write_report(const std::string& dir, const Counterexample& c, const ReportOrigin& origin);
 

@@ -69,6 +69,23 @@ TEST(Counterexample, WrittenThenReplayed) {
   EXPECT_THROW(replay_report(dir + "/nowhere"), SourceError);
 }
 
+TEST(Counterexample, AProgramWithoutAFinalNewlineAndNotShrunkReadsRight) {
+  // The program's fence closes on a line of its own; equal sizes say "not shrunk", not
+  // "shrunk from 5 to 5".
+  const std::string dir = fresh_temp_dir("chad_report_test_unshrunk");
+  run_with_deep_stack([&] {
+    GeneratedCase g{"def main (x : real * real) : real = fst x * snd x;", "(1.5, -2)"};
+    write_report(dir, checked_with(*find_mutant("rev-prim-doubles"), g, 5, 5));
+  });
+  std::ifstream in(dir + "/report.md");
+  std::stringstream md;
+  md << in.rdbuf();
+  EXPECT_NE(md.str().find("fst x * snd x;\n```\n"), std::string::npos) << md.str();
+  EXPECT_NE(md.str().find("not shrunk (5 term nodes: no smaller program fails)"), std::string::npos) << md.str();
+  EXPECT_EQ(md.str().find("shrunk from"), std::string::npos) << md.str();
+  EXPECT_EQ(shrunk_text(49, 3), "shrunk from 49 to 3 term nodes");
+}
+
 // A fault (CHAD's output does not type-check: mutants/broken_output_faults.hpp) is reported like a fail:
 // program, report.json with the blame, report.md; no picture of CHAD's output, which does not
 // exist, and the report says why; replaying gives the fault again.
@@ -169,7 +186,9 @@ TEST(Counterexample, BlameOnTheWrapperIsHighlighted) {
   const std::string dot = file_text(dir + "/program.dot");
   EXPECT_NE(dot.find(R"x([label="let x", style=filled)x"), std::string::npos) << dot;
   EXPECT_NE(dot.find("main function"), std::string::npos) << dot;
-  if (have_graphviz()) EXPECT_NE(file_text(dir + "/program.svg").find("blamed"), std::string::npos);
+  if (have_graphviz()) {
+    EXPECT_NE(file_text(dir + "/program.svg").find("blamed"), std::string::npos);
+  }
 }
 
 }  // namespace
