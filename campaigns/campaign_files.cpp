@@ -135,7 +135,7 @@ void CampaignFiles::write_summary(const CampaignSummary& summary, const std::vec
   write_file_durably((fs::path(dir_) / "summary.json").string(), summary_json(summary, lines).dump(2) + "\n");
   write_file_durably((fs::path(dir_) / "summary.md").string(),
                      summary_markdown(summary, lines, tool, dir_) + "\n![relative errors](errors.svg)\n");
-  write_file_durably((fs::path(dir_) / "errors.svg").string(), error_histogram_svg(lines));
+  write_file_durably((fs::path(dir_) / "errors.svg").string(), error_histogram_svg(lines, tool));
 }
 
 void CampaignFiles::write_worker_seconds(int worker, const std::map<std::string, double>& seconds) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <set>
 #include <sstream>
 
 #include "oracle/campaign.hpp"
@@ -36,7 +37,8 @@ constexpr std::array<const char*, kSeries> kLegend = {
 struct Counts {
   std::array<std::array<std::size_t, kBins>, kSeries> bars{};
   std::array<std::size_t, kSeries> totals{};
-  std::size_t faults = 0, skips = 0, crashes = 0;
+  std::size_t faults = 0, skips = 0, declined = 0, crashes = 0;
+  std::set<std::string> implementations;  // of the checks, as the log names them ("chad", "adapter", ...)
 };
 
 Counts count(const std::vector<nlohmann::json>& lines) {
@@ -45,6 +47,7 @@ Counts count(const std::vector<nlohmann::json>& lines) {
     n.crashes += line.value("verdict", "") == "crash";
     for (const auto& c : line.value("checks", nlohmann::json::array())) {
       const std::string verdict = c.value("verdict", "");
+      n.implementations.insert(c.value("implementation", "chad"));
       Series s = kPassing;
       if (verdict == "pass")
         s = c.value("screen_cleared", false) ? kCertified : kPassing;
@@ -52,7 +55,8 @@ Counts count(const std::vector<nlohmann::json>& lines) {
         s = kFailing;
       else {
         n.faults += verdict == "fault";
-        n.skips += verdict != "fault";
+        n.declined += verdict == "unsupported";
+        n.skips += verdict != "fault" && verdict != "unsupported";
         continue;
       }
       // A NaN or infinite error is written as null (JSON has neither): plotted with the errors of 1.
@@ -65,9 +69,25 @@ Counts count(const std::vector<nlohmann::json>& lines) {
   return n;
 }
 
+// What was judged, as the title says it: an outside tool by its own name, else the implementations
+// the checks name.
+std::string judged_name(const Counts& n, const std::string& tool) {
+  if (!tool.empty()) return tool;
+  std::string names;
+  for (const std::string& implementation : n.implementations) {
+    const std::string name = implementation == "chad"            ? "CHAD"
+                             : implementation == "chad-compiled" ? "compiled CHAD"
+                             : implementation == "sd-rev"        ? "string-diagram reverse AD"
+                                                                 : implementation;
+    if (!names.empty()) names += ", ";
+    names += name;
+  }
+  return names.empty() ? "CHAD" : names;
+}
+
 }  // namespace
 
-std::string error_histogram_svg(const std::vector<nlohmann::json>& lines) {
+std::string error_histogram_svg(const std::vector<nlohmann::json>& lines, const std::string& tool) {
   const Counts n = count(lines);
   std::size_t most = 1;
   for (const auto& series : n.bars) most = std::max(most, *std::max_element(series.begin(), series.end()));
@@ -80,8 +100,8 @@ std::string error_histogram_svg(const std::vector<nlohmann::json>& lines) {
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << left + plot_width + 20 << "\" height=\""
       << bottom + 70 << "\" font-family=\"sans-serif\" font-size=\"11\">\n"
-      << "<text x=\"" << left << "\" y=\"18\" font-size=\"13\">Relative error of the checks (CHAD against dual "
-         "numbers in double), by power of ten</text>\n";
+      << "<text x=\"" << left << "\" y=\"18\" font-size=\"13\">Relative error of the checks (" << judged_name(n, tool)
+      << " against dual numbers in double), by power of ten</text>\n";
   // Legend and totals.
   for (int s = 0; s < kSeries; ++s) {
     const int y = 34 + 16 * s;
@@ -90,7 +110,8 @@ std::string error_histogram_svg(const std::vector<nlohmann::json>& lines) {
         << "</text>\n";
   }
   svg << "<text x=\"" << left << "\" y=\"" << 34 + 16 * kSeries << "\">no error to plot: " << n.faults
-      << " faulting checks, " << n.skips << " skipped checks, " << n.crashes << " crashed programs</text>\n";
+      << " faulting checks, " << n.skips << " skipped checks, " << n.declined << " declined checks (unsupported), "
+      << n.crashes << " crashed programs</text>\n";
   // The count axis (logarithmic), its grid and title.
   for (int d = 0; d <= top; ++d) {
     const double y = bottom - y_of(std::pow(10.0, d));

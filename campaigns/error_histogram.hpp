@@ -13,6 +13,9 @@ namespace chad {
 
 // The SVG for the log lines of a campaign (oracle/campaign_log.hpp). Each bar is a
 // `<rect class="passing|certified|failing" data-bin="LABEL" data-count="N">`.
-std::string error_histogram_svg(const std::vector<nlohmann::json>& lines);
+// Its title names what was judged: `tool` (an outside tool's name), else the implementations of
+// the checks (CHAD, compiled CHAD, string-diagram reverse AD); a tool's declines are counted apart
+// from the skips.
+std::string error_histogram_svg(const std::vector<nlohmann::json>& lines, const std::string& tool = "");
 
 }  // namespace chad

@@ -69,10 +69,29 @@ TEST(ErrorHistogram, BinsSeriesAndTitles) {
   EXPECT_NE(svg.find("passing checks: 104<"), std::string::npos);
   EXPECT_NE(svg.find("(the double screen disagreed): 1<"), std::string::npos);
   EXPECT_NE(svg.find("failing checks (fail, fail-numeric): 2<"), std::string::npos);
-  EXPECT_NE(svg.find("1 faulting checks, 1 skipped checks, 1 crashed programs"), std::string::npos);
+  EXPECT_NE(svg.find("1 faulting checks, 1 skipped checks, 0 declined checks (unsupported), 1 crashed programs"), std::string::npos);
   // Axis titles.
   EXPECT_NE(svg.find(">checks (log scale)</text>"), std::string::npos);
   EXPECT_NE(svg.find(">relative error against dual numbers in double"), std::string::npos);
+}
+
+TEST(ErrorHistogram, ItsTitleNamesWhatWasJudgedAndDeclinesAreNotSkips) {
+  // CHAD's checks (no implementation named: CHAD's), an outside tool's by its own name, and a
+  // tool's declined checks counted as declined, not skipped.
+  EXPECT_NE(error_histogram_svg(lines()).find("(CHAD against dual numbers in double)"), std::string::npos);
+  nlohmann::json declined = check("unsupported", 0.0);
+  declined["implementation"] = "adapter";
+  nlohmann::json passed = check("pass", 0.0);
+  passed["implementation"] = "adapter";
+  const std::vector<nlohmann::json> tool_lines = {{{"index", 0}, {"verdict", "pass"}, {"checks", {passed, declined}}}};
+  const std::string svg = error_histogram_svg(tool_lines, "jax-jit-vjp");
+  EXPECT_NE(svg.find("(jax-jit-vjp against dual numbers in double)"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("0 skipped checks, 1 declined checks (unsupported)"), std::string::npos) << svg;
+  nlohmann::json compiled = check("pass", 0.0);
+  compiled["implementation"] = "chad-compiled";
+  EXPECT_NE(error_histogram_svg({{{"index", 0}, {"verdict", "pass"}, {"checks", {compiled}}}})
+                .find("(compiled CHAD against"),
+            std::string::npos);
 }
 
 TEST(ErrorHistogram, TheCountAxisIsLogarithmic) {
