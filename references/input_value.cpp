@@ -75,6 +75,16 @@ ValueP<double> read_value(const CheckedProgram& program, const TypeP& type,
   return value_of(term, type);
 }
 
+std::string readable_input(const CheckedProgram& program, const std::string& text) {
+  try {
+    TermP term = parse_term(text, kValueFile, program.program.aliases);
+    require_value_form(term);
+    return print_term_with_list_literals(check_term({}, term, program.input_type));
+  } catch (const SourceError&) {
+    return text;
+  }
+}
+
 NormalForm<double> read_input_point(const CheckedProgram& program, const std::string& text) {
   if (!is_data_type(program.input_type)) {
     // At the first parameter whose type is not data (the entry's def when there is none).

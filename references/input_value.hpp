@@ -19,4 +19,10 @@ ValueP<double> read_value(const CheckedProgram& program, const TypeP& type,
 // The same, for the program's input; its normal form. The input type must be a data type.
 NormalForm<double> read_input_point(const CheckedProgram& program, const std::string& text);
 
+// `text`, an input value of the program's input type, printed back as people write it: lists as
+// list literals (`[1.5, -2]` for `roll (Cons (1.5, roll (Cons (-2, roll (Nil ())))))`), which
+// read back as the same value; `text` itself when it does not read back at that type. For
+// reports' `-- at:` lines. Precondition: called inside run_with_deep_stack.
+std::string readable_input(const CheckedProgram& program, const std::string& text);
+
 }  // namespace chad

@@ -225,14 +225,15 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   text.seed = c.campaign_seed;
   std::string regenerate = campaign_replay_command(text, c.options, c.index);
   if (!origin.regenerate.empty()) regenerate = origin.regenerate;
+  const Case judged(o.generated, "program.chad");  // parsed and checked once, for everything below
+  const std::string at = readable_input(judged.program(), o.generated.input);  // lists as [..]
   write_text_file_with(fs::path(dir) / "program.chad", [&](std::ostream& out) { out
       << "-- Counterexample: " << verdict_name(o.verdict) << " ("
       << (origin.found_by.empty() ? "program " + std::to_string(c.index) + " of campaign seed " + std::to_string(c.campaign_seed) +
                                    ", " + shrunk_text(c.original_size, c.shrunk_size)
                              : origin.found_by)
-      << ").\n-- Replay: " << replay << "\n-- at: " << o.generated.input
+      << ").\n-- Replay: " << replay << "\n-- at: " << at
       << "\n" << o.generated.program; });
-  const Case judged(o.generated, "program.chad");  // parsed and checked once, for everything below
   Blame blame;
   if (c.options.implementation != Implementation::Chad)
     blame.reason = "blame names CHAD's rules; this report judges " +
@@ -287,7 +288,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
      << (origin.found_by.empty() ? "; " + shrunk_text(c.original_size, c.shrunk_size) : "")
      << ".\n\n"
      << "```\n" << o.generated.program << (ends_with_newline(o.generated.program) ? "" : "\n")
-     << "```\n\nInput: `" << o.generated.input
+     << "```\n\nInput: `" << at
      << "` (coordinates " << join(input_coordinates(judged)) << ")\n\n";
   if (c.options.adapter) {
     const AdapterHello& hello = c.options.adapter->hello();
