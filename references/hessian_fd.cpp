@@ -163,6 +163,12 @@ HessianResult hessian_by_finite_differences(const CheckedProgram& program, const
     result.reason = format_loc(e.loc()) + ": " + e.message();
     return result;
   }
+  for (const ComparisonRecord& r : base.trace)
+    if (r.margin == 0) {  // a kink (hypot at (0, 0), atan2 on its cut) recorded at distance 0
+      result.differentiable = false;
+      result.reason = format_loc(r.loc) + ": the point is on a kink, where it is not differentiable";
+      return result;
+    }
   result.output_index = base.index;
   for (const Mpfr& y : base.coords) result.output_coords.push_back(y.convert_to<double>());
   const std::size_t n = input.coords.size(), m = base.coords.size();
