@@ -3,6 +3,7 @@
 #include "model/fibre.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "references/finite_result.hpp"
 #include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
@@ -88,5 +89,6 @@ JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<
   template ChadEvaluation<S> evaluate_chad_jacobian<S>(const CheckedProgram&, const ChadProgram&, \
                                                        const NormalForm<double>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_CHAD_JACOBIAN)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_CHAD_JACOBIAN)
 
 }  // namespace chad
