@@ -3,7 +3,8 @@
 // (references/hessian.hpp): taylor (hyper-dual numbers in double), interval (certified MPFI
 // enclosures), fd (MPFR second differences). With `--seed V --cotangent W` (comma-separated
 // numbers, one per input / output coordinate), the Hessian-vector product H_W V instead, by
-// taylor or interval, without forming the Hessian. Exit 2 where the program is not twice
+// taylor, interval or chad-fwd-over-rev, without forming the Hessian. chad-fwd-over-rev /
+// chad-fwd-over-fwd: CHAD's derivative differentiated again (oracle/chad_hessian.hpp). Exit 2 where the program is not twice
 // differentiable at the point (or the method cannot certify), 3 on bad input.
 #include <iomanip>
 #include <iostream>
@@ -13,6 +14,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "point_option.hpp"
+#include "oracle/chad_hessian.hpp"
 #include "references/hessian_json.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian_json.hpp"
@@ -61,7 +63,12 @@ int print_hvp(const CommonOptions& options, const CheckedProgram& program, const
   if (method == HessianMethod::FiniteDifference)
     throw SourceError(entry_point(program.program).body->loc,
                       "--seed / --cotangent: the Hessian-vector product is by taylor or interval, not fd");
-  const HessianVectorProduct p = hessian_vector_product(method, program, input, cotangent, seed);
+  if (method == HessianMethod::ChadForwardOverForward)
+    throw SourceError(entry_point(program.program).body->loc,
+                      "--seed / --cotangent: the Hessian-vector product is by taylor, interval or chad-fwd-over-rev");
+  const HessianVectorProduct p = method == HessianMethod::ChadForwardOverReverse
+                                     ? hessian_vector_product_by_chad(program, input, cotangent, seed)
+                                     : hessian_vector_product(method, program, input, cotangent, seed);
   if (options.json) {
     nlohmann::json j{{"method", hessian_method_name(method)}, {"differentiable", p.differentiable},
                      {"reason", p.reason}, {"cotangent", cotangent}, {"seed", seed}, {"hvp", p.product}};
@@ -95,8 +102,10 @@ void add_hessian_command(CLI::App& app, int& exit_code) {
       app, "hessian", "Hessian of each output coordinate of main at a point (second derivatives)", *options, *at);
   cmd->add_option("--method", *method,
                   "taylor (hyper-dual numbers in double), interval (certified MPFI enclosures), "
-                  "fd (MPFR second differences with Richardson extrapolation)")
-      ->check(CLI::IsMember({"taylor", "interval", "fd"}))
+                  "fd (MPFR second differences with Richardson extrapolation); "
+                  "chad-fwd-over-rev / chad-fwd-over-fwd (CHAD's reverse / forward derivative evaluated over "
+                  "dual numbers: CHAD differentiated twice)")
+      ->check(CLI::IsMember({"taylor", "interval", "fd", "chad-fwd-over-rev", "chad-fwd-over-fwd"}))
       ->capture_default_str();
   CLI::Option* seed_option =
       cmd->add_option("--seed", *seed, "an input tangent v (one number per input coordinate, comma-separated): "
@@ -113,7 +122,7 @@ void add_hessian_command(CLI::App& app, int& exit_code) {
       NormalForm<double> input = read_input_point(program, point_text(program, *at, options->json));
       const HessianMethod m = *parse_hessian_method(*method);
       if (!seed->empty()) return print_hvp(*options, program, input, m, *cotangent, *seed);
-      const HessianResult result = reference_hessian(m, program, input);
+      const HessianResult result = compute_hessian(program, input, m);
       if (options->json)
         std::cout << std::setw(2) << hessian_json(result, program) << "\n";
       else
