@@ -26,6 +26,12 @@ bool wrong_entry(PrimOp op, const S& x, S& out) {
       if (op != PrimOp::Tanh) return false;
       out = S(1) + tanh(x) * tanh(x);
       return true;
+    case EvaluatorFault::SigmoidPrimalDetached: {  // s (1 - s), s a constant to the outer derivative
+      if (op != PrimOp::Sigmoid) return false;
+      const S s = detached(apply_unary<S>(PrimOp::Sigmoid, x));
+      out = s * (S(1) - s);
+      return true;
+    }
     case EvaluatorFault::LogInverseSquare:  // 1 / x^2: the derivative of -1/x
       if (op != PrimOp::Log) return false;
       out = S(1) / (x * x);
