@@ -61,11 +61,11 @@ void print_hessian(std::ostream& out, const HessianResult& r, const CheckedProgr
 int print_hvp(const CommonOptions& options, const CheckedProgram& program, const NormalForm<double>& input,
               HessianMethod method, const std::vector<double>& cotangent, const std::vector<double>& seed) {
   if (method == HessianMethod::FiniteDifference)
-    throw SourceError(entry_point(program.program).body->loc,
-                      "--seed / --cotangent: the Hessian-vector product is by taylor or interval, not fd");
+    throw SourceError(command_line_loc(), "--seed / --cotangent: the Hessian-vector product is by taylor, interval "
+                                          "or chad-fwd-over-rev, not fd");
   if (method == HessianMethod::ChadForwardOverForward)
-    throw SourceError(entry_point(program.program).body->loc,
-                      "--seed / --cotangent: the Hessian-vector product is by taylor, interval or chad-fwd-over-rev");
+    throw SourceError(command_line_loc(), "--seed / --cotangent: the Hessian-vector product is by taylor, interval "
+                                          "or chad-fwd-over-rev, not chad-fwd-over-fwd");
   const HessianVectorProduct p = method == HessianMethod::ChadForwardOverReverse
                                      ? hessian_vector_product_by_chad(program, input, cotangent, seed)
                                      : hessian_vector_product(method, program, input, cotangent, seed);
@@ -119,7 +119,16 @@ void add_hessian_command(CLI::App& app, int& exit_code) {
   cmd->callback([options, at, method, seed, cotangent, &exit_code] {
     exit_code = run_command(*options, [&] {
       CheckedProgram program = load_program(options->file);
+      if (!is_data_type(program.output_type))
+        throw SourceError(entry_point(program.program).loc,
+                          "the output type `" + print_type(program.output_type) + "` of `" + program.entry +
+                              "` is not a data type (it holds a function or a `nu` type); a Hessian needs data "
+                              "types on both sides");
       NormalForm<double> input = read_input_point(program, point_text(program, *at, options->json));
+      if (!seed->empty() && seed->size() != input.coords.size())
+        throw SourceError(command_line_loc(), "--seed has " + std::to_string(seed->size()) +
+                                                  " entries, the input " + std::to_string(input.coords.size()) +
+                                                  " coordinates");
       const HessianMethod m = *parse_hessian_method(*method);
       if (!seed->empty()) return print_hvp(*options, program, input, m, *cotangent, *seed);
       const HessianResult result = compute_hessian(program, input, m);
