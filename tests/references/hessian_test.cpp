@@ -185,6 +185,14 @@ TEST(Hessian, KinksAndTiesAreNotDifferentiableHere) {
       }
       EXPECT_FALSE(hessian_vector_product(HessianMethod::Interval, program, point, {1}, {1, 1}).differentiable);
     }
+    // Within rounding of a kink (exp(1e-300) - 1 = 1e-300 > 0, below every precision used): the
+    // interval enclosure touches it, "too near it to certify", never a number.
+    {
+      const CheckedProgram near = testing::load_source("def main (x : real, y : real) : real = abs(exp(x) - 1) * y;");
+      const HessianResult r = hessian_by_interval(near, read_input_point(near, "(1e-300, 2)"));
+      EXPECT_FALSE(r.differentiable);
+      EXPECT_NE(r.reason.find("too near it to certify"), std::string::npos) << r.reason;
+    }
     // Near, not at, a kink: the interval still certifies (the enclosure does not touch 0), and fd
     // finds a step small enough.
     const CheckedProgram program = testing::load_source("def main (x : real, y : real) : real = abs(x) * y * y;");
