@@ -99,6 +99,16 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       {{{}, K::Prim, PrimOp::Sigmoid}}, "sigmoid' = s (1 + s) instead of s (1 - s), s = sigmoid x");
   add("table-tanh-one-plus", "derivative table: tanh", {T0, E::TanhOnePlus}, {{{}, K::Prim, PrimOp::Tanh}},
       "tanh' = 1 + tanh^2 instead of 1 - tanh^2");
+  // ---- right at first order, wrong at second (judged by `campaign --order 2`) ----
+  add("table-sigmoid-primal-detached", "derivative table: sigmoid", {T0, E::SigmoidPrimalDetached},
+      {{{}, K::Prim, PrimOp::Sigmoid}},
+      "sigmoid' = s (1 - s) with s = sigmoid x a constant to an outer derivative (a stop-gradient of the primal "
+      "factor): its value is right, its own derivative is 0 instead of s (1 - s) (1 - 2 s)");
+  all.back().order = 2;
+  add("mul-primal-detached", "evaluator: * (op' and op^T)", {T0, E::MulPrimalDetached}, {{{}, K::Prim, PrimOp::Mul}},
+      "(a b)' = da b + a db and (a b)^T v = (v b, v a) with the primal factors a, b constants to an outer "
+      "derivative (their tangents dropped): right at first order, so d2 (x y) / dx dy is 0 instead of 1");
+  all.back().order = 2;
   add("table-log-inverse-square", "derivative table: log", {T0, E::LogInverseSquare}, {{{}, K::Prim, PrimOp::Log}},
       "log' = 1/x^2 instead of 1/x (right at x = 1 only)");
   // ---- the second set's elementwise half (target_semantics/derivative_table_second_set.cpp) ----

@@ -49,6 +49,9 @@ struct Mutant {
   // A fault of a primitive of the second set: runs of this mutant generate with the feature
   // second-set, which draws them (off in the default campaign).
   bool second_set = false;
+  // 2: a fault right at first order and wrong at second, killed by `campaign --order 2` (and
+  // never by a first-order campaign: the kill matrix leaves it out).
+  int order = 1;
 };
 
 const std::vector<Mutant>& mutant_catalogue();

@@ -7,6 +7,7 @@
 
 #include "model/primitives.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/evaluator_faults.hpp"
 
 namespace chad {
@@ -25,6 +26,12 @@ bool wrong_entry(PrimOp op, const S& x, S& out) {
       if (op != PrimOp::Tanh) return false;
       out = S(1) + tanh(x) * tanh(x);
       return true;
+    case EvaluatorFault::SigmoidPrimalDetached: {  // s (1 - s), s a constant to the outer derivative
+      if (op != PrimOp::Sigmoid) return false;
+      const S s = detached(apply_unary<S>(PrimOp::Sigmoid, x));
+      out = s * (S(1) - s);
+      return true;
+    }
     case EvaluatorFault::LogInverseSquare:  // 1 / x^2: the derivative of -1/x
       if (op != PrimOp::Log) return false;
       out = S(1) / (x * x);
@@ -67,5 +74,6 @@ S chad_unary_derivative(PrimOp op, const S& x) {
 
 #define CHAD_INSTANTIATE_DERIVATIVE_TABLE(S) template S chad_unary_derivative<S>(PrimOp, const S&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_DERIVATIVE_TABLE)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_DERIVATIVE_TABLE)
 
 }  // namespace chad

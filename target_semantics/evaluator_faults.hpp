@@ -32,7 +32,18 @@ enum class EvaluatorFault {
   PowDropsLogPartial,  // pow(x, y)' loses x^y log x dy (right where x = 1)
   Atan2ThirdQuadrant,  // atan2(y, x)': both partials' signs flipped where x < 0 and y < 0
   MaxTakesMinSide,     // max(x, y)' = dy where x > y, dx where y > x
+  // Right at first order, wrong at second (visible only when CHAD's output is itself
+  // differentiated, over dual numbers: oracle/chad_hessian.hpp); detached = its tangent dropped:
+  SigmoidPrimalDetached,  // sigmoid' = s (1 - s) with s detached (a stop-gradient of the primal factor)
+  MulPrimalDetached,      // (a b)' = da b + a db and (a b)^T v = (v b, v a) with a, b detached
 };
+
+// x with its tangent dropped when S is a dual number (a stop-gradient); x itself otherwise.
+template <class S>
+S detached(S x) {
+  if constexpr (requires { x.tangent; }) x.tangent = decltype(x.tangent)(0);
+  return x;
+}
 
 // The fault in force (a process-wide switch: campaigns run checks one at a time per process).
 inline EvaluatorFault active_evaluator_fault = EvaluatorFault::None;

@@ -7,6 +7,7 @@
 
 #include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/array_derivatives.hpp"
 #include "target_semantics/derivative_table.hpp"
 #include "target_semantics/evaluator_faults.hpp"
@@ -64,6 +65,8 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
     }
     case PrimOp::Mul: {  // (a b)' = da b + a db
       auto a = in(0), b = in(1), da = d(0), db = d(1);
+      if (active_evaluator_fault == EvaluatorFault::MulPrimalDetached) [[unlikely]]  // mutant: a, b detached
+        for (std::size_t k = 0; k < a.size(); ++k) a[k] = detached(a[k]), b[k] = detached(b[k]);
       for (std::size_t k = 0; k < a.size(); ++k) da[k] = da[k] * b[k] + a[k] * db[k];
       return shaped_like(x[0], std::move(da));
     }
@@ -154,6 +157,8 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
     case PrimOp::Mul: {  // (v b, v a)
       auto a = in(0), b = in(1), v = entries_of(vv, a.size());
       std::vector<S> va(a.size()), vb(a.size());
+      if (active_evaluator_fault == EvaluatorFault::MulPrimalDetached) [[unlikely]]  // mutant: a, b detached
+        for (std::size_t k = 0; k < a.size(); ++k) a[k] = detached(a[k]), b[k] = detached(b[k]);
       for (std::size_t k = 0; k < a.size(); ++k) va[k] = v[k] * b[k], vb[k] = v[k] * a[k];
       out[0] = shaped_like(x[0], std::move(va));
       out[1] = shaped_like(x[1], std::move(vb));
@@ -253,5 +258,6 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
   template std::vector<ValueP<S>> primitive_transpose<S>(const Term&, std::size_t,          \
                                                          const Value<S>* const*, const Value<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_PRIMITIVE_DERIVATIVES)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_PRIMITIVE_DERIVATIVES)
 
 }  // namespace chad

@@ -45,6 +45,7 @@ struct MutantsArgs {
 // left out: compiled kernels do not run that code (the code generator's own faults are
 // `campaign --codegen-fault`).
 bool applies(const Mutant& m, const MutantsArgs& a) {
+  if (m.order != 1) return false;  // killed by `campaign --order 2`, never at first order
   return !a.compiled || m.faults.evaluator == EvaluatorFault::None;
 }
 

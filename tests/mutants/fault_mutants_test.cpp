@@ -115,7 +115,7 @@ TEST(FaultMutants, EveryMutantOutsideTheRuleTableHasAKillingCase) {
   for (const KillingCase& c : killing_cases()) covered.insert(c.mutant);
   std::size_t faults = 0;
   for (const Mutant& m : mutant_catalogue()) {
-    if (m.is_rule_mutant()) continue;
+    if (m.is_rule_mutant() || m.order == 2) continue;  // (order 2: tests/mutants/order2_mutants_test.cpp)
     ++faults;
     EXPECT_TRUE(covered.count(m.name)) << m.name;
     EXPECT_FALSE(m.blame_targets.empty()) << m.name;

@@ -170,6 +170,8 @@ for program in sorted(glob.glob(os.path.join(examples, "*.chad"))):
         check("shape.schema.json", data_output, "shape " + program)
         for method in ["dual", "interval", "fd", "chad-fwd", "chad-rev"]:
             run_and_check("jacobian.schema.json", ["jacobian", program, "--method", method, "--json"], codes=(0, 2))
+        for method in ["taylor", "interval", "fd", "chad-fwd-over-rev", "chad-fwd-over-fwd"]:
+            run_and_check("hessian.schema.json", ["hessian", program, "--method", method, "--json"], codes=(0, 2))
     elif data_output is not None:
         check("error.schema.json", data_output, "shape " + program)
     run_and_check("verify.schema.json", ["verify", program, "--points", "2", "--json"], codes=(0, 2))
