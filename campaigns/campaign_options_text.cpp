@@ -52,7 +52,7 @@ void use_check(CampaignOptions& o, const CampaignOptionsText& t, const Loc& wher
   }
   if (!o.check_derivatives && !cost) throw SourceError(where, "--check needs at least one of derivative, cost");
   if (!cost) return;
-  if (o.implementation != Implementation::Chad && o.implementation != Implementation::Adapter)
+  if (implementation_under_test(o)->cost_checks().empty())  // (CHAD's, counted; an adapter's, timed)
     throw SourceError(where,
                       "--check cost judges CHAD's derivative (counted) or an adapter's (timed): --implementation chad or adapter");
   auto options = std::make_shared<CostCheckOptions>();

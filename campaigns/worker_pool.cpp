@@ -15,6 +15,7 @@
 #include "campaigns/child_process.hpp"
 #include "campaigns/command_line_location.hpp"
 #include "campaigns/compiled_prefetch.hpp"
+#include "oracle/compiled_check.hpp"
 #include "campaigns/worker_markers.hpp"
 #include "oracle/adapter_client.hpp"
 #include "oracle/campaign_log.hpp"
@@ -99,7 +100,7 @@ void work(const WorkerPool& pool, const CampaignFiles& files, WorkerMarkers& mar
       const GeneratedCase generated = generate_program_at(options, index, stage_seconds);
       markers.generated(worker, generated);
       if (test_crash && test_crash->index == index) raise(test_crash->signal);
-      ProgramOutcome o = check_case(options, generated, stage_seconds);
+      ProgramOutcome o = check_case_prefetched(options, generated, stage_seconds);  // (parsed once)
       o.index = index;
       o.seed = program_seed(options.seed, index);
       line = outcome_json(o);

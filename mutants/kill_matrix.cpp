@@ -46,7 +46,7 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool s
       prefetch_compiled_kernels(options, batch);
       next_batch = i + batch.size();
     }
-    const Verdict v = check_program_at(options, i).verdict;
+    const Verdict v = check_case_prefetched(options, generate_program_at(options, i)).verdict;
     if (v != Verdict::Fail && v != Verdict::Fault) continue;  // certain verdicts kill
     k.killed = true;
     k.index = i;

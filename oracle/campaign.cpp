@@ -99,8 +99,9 @@ void cross_check_fd(const CampaignOptions& options, Case& k, ProgramOutcome& out
   }
 }
 
-// Adds a check to the program's outcome, folding its verdict into the program's.
-void add_check(ProgramOutcome& out, CheckOutcome c) {
+// Adds a check of `implementation` to the program's outcome, folding its verdict into the program's.
+void add_check(ProgramOutcome& out, const Implementation& implementation, CheckOutcome c) {
+  c.implementation = implementation;
   out.verdict = fold_check_verdict(out.verdict, c.verdict);
   out.checks.push_back(std::move(c));
 }
@@ -164,7 +165,8 @@ ProgramOutcome check_case(const CampaignOptions& options, Case& k, StageSeconds*
 
   const std::unique_ptr<ImplementationUnderTest> tested = implementation_under_test(options);
   if (options.cost && !tested->cost_checks().empty()) {
-    for (const CheckPlan& plan : tested->cost_checks()) add_check(out, tested->check_cost(k, plan, seconds));
+    for (const CheckPlan& plan : tested->cost_checks())
+      add_check(out, options.implementation, tested->check_cost(k, plan, seconds));
     if (!options.check_derivatives) return out;
   }
   if (std::optional<std::string> outside = tested->outside_fragment(k.program())) {
@@ -180,13 +182,13 @@ ProgramOutcome check_case(const CampaignOptions& options, Case& k, StageSeconds*
   const bool data_output = is_data_type(k.program().output_type);
   for (const CheckPlan& plan : tested->checks()) {
     if (!data_output) {
-      add_check(out, tested->check_by_relation(k, plan, seconds));
+      add_check(out, options.implementation, tested->check_by_relation(k, plan, seconds));
       continue;
     }
     CheckOutcome c = tested->check(k, plan, seconds);
     // (a check the implementation declined could not have failed: never informative)
     c.informative = c.verdict != Verdict::Unsupported && informative_jacobian(k.reference());
-    add_check(out, std::move(c));
+    add_check(out, options.implementation, std::move(c));
   }
   if (data_output) cross_check_fd(options, k, out, seconds);
   return out;

@@ -54,14 +54,25 @@ struct CostCheckOptions;         // oracle/cost_check.hpp
 struct CostTable;
 class Case;                      // oracle/case.hpp
 
-// The AD implementation a campaign judges: CHAD (every mode and sums strategy), CHAD compiled
-// to native code (codegen/, oracle/compiled_check.hpp; programs whose output is a function or a
-// stream skip), the string-diagram reverse AD of diagrams/ (programs outside its simply
-// typed fragment skip), or an outside AD tool behind the adapter protocol
-// (docs/adapter-protocol.md, oracle/adapter_check.hpp).
-enum class Implementation { Chad, StringDiagram, ChadCompiled, Adapter };
-// "chad", "sd-rev", "chad-compiled", "adapter" (oracle/implementation_registry.cpp names them).
-const char* implementation_name(Implementation i);
+// The AD implementation a campaign judges, by its `--implementation` name: CHAD ("chad", every
+// mode and sums strategy), CHAD compiled to native code ("chad-compiled", codegen/,
+// oracle/compiled_check.hpp), the string-diagram reverse AD of diagrams/ ("sd-rev"), an outside AD
+// tool behind the adapter protocol ("adapter", docs/adapter-protocol.md), or any other that
+// oracle/implementation_registry.cpp registers (one line: its name and its factory). What each
+// supports and reports is asked of its ImplementationUnderTest (oracle/implementation_under_test.hpp);
+// the constants name the built-in ones for the options only they take (an adapter's process, the
+// compiled path's compiler and batches).
+struct Implementation {
+  std::string name = "chad";
+  bool operator==(const Implementation&) const = default;
+  static const Implementation Chad, StringDiagram, ChadCompiled, Adapter;
+};
+inline const Implementation Implementation::Chad{"chad"};
+inline const Implementation Implementation::StringDiagram{"sd-rev"};
+inline const Implementation Implementation::ChadCompiled{"chad-compiled"};
+inline const Implementation Implementation::Adapter{"adapter"};
+// Its name, as --implementation takes it and logs and reports show it.
+inline const std::string& implementation_name(const Implementation& i) { return i.name; }
 
 struct CampaignOptions {
   std::uint64_t seed = 1;

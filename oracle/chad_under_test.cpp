@@ -108,6 +108,9 @@ class ChadUnderTest : public ImplementationUnderTest {
     return chad::check_cost(options_, k.program(), k.input(), plan.mode, plan.sums);
   }
 
+  bool blamed_by_chad_rules() const override { return true; }
+  bool draws_chad_output() const override { return true; }
+
  private:
   const CampaignOptions& options_;
 };

@@ -6,9 +6,11 @@
 #include <tuple>
 
 #include "codegen/emitter.hpp"
+#include "oracle/case.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/compiled_jacobian.hpp"
 #include "oracle/double_jacobian_check.hpp"
+#include "oracle/implementation_under_test.hpp"
 #include "references/input_value.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
@@ -34,6 +36,13 @@ KernelKey key_of(const CampaignOptions& options, const std::string& text, ChadMo
 std::map<KernelKey, KernelEntry>& kernel_table() {
   static std::map<KernelKey, KernelEntry> table;
   return table;
+}
+
+// The programs prefetch_compiled_kernels parsed and checked, by their text, until their check
+// takes them (check_case_prefetched).
+std::map<std::string, std::shared_ptr<const CheckedProgram>>& prefetched_programs() {
+  static std::map<std::string, std::shared_ptr<const CheckedProgram>> programs;
+  return programs;
 }
 
 KernelOptions kernel_options(const CampaignOptions& options, ChadMode mode, SumsStrategy sums) {
@@ -143,11 +152,29 @@ void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector
     } catch (const SourceError&) {
       continue;  // the check itself will say so
     }
+    prefetched_programs()[generated.program] = program;
     if (!is_data_type(program->output_type)) continue;
     add_pending(options, generated.program, program, pending);
   }
   compile_pending(options, pending);
   if (seconds) (*seconds)["compile"] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+ProgramOutcome check_case_prefetched(const CampaignOptions& options, const GeneratedCase& generated,
+                                     std::map<std::string, double>* seconds) {
+  auto& prefetched = prefetched_programs();
+  const auto found = prefetched.find(generated.program);
+  if (found == prefetched.end()) return check_case(options, generated, seconds);
+  const std::shared_ptr<const CheckedProgram> program = found->second;
+  prefetched.erase(found);
+  std::optional<Case> k;
+  try {
+    StageTimer t(seconds, "check");
+    k.emplace(generated, program);
+  } catch (const SourceError&) {  // its input does not read: the check from the text says so
+    return check_case(options, generated, seconds);
+  }
+  return check_case(options, *k, seconds);
 }
 
 std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,

@@ -36,6 +36,11 @@ CheckOutcome check_compiled(const CampaignOptions& options, Case& c, ChadMode mo
 void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector<std::size_t>& indices,
                                std::map<std::string, double>* seconds = nullptr);
 
+// Checks a generated case (check_case) with its program as prefetch_compiled_kernels parsed and
+// checked it, when it did (the program is then handed on, not parsed again); else from its text.
+ProgramOutcome check_case_prefetched(const CampaignOptions& options, const GeneratedCase& generated,
+                                     std::map<std::string, double>* seconds = nullptr);
+
 // The generated C++ of a program's kernel, with a `main` reading --at (for reports).
 std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,
                                    SumsStrategy sums);

@@ -27,6 +27,12 @@ class CompiledUnderTest : public ImplementationUnderTest {
     return check_compiled(options_, k, plan.mode, plan.sums);
   }
 
+  bool draws_chad_output() const override { return true; }  // (the kernel is CHAD's output compiled)
+
+  std::optional<std::string> derivative_source(const CheckedProgram& program, const CheckPlan& plan) const override {
+    return compiled_kernel_source(options_, program, plan.mode, plan.sums);
+  }
+
  private:
   const CampaignOptions& options_;
 };

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "oracle/campaign.hpp"
+#include "oracle/implementation_registry.hpp"
 
 namespace chad {
 namespace {
@@ -33,13 +34,11 @@ std::string verdict_reason(const nlohmann::json& line) {
 }
 
 // A check's name: an outside tool's own (its implementation, "jax-jit-vjp"; `tool` for a check
-// that says only "adapter"), else CHAD's mode and sums strategy.
+// that says only "adapter"), else (an implementation registered here) its mode and sums strategy.
 std::string check_name(const nlohmann::json& check, const std::string& tool) {
   const std::string implementation = check.value("implementation", "chad");
   if (implementation == "adapter" && !tool.empty()) return tool;
-  if (implementation != "chad" && implementation != "chad-compiled" && implementation != "sd-rev" &&
-      implementation != "adapter")
-    return implementation;
+  if (implementation != "adapter" && !implementation_named(implementation)) return implementation;
   return check.value("mode", "?") + " " + check.value("sums", "?");
 }
 

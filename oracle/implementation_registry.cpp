@@ -4,39 +4,37 @@
 
 namespace chad {
 
-// Each defined in its own file (oracle/*_under_test.cpp).
+// Every implementation under test, one line each: its --implementation name (as logs and reports
+// show it) and the factory its own file (oracle/<name>_under_test.cpp) defines. The order is the
+// order messages list them in.
+#define CHAD_IMPLEMENTATIONS_UNDER_TEST(REGISTER)                \
+  REGISTER("chad", make_chad_under_test)                         \
+  REGISTER("chad-compiled", make_compiled_under_test)            \
+  REGISTER("sd-rev", make_string_diagrams_under_test)            \
+  REGISTER("adapter", make_adapter_under_test)                   \
+  REGISTER("chad-reverse-only", make_chad_reverse_only_under_test)
+
 using MakeImplementation = std::unique_ptr<ImplementationUnderTest> (*)(const CampaignOptions&);
-std::unique_ptr<ImplementationUnderTest> make_chad_under_test(const CampaignOptions&);
-std::unique_ptr<ImplementationUnderTest> make_compiled_under_test(const CampaignOptions&);
-std::unique_ptr<ImplementationUnderTest> make_string_diagrams_under_test(const CampaignOptions&);
-std::unique_ptr<ImplementationUnderTest> make_adapter_under_test(const CampaignOptions&);
+#define CHAD_DECLARE_FACTORY(name, factory) std::unique_ptr<ImplementationUnderTest> factory(const CampaignOptions&);
+CHAD_IMPLEMENTATIONS_UNDER_TEST(CHAD_DECLARE_FACTORY)
+#undef CHAD_DECLARE_FACTORY
 
 namespace {
 
 struct Registered {
-  Implementation implementation;
-  const char* name;  // as --implementation takes it, and logs and reports show it
+  const char* name;
   MakeImplementation make;
 };
 
-constexpr Registered kRegistry[] = {
-    {Implementation::Chad, "chad", make_chad_under_test},
-    {Implementation::ChadCompiled, "chad-compiled", make_compiled_under_test},
-    {Implementation::StringDiagram, "sd-rev", make_string_diagrams_under_test},
-    {Implementation::Adapter, "adapter", make_adapter_under_test},
-};
+#define CHAD_REGISTRY_ROW(name, factory) {name, factory},
+constexpr Registered kRegistry[] = {CHAD_IMPLEMENTATIONS_UNDER_TEST(CHAD_REGISTRY_ROW)};
+#undef CHAD_REGISTRY_ROW
 
 }  // namespace
 
-const char* implementation_name(Implementation i) {
-  for (const Registered& r : kRegistry)
-    if (r.implementation == i) return r.name;
-  return "?";
-}
-
 std::optional<Implementation> implementation_named(const std::string& name) {
   for (const Registered& r : kRegistry)
-    if (name == r.name) return r.implementation;
+    if (name == r.name) return Implementation{name};
   return std::nullopt;
 }
 
@@ -48,9 +46,8 @@ std::string implementation_names() {
 
 std::unique_ptr<ImplementationUnderTest> implementation_under_test(const CampaignOptions& options) {
   for (const Registered& r : kRegistry)
-    if (r.implementation == options.implementation) return r.make(options);
-  throw std::logic_error(std::string("no implementation under test is registered for ") +
-                         implementation_name(options.implementation));
+    if (options.implementation.name == r.name) return r.make(options);
+  throw std::logic_error("no implementation under test is registered as `" + options.implementation.name + "`");
 }
 
 }  // namespace chad

@@ -12,6 +12,10 @@ CheckOutcome ImplementationUnderTest::check_cost(Case&, const CheckPlan&, StageS
   throw std::logic_error(name() + " has no cost check");
 }
 
+std::optional<std::string> ImplementationUnderTest::derivative_source(const CheckedProgram&, const CheckPlan&) const {
+  return std::nullopt;
+}
+
 StageTimer::StageTimer(StageSeconds* seconds, const char* stage)
     : seconds_(seconds), stage_(stage), start_(std::chrono::steady_clock::now()) {}
 

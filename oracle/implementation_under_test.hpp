@@ -53,6 +53,15 @@ class ImplementationUnderTest {
   // `--check cost`: its cost checks of each program (none: it has no cost check), and one of them.
   virtual std::vector<CheckPlan> cost_checks() const { return {}; }
   virtual CheckOutcome check_cost(Case& c, const CheckPlan& plan, StageSeconds* seconds) const;
+
+  // What a counterexample report (reports/counterexample.cpp) shows of it. Whether blame (which
+  // names CHAD's rules, oracle/blame.hpp) applies to its failures: interpreted CHAD's.
+  virtual bool blamed_by_chad_rules() const { return false; }
+  // Whether the report draws CHAD's output for the failing check (chad.svg): not for a tool whose
+  // derivative is its own.
+  virtual bool draws_chad_output() const { return false; }
+  // The source of its derivative for one check (the compiled path: the kernel's C++), or nullopt.
+  virtual std::optional<std::string> derivative_source(const CheckedProgram& program, const CheckPlan& plan) const;
 };
 
 // Adds the time from its making to its end to a stage of `seconds` (when not null).

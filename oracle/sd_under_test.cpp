@@ -28,6 +28,9 @@ class StringDiagramsUnderTest : public ImplementationUnderTest {
     return check_by_string_diagrams(k.program(), k.input(), k.reference(), options_.sd_rules);
   }
 
+  // (its report draws CHAD's output on the same program beside the adjoint's failure)
+  bool draws_chad_output() const override { return true; }
+
  private:
   const CampaignOptions& options_;
 };

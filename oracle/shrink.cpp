@@ -1,7 +1,10 @@
 #include "oracle/shrink.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 
+#include "oracle/case.hpp"
 #include "oracle/compiled_check.hpp"
 #include "oracle/shrink_terms.hpp"
 #include "syntax/parser.hpp"
@@ -19,6 +22,7 @@ struct Candidate {
   GeneratedCase generated;
   std::vector<std::uint32_t> choices;  // canonical: what generation used
   std::size_t size;
+  Program parsed;  // (parsed once: for its size, and checked when the predicate needs it)
 };
 
 Candidate regenerate(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
@@ -27,8 +31,13 @@ Candidate regenerate(const std::vector<std::uint32_t>& choices, const GeneratorF
   GeneratedCase g = generate_case(source, features, max_size);
   std::vector<std::uint32_t> used = source.recording();
   while (!used.empty() && used.back() == 0) used.pop_back();  // trailing zeros are implied
-  return {g, used, program_size(g)};
+  Program parsed = parse_program(g.program, "<generated>");
+  const std::size_t size = term_size(entry_point(parsed).body);
+  return {std::move(g), std::move(used), size, std::move(parsed)};
 }
+
+// Whether a candidate still fails, given its text and its program as parsed.
+using CandidateFails = std::function<bool(const Candidate&)>;
 
 bool simpler(const Candidate& a, const Candidate& b) {
   if (a.size != b.size) return a.size < b.size;
@@ -36,11 +45,12 @@ bool simpler(const Candidate& a, const Candidate& b) {
   return a.choices < b.choices;
 }
 
-}  // namespace
-
-ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
-                         int max_size, const std::function<bool(const GeneratedCase&)>& still_fails,
-                         int budget) {
+// The choice phase over `candidate_fails`, then the syntactic phase (`shrink_syntax`, with the
+// budget left).
+ShrinkResult shrink_candidates(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
+                               int max_size, const CandidateFails& candidate_fails,
+                               const std::function<TermShrinkResult(const GeneratedCase&, int)>& shrink_syntax,
+                               int budget) {
   Candidate best = regenerate(choices, features, max_size);
   ShrinkResult result;
   result.original_size = best.size;
@@ -51,7 +61,7 @@ ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const Genera
     if (result.candidates >= choice_budget) return false;
     ++result.candidates;
     Candidate c = regenerate(edited, features, max_size);
-    if (!simpler(c, best) || !still_fails(c.generated)) return false;
+    if (!simpler(c, best) || !candidate_fails(c)) return false;
     best = std::move(c);
     return true;
   };
@@ -75,11 +85,37 @@ ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const Genera
   }
   result.choices = best.choices;
   // Then edit the program's terms and its input directly (oracle/shrink_terms.hpp).
-  TermShrinkResult terms = shrink_terms(best.generated, still_fails, std::max(0, budget - result.candidates));
+  TermShrinkResult terms = shrink_syntax(best.generated, std::max(0, budget - result.candidates));
   result.candidates += terms.candidates;
   result.shrunk = terms.shrunk;
   result.size = program_size(terms.shrunk);
   return result;
+}
+
+}  // namespace
+
+ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
+                         int max_size, const std::function<bool(const GeneratedCase&)>& still_fails,
+                         int budget) {
+  return shrink_candidates(
+      choices, features, max_size, [&](const Candidate& c) { return still_fails(c.generated); },
+      [&](const GeneratedCase& g, int left) { return shrink_terms(g, still_fails, left); }, budget);
+}
+
+ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
+                         int max_size, const std::function<bool(Case&)>& still_fails, int budget) {
+  auto candidate_fails = [&](const Candidate& c) {
+    std::optional<Case> k;
+    try {
+      k.emplace(c.generated, std::make_shared<const CheckedProgram>(check_program(c.parsed)));
+    } catch (const SourceError&) {  // not well-typed, or its input not of its type (a generator bug)
+      return false;
+    }
+    return still_fails(*k);
+  };
+  return shrink_candidates(
+      choices, features, max_size, candidate_fails,
+      [&](const GeneratedCase& g, int left) { return shrink_terms(g, still_fails, left); }, budget);
 }
 
 CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::size_t index) {
@@ -99,7 +135,7 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
   // A failure found by --cross-check fd:RATE: cross-check every candidate, sampled or not.
   if (f.original.cross_check == CrossCheck::Disagreed) narrowed.cross_check_fd_rate = 1;
   const Verdict verdict = f.original.verdict;
-  auto still_fails = [&](const GeneratedCase& g) { return check_case(narrowed, g).verdict == verdict; };
+  const std::function<bool(Case&)> still_fails = [&](Case& k) { return check_case(narrowed, k).verdict == verdict; };
   const int budget = options.implementation == Implementation::ChadCompiled && options.compiled
                          ? options.compiled->shrink_budget
                          : 3000;

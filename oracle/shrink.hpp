@@ -31,6 +31,11 @@ std::size_t program_size(const GeneratedCase& c);
 ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
                          int max_size, const std::function<bool(const GeneratedCase&)>& still_fails,
                          int budget = 3000);
+// The same, with a predicate of a case (oracle/case.hpp): each candidate is parsed once (for its
+// size, and then checked only when it is simpler) and handed on built, so that the predicate
+// (check_case of a Case) parses nothing again; a candidate that does not check does not fail.
+ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
+                         int max_size, const std::function<bool(Case&)>& still_fails, int budget = 3000);
 
 // Program `index` of a campaign, which fails, shrunk against its first failing check (whose
 // mode and sums strategy are returned, with the unshrunk program's outcome).

@@ -1,9 +1,12 @@
 #include "oracle/shrink_terms.hpp"
 
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <tuple>
 
 #include "oracle/campaign.hpp"
+#include "oracle/case.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
 
@@ -165,10 +168,29 @@ void measure_literals(const TermP& t, std::size_t& fractions, double& magnitude)
   for (const TermP& a : t->args) measure_literals(a, fractions, magnitude);
 }
 
+// Whether a candidate still fails: its text and its program as parsed and checked here.
+using CandidateFails = std::function<bool(const GeneratedCase&, const std::shared_ptr<const CheckedProgram>&)>;
+
+CandidateFails on_text(const std::function<bool(const GeneratedCase&)>& still_fails) {
+  return [&still_fails](const GeneratedCase& c, const std::shared_ptr<const CheckedProgram>&) { return still_fails(c); };
+}
+
+CandidateFails on_case(const std::function<bool(Case&)>& still_fails) {
+  return [&still_fails](const GeneratedCase& c, const std::shared_ptr<const CheckedProgram>& program) {
+    std::optional<Case> k;
+    try {
+      k.emplace(c, program);
+    } catch (const SourceError&) {  // its input does not read at its type
+      return false;
+    }
+    return still_fails(*k);
+  };
+}
+
 class TermShrinker {
  public:
-  TermShrinker(const std::function<bool(const GeneratedCase&)>& still_fails, int budget, bool input_only = false)
-      : still_fails_(still_fails), budget_(budget), input_only_(input_only) {}
+  TermShrinker(CandidateFails still_fails, int budget, bool input_only = false)
+      : still_fails_(std::move(still_fails)), budget_(budget), input_only_(input_only) {}
 
   TermShrinkResult run(const GeneratedCase& start) {
     best_ = start;
@@ -182,8 +204,8 @@ class TermShrinker {
   bool load(const GeneratedCase& c, Measure& m) {
     try {
       program_ = parse_program(c.program, "<shrink>");
-      checked_ = check_program(program_);
-      input_ = check_term({}, parse_term(c.input, "<--at>"), checked_.input_type);
+      checked_ = std::make_shared<const CheckedProgram>(check_program(program_));
+      input_ = check_term({}, parse_term(c.input, "<--at>"), checked_->input_type);
     } catch (const SourceError&) {
       return false;
     }
@@ -197,9 +219,9 @@ class TermShrinker {
     ++candidates_;
     Measure m;
     Program p = program_;
-    CheckedProgram cp = checked_;
+    std::shared_ptr<const CheckedProgram> cp = checked_;
     TermP in = input_;
-    if (!load(c, m) || !(m < best_measure_) || !still_fails_(c)) {
+    if (!load(c, m) || !(m < best_measure_) || !still_fails_(c, checked_)) {
       program_ = std::move(p), checked_ = std::move(cp), input_ = std::move(in);
       return false;
     }
@@ -211,12 +233,12 @@ class TermShrinker {
   std::string with_body(const TermP& body) const {
     Program p = program_;
     for (Def& d : p.defs)
-      if (d.name == checked_.entry) d.body = body;
+      if (d.name == checked_->entry) d.body = body;
     return print_program(p);
   }
 
   bool shrink_body() {
-    const TermP body = user_body(checked_.main_function);
+    const TermP body = user_body(checked_->main_function);
     std::vector<Node> nodes, vars;
     std::vector<int> path;
     nodes_of(body, path, nodes);
@@ -250,14 +272,14 @@ class TermShrinker {
     return false;
   }
 
-  const std::function<bool(const GeneratedCase&)>& still_fails_;
+  CandidateFails still_fails_;
   int budget_;
   bool input_only_;
   int candidates_ = 0;
   GeneratedCase best_;
   Measure best_measure_{};
   Program program_;
-  CheckedProgram checked_;
+  std::shared_ptr<const CheckedProgram> checked_;
   TermP input_;
 };
 
@@ -265,12 +287,21 @@ class TermShrinker {
 
 TermShrinkResult shrink_terms(const GeneratedCase& failing,
                               const std::function<bool(const GeneratedCase&)>& still_fails, int budget) {
-  return TermShrinker(still_fails, budget).run(failing);
+  return TermShrinker(on_text(still_fails), budget).run(failing);
+}
+
+TermShrinkResult shrink_terms(const GeneratedCase& failing, const std::function<bool(Case&)>& still_fails, int budget) {
+  return TermShrinker(on_case(still_fails), budget).run(failing);
 }
 
 TermShrinkResult shrink_input_terms(const GeneratedCase& failing,
                                     const std::function<bool(const GeneratedCase&)>& still_fails, int budget) {
-  return TermShrinker(still_fails, budget, true).run(failing);
+  return TermShrinker(on_text(still_fails), budget, true).run(failing);
+}
+
+TermShrinkResult shrink_input_terms(const GeneratedCase& failing, const std::function<bool(Case&)>& still_fails,
+                                    int budget) {
+  return TermShrinker(on_case(still_fails), budget, true).run(failing);
 }
 
 }  // namespace chad

@@ -13,6 +13,8 @@
 
 namespace chad {
 
+class Case;  // oracle/case.hpp
+
 struct TermShrinkResult {
   GeneratedCase shrunk;
   int candidates = 0;  // candidates tried
@@ -22,9 +24,16 @@ struct TermShrinkResult {
 TermShrinkResult shrink_terms(const GeneratedCase& failing,
                               const std::function<bool(const GeneratedCase&)>& still_fails, int budget = 1500);
 
+// The same, with a predicate of a case: each candidate is parsed and checked once, here, and
+// handed on built (a candidate whose input does not read at its type does not fail).
+TermShrinkResult shrink_terms(const GeneratedCase& failing, const std::function<bool(Case&)>& still_fails,
+                              int budget = 1500);
+
 // The input's edits alone, the program fixed (`verify --inputs`, oracle/input_shrink.hpp), with
 // further edits of its reals: their sign (1, -1), the nearest integer, fewer decimal digits.
 TermShrinkResult shrink_input_terms(const GeneratedCase& failing,
                                     const std::function<bool(const GeneratedCase&)>& still_fails, int budget = 1000);
+TermShrinkResult shrink_input_terms(const GeneratedCase& failing, const std::function<bool(Case&)>& still_fails,
+                                    int budget = 1000);
 
 }  // namespace chad

@@ -15,6 +15,7 @@
 #include "oracle/chad_faults.hpp"
 #include "oracle/compiled_check.hpp"
 #include "oracle/cost_check.hpp"
+#include "oracle/implementation_registry.hpp"
 #include "references/input_value.hpp"
 #include "reports/cost_plot.hpp"
 #include "reports/rule_output.hpp"
@@ -126,10 +127,10 @@ bool write_chad_picture(const std::string& dir, const Counterexample& c, const C
 }
 
 // The pictures (program.svg, chad.svg); returns a line for report.md.
-std::string write_pictures(const std::string& dir, const Counterexample& c, const CheckedProgram& program,
-                           const Blame& blame) {
+std::string write_pictures(const std::string& dir, const Counterexample& c, const ImplementationUnderTest& tested,
+                           const CheckedProgram& program, const Blame& blame) {
   bool svg = write_program_picture(dir, program, blame);
-  if (c.options.implementation == Implementation::Adapter)  // the tool's own derivative has no picture
+  if (!tested.draws_chad_output())  // (a tool's own derivative has no picture)
     return svg ? "Picture: `program.svg` (the program's term)." : "Picture: `program.dot` (Graphviz's `dot` was not found).";
   for (const CheckOutcome& k : c.outcome.checks) {
     if (k.verdict == Verdict::Pass) continue;
@@ -151,12 +152,16 @@ std::string codegen_fault(const CampaignOptions& options) {
   return codegen_fault_name(options.compiled->fault);
 }
 
-// kernel.cpp: the generated C++ of the first failing check's kernel (the compiled path).
-std::string write_kernel_source(const std::string& dir, const Counterexample& c, const CheckedProgram& program) {
+// kernel.cpp: the generated C++ of the first failing check's kernel (the compiled path: the
+// implementations with a derivative_source), or "".
+std::string write_kernel_source(const std::string& dir, const Counterexample& c, const ImplementationUnderTest& tested,
+                                const CheckedProgram& program) {
   const CheckOutcome* k = first_failure(c.outcome);
   if (!k) return "";
   try {
-    write_text_file(std::filesystem::path(dir) / "kernel.cpp", compiled_kernel_source(c.options, program, k->mode, k->sums));
+    std::optional<std::string> source = tested.derivative_source(program, {k->mode, k->sums});
+    if (!source) return "";
+    write_text_file(std::filesystem::path(dir) / "kernel.cpp", *source);
     return std::string("The compiled kernel that failed (") + chad_mode_name(k->mode) + ", " + sums_strategy_name(k->sums) +
            (codegen_fault(c.options).empty() ? "" : ", with the code-generator fault " + codegen_fault(c.options)) +
            "): `kernel.cpp`, compilable on its own (`c++ -std=c++20 -I/usr/include/eigen3 kernel.cpp`, then `./a.out --at '" +
@@ -234,8 +239,9 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
                              : origin.found_by)
       << ").\n-- Replay: " << replay << "\n-- at: " << at
       << "\n" << o.generated.program; });
+  const std::unique_ptr<ImplementationUnderTest> tested = implementation_under_test(c.options);
   Blame blame;
-  if (c.options.implementation != Implementation::Chad)
+  if (!tested->blamed_by_chad_rules())
     blame.reason = "blame names CHAD's rules; this report judges " +
                    (c.options.adapter ? c.options.adapter->hello().name() : std::string(implementation_name(c.options.implementation)));
   else if (o.verdict == Verdict::FailCost)
@@ -319,11 +325,12 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
     md << "No subterm could be blamed: " << blame.reason << "\n";
   std::string pictures;
   try {
-    pictures = write_pictures(dir, c, judged.program(), blame);
+    pictures = write_pictures(dir, c, *tested, judged.program(), blame);
   } catch (const std::exception& e) {  // CHAD's output may not even type-check (a fault)
     pictures = std::string("No picture of CHAD's output: ") + e.what();
   }
-  if (c.options.implementation == Implementation::ChadCompiled) md << "\n" << write_kernel_source(dir, c, judged.program()) << "\n";
+  if (const std::string kernel = write_kernel_source(dir, c, *tested, judged.program()); !kernel.empty())
+    md << "\n" << kernel << "\n";
   md << "\n" << pictures << "\n\nReplay: `" << replay << "`. The original, unshrunk program: `"
      << regenerate << "`.\n";
   write_text_file(fs::path(dir) / "report.md", md.str());

@@ -32,6 +32,7 @@
 #include "exit_codes.hpp"
 #include "point_option.hpp"
 #include "oracle/campaign_log.hpp"
+#include "oracle/implementation_registry.hpp"
 #include "reports/campaign_failure_report.hpp"
 #include "oracle/failure_classes.hpp"
 
@@ -184,7 +185,8 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
                   "inject a fault: replace a CHAD rule by a catalogued mutant (with sd-rev: a string-diagram fault)");
   cmd->add_option("--implementation", args->text.implementation,
                   "the AD under test: chad (default), chad-compiled (CHAD's output compiled to native code), "
-                  "sd-rev (string-diagram reverse AD, on its fragment) or adapter (an outside tool: --adapter)");
+                  "sd-rev (string-diagram reverse AD, on its fragment) or adapter (an outside tool: --adapter); "
+                  "every registered one: " + implementation_names());
   add_adapter_options(*cmd, args->text.adapter, args->text.adapter_timeout);
   cmd->add_option("--min-judged", args->min_judged,
                   "with an adapter: the least share of the judgeable programs (those not skipped) the tool must "

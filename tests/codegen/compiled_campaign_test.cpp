@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/campaign.hpp"
+#include "oracle/campaign_log.hpp"
 #include "oracle/compiled_check.hpp"
 #include "oracle/shrink.hpp"
 #include "../support/test_kernel_compiler.hpp"
@@ -66,6 +67,30 @@ TEST(CompiledCampaign, AFaultInjectedIntoTheCodeGeneratorIsFoundAndShrunk) {
   // The same shrunk program passes with the correct code generator.
   CampaignOptions correct = compiled_campaign(CodegenFault::None, {ChadMode::Reverse}, {SumsStrategy::Biproduct});
   EXPECT_EQ(check_case(correct, f.shrunk.shrunk).verdict, Verdict::Pass) << f.shrunk.shrunk.program;
+}
+
+}  // namespace
+}  // namespace chad
+
+namespace chad {
+namespace {
+
+// The programs the prefetch parsed and checked are handed on to their check (not parsed again),
+// with the same outcome as a check from the text, fault and all.
+TEST(CompiledCampaign, APrefetchedProgramIsCheckedAsItsText) {
+  CampaignOptions options =
+      compiled_campaign(CodegenFault::DropLinearAddRight, {ChadMode::Reverse}, {SumsStrategy::Biproduct});
+  options.seed = 7;
+  options.count = 6;
+  std::vector<std::size_t> all(options.count);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  prefetch_compiled_kernels(options, all);
+  for (std::size_t i : all) {
+    const GeneratedCase generated = generate_program_at(options, i);
+    const ProgramOutcome handed_on = check_case_prefetched(options, generated);
+    const ProgramOutcome from_text = check_case(options, generated);
+    EXPECT_EQ(outcome_json(handed_on).dump(), outcome_json(from_text).dump()) << generated.program;
+  }
 }
 
 }  // namespace

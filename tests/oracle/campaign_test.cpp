@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "oracle/campaign.hpp"
+#include "oracle/case.hpp"
 #include "oracle/campaign_log.hpp"
 #include "mutants/mutants.hpp"
 #include "oracle/shrink.hpp"
@@ -71,6 +72,18 @@ TEST(Campaign, AnInjectedFaultIsFoundCertifiedAndShrunk) {
     EXPECT_LE(s.size, 15u) << s.shrunk.program;
     EXPECT_LE(s.size, s.original_size);
     EXPECT_EQ(check_case(o, s.shrunk).verdict, Verdict::Fail);
+    // A predicate of a case (each candidate parsed once, handed on built) shrinks to the same
+    // program by the same candidates, and is handed every candidate it judges already checked.
+    int judged = 0;
+    const std::function<bool(Case&)> case_fails = [&](Case& k) {
+      ++judged;
+      return check_case(o, k).verdict == Verdict::Fail;
+    };
+    ShrinkResult by_case = shrink_case(source.recording(), o.features, o.max_size, case_fails);
+    EXPECT_EQ(by_case.shrunk.program, s.shrunk.program);
+    EXPECT_EQ(by_case.shrunk.input, s.shrunk.input);
+    EXPECT_EQ(by_case.candidates, s.candidates);
+    EXPECT_GT(judged, 0);
   });
 }
 
