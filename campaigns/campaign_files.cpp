@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 
+#include "campaigns/campaign_identity.hpp"
 #include "oracle/campaign_log.hpp"
 #include "campaigns/error_histogram.hpp"
 
@@ -46,12 +47,22 @@ std::vector<std::string> CampaignFiles::log_files() const {
   return files;
 }
 
+std::string CampaignFiles::worker_log(int worker) const {
+  return (fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl")).string();
+}
+
+std::vector<nlohmann::json> CampaignFiles::read_lines(const std::string& file) const {
+  if (fs::path(file).filename() == "log.jsonl") return read_log(file);
+  if (!identity_) throw InternalError("a worker log read before the campaign's identity is known");
+  return read_worker_log(file, *identity_);
+}
+
 std::set<std::size_t> CampaignFiles::done_indices(const std::function<bool(std::size_t)>& belongs) const {
   std::set<std::size_t> done;
   for (const auto& file : log_files()) {
     if (fs::path(file).filename() != "log.jsonl" && cut_partial_last_line(file) > 0)
       std::cerr << "note: " << file << ": cut off a partial last line; its program is checked again\n";
-    for (const auto& line : read_log(file)) {
+    for (const auto& line : read_lines(file)) {
       const std::size_t index = line["index"].get<std::size_t>();
       if (!belongs(index))
         throw SourceError(Loc{intern_file_name(file), 0, 0},
@@ -65,13 +76,19 @@ std::set<std::size_t> CampaignFiles::done_indices(const std::function<bool(std::
 }
 
 std::unique_ptr<AppendFile> CampaignFiles::open_worker_log(int worker) const {
-  return std::make_unique<AppendFile>((fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl")).string());
+  if (!identity_) throw InternalError("a worker log opened before the campaign's identity is known");
+  const std::string file = worker_log(worker);
+  std::error_code missing;
+  const bool fresh = fs::file_size(file, missing) == 0 || missing;  // a kept log starts with its identity
+  auto log = std::make_unique<AppendFile>(file);
+  if (fresh) log->append_line(campaign_identity_line(*identity_).dump());
+  return log;
 }
 
 void CampaignFiles::append_to_worker_log(int worker, const nlohmann::json& line) const {
-  const std::string file = (fs::path(dir_) / ("worker-" + std::to_string(worker) + ".jsonl")).string();
+  const std::string file = worker_log(worker);
   cut_partial_last_line(file);
-  AppendFile(file).append_line(line.dump());
+  open_worker_log(worker)->append_line(line.dump());
 }
 
 void CampaignFiles::update_progress(int workers, std::size_t limit, std::size_t shards) {
@@ -97,7 +114,7 @@ void CampaignFiles::update_progress(int workers, std::size_t limit, std::size_t 
       lines += std::size_t(std::count(buffer, buffer + in.gcount(), '\n'));
       offset += std::uintmax_t(in.gcount());
     }
-    checked += lines;
+    checked += lines > 0 ? lines - 1 : 0;  // not the identity line
   }
   const bool bounded = limit != std::size_t(-1);
   const double elapsed = std::chrono::duration<double>(now - progress_.start).count();
@@ -117,7 +134,7 @@ std::vector<nlohmann::json> CampaignFiles::merge_logs() const {
   std::map<std::size_t, nlohmann::json> by_index;
   std::vector<std::string> files = log_files();
   for (const auto& file : files)
-    for (auto& line : read_log(file)) by_index.emplace(line["index"].get<std::size_t>(), std::move(line));
+    for (auto& line : read_lines(file)) by_index.emplace(line["index"].get<std::size_t>(), std::move(line));
   std::vector<nlohmann::json> lines;
   for (auto& [index, line] : by_index) lines.push_back(std::move(line));
   const fs::path log = fs::path(dir_) / "log.jsonl";

@@ -10,12 +10,14 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "campaigns/campaign_parameters.hpp"
 #include "campaigns/durable_files.hpp"
 #include "oracle/campaign.hpp"
 
@@ -30,6 +32,10 @@ class CampaignFiles {
   ~CampaignFiles();
 
   const std::string& dir() const { return dir_; }
+  // The campaign this directory holds (campaign.json's): every worker log starts with its identity
+  // line (campaign_identity.hpp), and one with another identity or none is refused when read.
+  // Set it before reading or writing any worker log.
+  void set_identity(const CampaignParameters& parameters) { identity_ = parameters; }
   // The indices already logged, after repairing the workers' logs: a last line without its
   // newline is cut off (its program runs again); a damaged complete line is an error naming
   // the file and line.
@@ -59,7 +65,11 @@ class CampaignFiles {
 
  private:
   std::vector<std::string> log_files() const;
+  // The log lines of log.jsonl, or of a worker log after its identity is checked.
+  std::vector<nlohmann::json> read_lines(const std::string& file) const;
+  std::string worker_log(int worker) const;
   std::string dir_;
+  std::optional<CampaignParameters> identity_;
   bool temporary_ = false;
   std::unique_ptr<DirectoryLock> lock_;
   // The progress line's state: when it started and was last drawn, how far each log was read.

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "campaigns/campaign_files.hpp"
+#include "campaigns/campaign_identity.hpp"
 #include "campaigns/durable_files.hpp"
 
 namespace chad {
@@ -68,10 +69,12 @@ MergeResult merge_campaigns(const std::vector<std::string>& inputs, const std::s
   CampaignFiles files(out);
   MergeResult result;
   result.parameters = merged_parameters(inputs, out);
+  files.set_identity(result.parameters);
   {
     const std::string merge_file = (std::filesystem::path(out) / "worker-merge.jsonl").string();
     remove_file_checked(merge_file);  // what a killed merge left: made again from the inputs
     AppendFile merged(merge_file);
+    merged.append_line(campaign_identity_line(result.parameters).dump());
     for (const std::string& dir : inputs)
       for (const auto& line : read_log((std::filesystem::path(dir) / "log.jsonl").string()))
         merged.append_line(line.dump());

@@ -62,6 +62,7 @@ CampaignRunResult run_campaign_directory(const CampaignRun& run) {
                       "holds campaign logs but no campaign.json, so it cannot tell which campaign they belong to; "
                       "use another --out (or remove the logs)");
   record_or_check_campaign(files.dir(), parameters);
+  files.set_identity(parameters);
   const bool timed = run.time > 0;
   WorkerPool pool{run.options, WorkerPlan{}, std::chrono::steady_clock::time_point::max(), {}, {}};
   pool.plan.shard = run.shard.index;

@@ -66,6 +66,13 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "reverse: copower-fold w with f ignores the last term of w when w has two or more (a closure applied at "
       "two sites: the cotangent of its captured context from one application is lost)");
   all.back().functions = FunctionsStrategy::Paper;  // a fault of the paper's function (co)tangents
+  // ---- a fault that depends on the context's shape ----
+  add("pack-zero-test-innermost", "evaluator: pack_G (closure environments)", {T0, E::PackZeroTestInnermost},
+      {{R, K::Lambda, {}}, {F, K::Lambda, {}}},
+      "the efficient functions strategy: pack_G l is 0 when the component of G's innermost variable is 0, so "
+      "a closure whose innermost captured variable gets no (co)tangent loses its other variables' (a zero test "
+      "that looks at one variable: right in a context of one variable, wrong in larger ones)");
+  all.back().functions = FunctionsStrategy::Efficient;
   // ---- deep streams ----
   add("rev-unfold-deep-drops", "evaluator: rev_unfold", {T0, E::RevUnfoldDeep}, {{R, K::Unfold, {}}},
       "reverse unfold: the nodes of the stream from depth 3 on pass back no cotangent (right at depths 1, 2)");

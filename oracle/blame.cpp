@@ -8,6 +8,7 @@
 #include "oracle/case.hpp"
 
 #include <map>
+#include <set>
 
 #include "logrel/term_relation.hpp"
 #include "oracle/chad_faults.hpp"
@@ -94,6 +95,53 @@ void preorder(const TermP& t, std::vector<TermP>& out) {
   for (const Branch& b : t->branches) preorder(b.body, out);
 }
 
+// The variables in scope at a subterm, innermost last (de Bruijn index 0), each with its type
+// where its binder says it plainly (let, fun, unfold, case), null otherwise (a fold's).
+using Scope = std::vector<std::pair<std::string, TypeP>>;
+
+void scopes_in_preorder(const TermP& t, Scope& scope, std::map<const Term*, Scope>& out) {
+  out[t.get()] = scope;
+  for (std::size_t i = 0; i < t->args.size(); ++i) {
+    if (!binds_in(*t, i)) {
+      scopes_in_preorder(t->args[i], scope, out);
+      continue;
+    }
+    TypeP bound;
+    if (t->kind == TermKind::Lambda) bound = t->annot;
+    else if (t->kind == TermKind::Let || t->kind == TermKind::Unfold) bound = t->args[0]->type;
+    scope.emplace_back(t->name, bound);
+    scopes_in_preorder(t->args[i], scope, out);
+    scope.pop_back();
+  }
+  const TypeP& sum = t->args.empty() ? nullptr : t->args[0]->type;
+  for (const Branch& b : t->branches) {
+    TypeP payload;
+    if (sum && sum->kind == TypeKind::Sum && b.tag >= 0 && std::size_t(b.tag) < sum->ctors.size())
+      payload = sum->ctors[std::size_t(b.tag)].type;
+    scope.emplace_back(b.var, payload);
+    scopes_in_preorder(b.body, scope, out);
+    scope.pop_back();
+  }
+}
+
+// The variables of `scope` the subterm does not use, of data type and not shadowed, added to its
+// uses: its check then runs in the context the program gives it (its shape included), not only
+// in that of its free variables.
+bool add_unused_scope_variables(const Scope& scope, FreeUses& uses) {
+  std::set<std::string> names;
+  for (const auto& [key, use] : uses) names.insert(use.context_name);
+  bool added = false;
+  for (std::size_t k = scope.size(); k-- > 0;) {  // innermost first: an outer name it shadows is skipped
+    const int index = int(scope.size() - 1 - k);
+    const auto& [name, type] = scope[k];
+    const bool used = uses.lower_bound({index, ""}) != uses.end() && uses.lower_bound({index, ""})->first.first == index;
+    if (used || !names.insert(name).second || !type || !type->closed() || !is_data_type(type)) continue;
+    uses[{index, ""}] = {index, "", name, name, type};
+    added = true;
+  }
+  return added;
+}
+
 // Drives every evaluation the failing check makes (the program on the curve and on the
 // sampled arguments of its function values), so that the watch sees the subterms inside them.
 void evaluate_like_the_check(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input) {
@@ -142,12 +190,15 @@ std::optional<RelationFailure> subterm_relation(const Context& context, const Te
 
 // The subterm's own check, in context of its free variables: the double screen, then MPFI
 // for a disagreement (as campaigns do).
+// With `scope`, in the context of every variable in scope (only when that adds one: otherwise
+// nothing is checked).
 SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, const CampaignOptions& options,
-                           ChadMode mode, SumsStrategy sums) {
+                           ChadMode mode, SumsStrategy sums, const Scope* scope = nullptr) {
   SubtermCheck result;
   FreeUses uses;
   collect_uses(*subterm, 0, uses, true);
   keep_outermost(uses);
+  if (scope && !add_unused_scope_variables(*scope, uses)) return result;
   std::vector<const FreeUse*> ordered;  // outermost variable first, its uses in path order
   for (auto it = uses.rbegin(); it != uses.rend(); ++it) ordered.push_back(&it->second);
   std::stable_sort(ordered.begin(), ordered.end(), [](const FreeUse* a, const FreeUse* b) { return a->index > b->index; });
@@ -247,20 +298,37 @@ Blame blame_failure(const CampaignOptions& options, const Case& failing, ChadMod
   evaluate_like_the_check(program, chad, input);
   evaluation_watch<Dual<double>> = nullptr;
   watch.envs[subterms[0].get()] = {nullptr};  // the closed main function, evaluated before the watch
+  std::map<const Term*, Scope> scopes;
+  Scope outermost;
+  scopes_in_preorder(program.main_function, outermost, scopes);
   std::size_t best_size = 0;
   int checked = 0;
   for (std::size_t i = 0; i < subterms.size(); ++i) {
     if (subterms[i]->kind == TermKind::Ascribe) continue;  // the same check as the term inside
     // The subterm fails when its check fails in one of the environments it was evaluated in
     // (a fold body, say, at the node where the fault shows).
+    const std::size_t size = term_size(subterms[i]);
     SubtermCheck c;
     for (const Env<Dual<double>>& env : watch.envs[subterms[i].get()]) {
       c = check_subterm(subterms[i], env, options, mode, sums);
       if (c.fails) break;
     }
     checked += c.checked;
+    // A subterm that passes in the context of its free variables alone may fail in the context
+    // the program gives it: a fault that depends on the context's shape (a closure's environment
+    // of several variables, say) shows at the smallest subterm it is in only there.
+    bool in_scope = false;
+    if (!c.fails && !(blame.found && size > best_size))
+      for (const Env<Dual<double>>& env : watch.envs[subterms[i].get()]) {
+        if (!env) continue;
+        const SubtermCheck wide = check_subterm(subterms[i], env, options, mode, sums, &scopes[subterms[i].get()]);
+        if (wide.fails) {
+          c = wide;
+          in_scope = true;
+          break;
+        }
+      }
     if (!c.fails) continue;
-    const std::size_t size = term_size(subterms[i]);
     if (blame.found && size > best_size) continue;  // equal size: the later, deeper one
     blame.found = true;
     best_size = size;
@@ -273,6 +341,9 @@ Blame blame_failure(const CampaignOptions& options, const Case& failing, ChadMod
     blame.subterm = print_term(subterms[i]);
     blame.rule = chad_rule_name(mode, *subterms[i]);
     blame.reason = c.detail;
+    if (in_scope)
+      blame.reason += " (only in the context the program gives it, with variables in scope it does not use: "
+                      "the fault depends on the context's shape)";
   }
   if (!blame.found)
     blame.reason = "no subterm fails its own check (" + std::to_string(checked) + " of " +

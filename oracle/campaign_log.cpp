@@ -99,13 +99,13 @@ std::string log_line_problem(const nlohmann::json& line) {
 
 }  // namespace
 
-std::vector<nlohmann::json> read_log(const std::string& path) {
+std::vector<nlohmann::json> read_log(const std::string& path, int first_line) {
   std::vector<nlohmann::json> lines;
   std::ifstream in(path, std::ios::binary);
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     if (in.eof()) break;  // no newline after it: a line cut off by a kill, its program runs again
-    if (line.empty()) continue;
+    if (line.empty() || number < first_line) continue;
     auto parsed = nlohmann::json::parse(line, nullptr, false);
     const std::string problem = parsed.is_discarded() ? "not JSON" : log_line_problem(parsed);
     if (!problem.empty())

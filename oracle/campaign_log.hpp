@@ -23,8 +23,8 @@ nlohmann::json crash_json(std::size_t index, std::uint64_t seed, const Generated
 
 // The lines of a JSONL log file (none if it does not exist), without a trailing partial line
 // (one without its newline). A complete line that is not a log line is a SourceError located at
-// the file and line.
-std::vector<nlohmann::json> read_log(const std::string& path);
+// the file and line. Lines before `first_line` are skipped (a worker log's identity line).
+std::vector<nlohmann::json> read_log(const std::string& path, int first_line = 1);
 
 // Counts verdicts and coverage over log lines (programs = number of lines).
 CampaignSummary summarize(const std::vector<nlohmann::json>& lines);

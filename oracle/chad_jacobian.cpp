@@ -1,5 +1,9 @@
 #include "oracle/chad_jacobian.hpp"
 
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
 #include "model/fibre.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
@@ -53,6 +57,39 @@ ChadEvaluation<S> evaluate_chad_jacobian_at(const CheckedProgram& program, const
   return out;
 }
 
+namespace {
+
+// CHAD's derivative holds a NaN or an infinity while its outputs are finite: when the dual-number
+// reference's Jacobian at the same point is finite, CHAD made it (ImplementationNotFinite);
+// otherwise the program overflows there (require_finite_result says so).
+void blame_chad_for_a_non_finite_derivative(const CheckedProgram& program, const NormalForm<double>& input,
+                                            const JacobianResult& chad) {
+  for (double y : chad.output_coords)
+    if (!std::isfinite(y)) return;
+  for (std::size_t i = 0; i < chad.jacobian.size(); ++i)
+    for (std::size_t j = 0; j < chad.jacobian[i].size(); ++j) {
+      const double entry = chad.jacobian[i][j];
+      if (std::isfinite(entry)) continue;
+      JacobianResult reference;
+      try {
+        reference = jacobian_by_dual(program, input);
+      } catch (const SourceError&) {  // the reference overflows or is undefined too
+        return;
+      }
+      if (!reference.differentiable || i >= reference.jacobian.size() || j >= reference.jacobian[i].size()) return;
+      std::ostringstream finite;
+      finite << std::setprecision(17) << reference.jacobian[i][j];
+      throw ImplementationNotFinite(
+          entry_point(program.program).body->loc,
+          std::string(method_name(chad.method)) + ": Jacobian entry [" + std::to_string(i) + "][" +
+              std::to_string(j) + "] is " + (std::isnan(entry) ? "nan" : entry > 0 ? "inf" : "-inf") +
+              " where the dual-number reference's is finite (" + finite.str() +
+              "): CHAD produced it, not the program (the implementation's fault)");
+    }
+}
+
+}  // namespace
+
 JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<double>& input,
                                 ChadMode mode, SumsStrategy sums, FunctionsStrategy functions) {
   ChadOptions options{mode, sums, nullptr};
@@ -87,6 +124,7 @@ JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<
   result.output_index = e.output_index;
   result.output_coords = e.output;
   result.jacobian = e.jacobian;
+  blame_chad_for_a_non_finite_derivative(program, input, result);
   require_finite_result(program, result);  // NaN or infinity: a located error, not a number
   return result;
 }

@@ -12,6 +12,14 @@ class NotFiniteResult : public SourceError {
   using SourceError::SourceError;
 };
 
+// A NaN or infinity in the derivative of the implementation under test (CHAD) where the
+// dual-number reference's derivative at the same point is finite: the implementation produced
+// it, not the program (exit 5, the implementation's fault, where NotFiniteResult is exit 3).
+class ImplementationNotFinite : public NotFiniteResult {
+ public:
+  using NotFiniteResult::NotFiniteResult;
+};
+
 // Throws NotFiniteResult, located at the entry point's body, naming the method, the coordinate or
 // entry and its value, when `result` is differentiable and holds a NaN or an infinity.
 void require_finite_result(const CheckedProgram& program, const JacobianResult& result);

@@ -222,7 +222,9 @@ void write_report(const std::string& dir, const Counterexample& c) { write_repor
 
 void write_report(const std::string& dir, const Counterexample& c, const ReportOrigin& origin) {
   namespace fs = std::filesystem;
-  fs::create_directories(dir);
+  std::error_code made;
+  fs::create_directories(dir, made);  // a read-only or full disk: the environment's fault (exit 3), not ours
+  if (made) throw OutputError("cannot write " + dir + ": " + made.message());
   const ProgramOutcome& o = c.outcome;
   const std::string replay = "chad-oracle replay " + dir;
   // The campaign command that generates the original program (its options as text).

@@ -4,9 +4,11 @@
 #include "syntax/target_checker.hpp"
 
 #include <functional>
+#include <unordered_map>
 
 #include "syntax/array_primitive_types.hpp"
 #include "syntax/chad_types.hpp"
+#include "syntax/context_components.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -56,7 +58,9 @@ namespace {
 
 class TargetChecker {
  public:
-  explicit TargetChecker(Context ctx) : ctx_(std::move(ctx)) {}
+  explicit TargetChecker(Context ctx) : ctx_(std::move(ctx)) {
+    for (std::size_t i = 0; i < ctx_.size(); ++i) positions_[ctx_[i].first].push_back(i);
+  }
 
   TermP infer(const TermP& t) {
     switch (t->kind) {
@@ -222,21 +226,25 @@ class TargetChecker {
 
   TermP under(const std::string& name, const TypeP& type, const TermP& body) {
     if (!type) fail(body, "a binder `" + name + "` without a type");
+    std::vector<std::size_t>& at = positions_[name];
+    at.push_back(ctx_.size());
     ctx_.emplace_back(name, type);
     TermP r = infer(body);
     ctx_.pop_back();
+    positions_[name].pop_back();
     return r;
   }
 
+  // The innermost binding of the name, found through positions_ (a scan of the context from the
+  // inside out made a variable bound far out, a let chain's parameter, cost O(depth)).
   TermP var(const TermP& t) {
-    for (std::size_t i = ctx_.size(); i-- > 0;)
-      if (ctx_[i].first == t->name) {
-        auto c = std::make_shared<Term>(*t);
-        c->type = ctx_[i].second;
-        c->index = int(ctx_.size() - 1 - i);
-        return c;
-      }
-    fail(t, "unbound variable `" + t->name + "`");
+    auto it = positions_.find(t->name);
+    if (it == positions_.end() || it->second.empty()) fail(t, "unbound variable `" + t->name + "`");
+    const std::size_t i = it->second.back();
+    auto c = std::make_shared<Term>(*t);
+    c->type = ctx_[i].second;
+    c->index = int(ctx_.size() - 1 - i);
+    return c;
   }
 
   TermP array(const TermP& t) {
@@ -310,11 +318,12 @@ class TargetChecker {
 
   // The component at de Bruijn index t->index of a context (co)tangent type
   // ((unit * T1) * ...) * Tn.
-  static TypeP context_component(const TermP& t, const TypeP& context) {
-    TypeP c = context;
-    for (int i = 0; c && i < t->index; ++i) c = c->kind == TypeKind::Prod ? c->left : nullptr;
-    if (!c || c->kind != TypeKind::Prod) fail(t, "a context (co)tangent index out of range");
-    return c->right;
+  // ((unit * T1) * ...) * Tn. O(log n) (syntax/context_components.hpp): a walk of the left spine
+  // per variable made CHAD's output check quadratic in the length of a let chain.
+  TypeP context_component(const TermP& t, const TypeP& context) {
+    TypeP c = components_.component(context, t->index);
+    if (!c) fail(t, "a context (co)tangent index out of range");
+    return c;
   }
 
   // The folds and unfolds of CHAD's output; `annot` is the source fold's `mu a.F -> S` or the
@@ -376,6 +385,8 @@ class TargetChecker {
   }
 
   Context ctx_;
+  std::unordered_map<std::string, std::vector<std::size_t>> positions_;  // name -> its positions in ctx_
+  ContextComponents components_;
 };
 
 }  // namespace

@@ -55,6 +55,9 @@ ValueP<S> copower_fold(const ValueP<S>& copower, const ValueP<S>& f) {
 template <class S>
 ValueP<S> pack_environment(const Term& t, ValueP<S> context) {
   if (context->kind == ValueKind::Zero) return context;
+  if (active_evaluator_fault == EvaluatorFault::PackZeroTestInnermost && context->kind == ValueKind::Pair &&
+      context->second->kind == ValueKind::Zero) [[unlikely]]
+    return context->second;  // the zero test looks at the innermost variable only
   return env_value<S>(t.index, std::move(context));
 }
 template <class S>

@@ -22,6 +22,12 @@ enum class EvaluatorFault {
   ProdTransposeByDivision,   // prod^T: u p / v_i, 0 at a zero entry (wrong only at zero entries)
   SoftmaxNoMaxShift,         // softmax in logsumexp' and softmax': exp v / sum exp v, no shift
   MatmulTransposeSquare,     // matmul^T: a^T u sums rows of a up to min(m, k) (wrong when m > k)
+  // The efficient functions strategy's closure environments (pack_G):
+  PackZeroTestInnermost,  // pack_G l is 0 when l's innermost variable's component is 0 (the
+                          // others' lost): a fault that shows only in contexts of two or more
+  // CHAD's derivative of a * b by quotients, (a b) / a for b and (a b) / b for a: right but where
+  // a factor is exactly 0, where it is NaN (0 / 0) and the reference is finite (issue #34):
+  MulByQuotients,
   // CHAD's derivative table, one wrong entry each:
   SigmoidOnePlus,    // sigmoid' = s (1 + s)
   TanhOnePlus,       // tanh' = 1 + tanh^2

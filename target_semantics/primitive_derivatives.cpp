@@ -67,6 +67,8 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
       auto a = in(0), b = in(1), da = d(0), db = d(1);
       if (active_evaluator_fault == EvaluatorFault::MulPrimalDetached) [[unlikely]]  // mutant: a, b detached
         for (std::size_t k = 0; k < a.size(); ++k) a[k] = detached(a[k]), b[k] = detached(b[k]);
+      if (active_evaluator_fault == EvaluatorFault::MulByQuotients) [[unlikely]]
+        for (std::size_t k = 0; k < a.size(); ++k) b[k] = a[k] * b[k] / a[k], a[k] = a[k] * b[k] / b[k];
       for (std::size_t k = 0; k < a.size(); ++k) da[k] = da[k] * b[k] + a[k] * db[k];
       return shaped_like(x[0], std::move(da));
     }
@@ -159,6 +161,8 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
       std::vector<S> va(a.size()), vb(a.size());
       if (active_evaluator_fault == EvaluatorFault::MulPrimalDetached) [[unlikely]]  // mutant: a, b detached
         for (std::size_t k = 0; k < a.size(); ++k) a[k] = detached(a[k]), b[k] = detached(b[k]);
+      if (active_evaluator_fault == EvaluatorFault::MulByQuotients) [[unlikely]]
+        for (std::size_t k = 0; k < a.size(); ++k) b[k] = a[k] * b[k] / a[k], a[k] = a[k] * b[k] / b[k];
       for (std::size_t k = 0; k < a.size(); ++k) va[k] = v[k] * b[k], vb[k] = v[k] * a[k];
       out[0] = shaped_like(x[0], std::move(va));
       out[1] = shaped_like(x[1], std::move(vb));

@@ -8,6 +8,7 @@
 #include "exit_codes.hpp"
 #include "input_files.hpp"
 #include "oracle/adapter_client.hpp"
+#include "references/finite_result.hpp"
 #include "reports/written_file.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"
@@ -72,6 +73,9 @@ int run_command(const CommonOptions& options, const std::function<int()>& work) 
       code = kExitBadInput;
     } catch (const AdapterStartError& e) {  // the tool under test failed its handshake: its fault
       report_error(options, "tool", std::string("error: ") + e.what(), nullptr, e.what());
+      code = kExitToolFailed;
+    } catch (const ImplementationNotFinite& e) {  // CHAD's NaN where the reference is finite: its fault
+      report_error(options, "tool", e.what(), &e.loc(), e.message());
       code = kExitToolFailed;
     } catch (const DomainError& e) {
       report_error(options, "domain", e.what(), &e.loc(), e.message());

@@ -7,6 +7,7 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -38,6 +39,12 @@ std::string read_file(const std::string& path) {
 
 std::string tool() { return std::string(CHAD_BINARY_DIR) + "/apps/chad-oracle/chad-oracle"; }
 
+// The first line of a worker log of the campaign in `dir` (campaigns/campaign_identity.hpp):
+// {"campaign_identity": <its campaign.json>}.
+std::string identity_line(const std::string& dir) {
+  return nlohmann::json{{"campaign_identity", nlohmann::json::parse(read_file(dir + "/campaign.json"))}}.dump() + "\n";
+}
+
 // A tmpfs mounted over `dir` (as root, where mount works), unmounted at the end.
 struct TmpfsMount {
   std::string dir;
@@ -66,7 +73,7 @@ TEST(CliCampaignFaults, ACutLastLineIsCutOffAndItsProgramCheckedAgain) {
   fs::create_directories(cut);
   fs::copy_file(reference + "/campaign.json", cut + "/campaign.json");
   std::ofstream(cut + "/worker-0.jsonl", std::ios::binary)
-      << log.substr(0, end_of_tenth + (end_of_eleventh - end_of_tenth) / 2);
+      << identity_line(cut) << log.substr(0, end_of_tenth + (end_of_eleventh - end_of_tenth) / 2);
   ToolRun r = run_tool("campaign --count 40 --seed 4 --jobs 2 --out " + cut);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("cut off a partial last line"), std::string::npos) << r.output;
@@ -81,13 +88,13 @@ TEST(CliCampaignFaults, ADamagedLineInTheMiddleIsALocatedErrorAndTheLogIsKept) {
   fs::create_directories(damaged);
   fs::copy_file(reference + "/campaign.json", damaged + "/campaign.json");
   std::istringstream lines(read_file(reference + "/log.jsonl"));
-  std::string text, line;
+  std::string text = identity_line(damaged), line;
   for (int number = 1; std::getline(lines, line); ++number)
     text += (number == 5 ? "garbage" : line) + "\n";
   std::ofstream(damaged + "/worker-1.jsonl", std::ios::binary) << text;
   ToolRun r = run_tool("campaign --count 12 --seed 4 --out " + damaged);
   EXPECT_EQ(r.exit_code, 3) << r.output;
-  EXPECT_NE(r.output.find(damaged + "/worker-1.jsonl:5:1: error: not a campaign log line"),
+  EXPECT_NE(r.output.find(damaged + "/worker-1.jsonl:6:1: error: not a campaign log line"),
             std::string::npos)
       << r.output;
   EXPECT_EQ(read_file(damaged + "/worker-1.jsonl"), text);  // untouched
@@ -110,6 +117,43 @@ TEST(CliCampaignFaults, KilledAtRandomMomentsAndResumedTheLogIsTheUninterruptedO
   ToolRun r = run_tool(args + killed);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(read_file(killed + "/log.jsonl"), read_file(reference + "/log.jsonl"));
+}
+
+// Issue #34: a worker log copied from another campaign of the same count and shards (a killed
+// run of seed 6 into a killed run of seed 7) is refused on resume at its first line, exit 3,
+// untouched; it was adopted before worker logs carried their campaign's identity.
+TEST(CliCampaignFaults, AWorkerLogOfAnotherCampaignIsRefusedOnResume) {
+  TempDir tmp;
+  const std::string other = tmp / "other", here = tmp / "here";
+  // A killed campaign whose worker 0 logged at least one program (its identity line, then lines).
+  auto killed_run = [&](const std::string& seed, const std::string& dir) {
+    const std::string pid_file = dir + ".pid";
+    std::system(("(" + tool() + " campaign --count 2000 --seed " + seed + " --jobs 1 --out " + dir +
+                 " > /dev/null 2>&1 & echo $! > " + pid_file + ")")
+                    .c_str());
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    auto lines = [&] {
+      const std::string text = read_file(dir + "/worker-0.jsonl");
+      return std::count(text.begin(), text.end(), '\n');
+    };
+    while (lines() < 3 && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::system(("kill -KILL $(cat " + pid_file + ")").c_str());
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    return lines() >= 3;
+  };
+  ASSERT_TRUE(killed_run("6", other));
+  ASSERT_TRUE(killed_run("7", here));
+  const std::string copied = read_file(other + "/worker-0.jsonl");
+  fs::copy_file(other + "/worker-0.jsonl", here + "/worker-0.jsonl", fs::copy_options::overwrite_existing);
+  ToolRun r = run_tool("campaign --count 2000 --seed 7 --jobs 1 --out " + here);
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find(here + "/worker-0.jsonl:1:1: error: this worker log belongs to another campaign: seed 6 "
+                                 "(here: 7)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(read_file(here + "/worker-0.jsonl"), copied);
+  EXPECT_FALSE(fs::exists(here + "/log.jsonl"));
 }
 
 TEST(CliCampaignFaults, AReadOnlyOutputDirectoryFailsAtTheStart) {

@@ -67,5 +67,17 @@ TEST(IoLimitsCli, ADiagramThatCannotBeWrittenIsAnError) {
   EXPECT_EQ(r.output.find("wrote"), std::string::npos) << r.output;
 }
 
+// Issue #34: a counterexample report that cannot be written (its folder cannot be made: here
+// under a file, as on a read-only disk) was `internal error: filesystem error`, exit 4, after all
+// the work; it is the environment's fault: exit 3, naming the folder.
+TEST(IoLimitsCli, ACounterexampleReportThatCannotBeWrittenIsAnError) {
+  const std::string program = write_temp_file("chad_io_limits_test", "mul.chad", "def main (x : real, y : real) : real = x * y;\n");
+  const testing::ToolRun r =
+      run_tool("verify " + program + " --at '(0.5, 2)' --mutant rev-mul-drops-term --out /dev/null/report");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find("cannot write /dev/null/report"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("internal error"), std::string::npos) << r.output;
+}
+
 }  // namespace
 }  // namespace chad

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "../support/temp_dir.hpp"
+#include "campaigns/campaign_identity.hpp"
 #include "campaigns/campaign_merge.hpp"
 #include "campaigns/campaign_run.hpp"
 #include "campaigns/durable_files.hpp"
@@ -98,8 +99,9 @@ TEST(CampaignRun, AResumeChecksOnlyTheProgramsNotLogged) {
   run_campaign_directory(small_run(dir / "whole"));
   // A killed run: worker 0 logged two programs, the second cut off part way.
   std::filesystem::create_directories(dir / "resumed");
-  write_campaign_parameters(dir / "resumed", campaign_parameters_of(small_run("").text, small_run("").options,
-                                                                    ShardChoice{0, 1, "test"}));
+  const CampaignParameters parameters =
+      campaign_parameters_of(small_run("").text, small_run("").options, ShardChoice{0, 1, "test"});
+  write_campaign_parameters(dir / "resumed", parameters);
   std::istringstream whole(file_text(dir / "whole/log.jsonl"));
   std::string line0, line1;
   std::getline(whole, line0);
@@ -107,7 +109,8 @@ TEST(CampaignRun, AResumeChecksOnlyTheProgramsNotLogged) {
   // Program 0's kept line carries a mark: a resume that checked it again would lose the mark.
   nlohmann::json kept = nlohmann::json::parse(line0);
   kept["detail_kept"] = "from the killed run";
-  std::ofstream(dir / "resumed/worker-0.jsonl") << kept.dump() << "\n" << line1.substr(0, line1.size() / 2);
+  std::ofstream(dir / "resumed/worker-0.jsonl") << campaign_identity_line(parameters).dump() << "\n"
+                                                << kept.dump() << "\n" << line1.substr(0, line1.size() / 2);
   CampaignRunResult resumed = run_campaign_directory(small_run(dir / "resumed"));
   ASSERT_EQ(resumed.lines.size(), 12u);
   EXPECT_EQ(resumed.lines[0].value("detail_kept", ""), "from the killed run") << resumed.lines[0];
@@ -137,9 +140,10 @@ TEST(CampaignRun, AResumeRefusesLogsOfAnotherCampaign) {
   EXPECT_FALSE(std::filesystem::exists(dir / "unnamed/campaign.json"));
   // Shard 1 of 3 holds programs 1, 4, 7, 10: program 0's line is another shard's.
   std::filesystem::create_directories(dir / "shard");
-  write_campaign_parameters(dir / "shard", campaign_parameters_of(small_run("").text, small_run("").options,
-                                                                  ShardChoice{1, 3, "test"}));
-  std::ofstream(dir / "shard/worker-0.jsonl") << line0 << "\n";
+  const CampaignParameters shard1 =
+      campaign_parameters_of(small_run("").text, small_run("").options, ShardChoice{1, 3, "test"});
+  write_campaign_parameters(dir / "shard", shard1);
+  std::ofstream(dir / "shard/worker-0.jsonl") << campaign_identity_line(shard1).dump() << "\n" << line0 << "\n";
   try {
     run_campaign_directory(small_run(dir / "shard", 1, 3));
     ADD_FAILURE() << "another shard's log line was adopted";
@@ -148,6 +152,44 @@ TEST(CampaignRun, AResumeRefusesLogsOfAnotherCampaign) {
         << e.what();
   }
   EXPECT_FALSE(std::filesystem::exists(dir / "shard/log.jsonl")) << "nothing merged";
+}
+
+// Every worker log carries its campaign's identity (issue #34: "log lines carry no campaign
+// identity"): a worker log of another campaign with the same count and shards (seed 8 here, 7 in
+// the directory), and one without an identity line, are refused at their first line, before
+// anything is checked or merged; the directory's own campaign then resumes as before.
+TEST(CampaignRun, AResumeRefusesAWorkerLogOfAnotherCampaignWithTheSameCountAndShards) {
+  testing::TempDir dir("chad_campaigns_test");
+  CampaignRun other = small_run(dir / "other");
+  other.text.seed = 8;
+  other.options = campaign_options_from_text(other.text);
+  run_campaign_directory(other);
+  const std::string other_log = file_text(dir / "other/log.jsonl");
+  const CampaignParameters other_parameters = campaign_parameters_of(other.text, other.options, other.shard);
+  const CampaignParameters here = campaign_parameters_of(small_run("").text, small_run("").options, ShardChoice{0, 1, "test"});
+  std::filesystem::create_directories(dir / "here");
+  write_campaign_parameters(dir / "here", here);
+  const std::string copied = campaign_identity_line(other_parameters).dump() + "\n" + other_log;
+  for (const std::string& text : {copied, other_log}) {
+    std::ofstream(dir / "here/worker-1.jsonl", std::ios::binary | std::ios::trunc) << text;
+    try {
+      run_campaign_directory(small_run(dir / "here"));
+      ADD_FAILURE() << "another campaign's worker log was adopted";
+    } catch (const SourceError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(dir / "here/worker-1.jsonl:1:1: error: this worker log"), std::string::npos) << what;
+      EXPECT_NE(what.find(text == copied ? "belongs to another campaign: seed 8 (here: 7)" : "carries no campaign identity"),
+                std::string::npos)
+          << what;
+    }
+    EXPECT_EQ(file_text(dir / "here/worker-1.jsonl"), text) << "untouched";
+    EXPECT_FALSE(std::filesystem::exists(dir / "here/log.jsonl")) << "nothing merged";
+  }
+  std::filesystem::remove(dir / "here/worker-1.jsonl");
+  const CampaignRunResult resumed = run_campaign_directory(small_run(dir / "here"));
+  run_campaign_directory(small_run(dir / "whole"));
+  EXPECT_EQ(file_text(dir / "here/log.jsonl"), file_text(dir / "whole/log.jsonl"));
+  EXPECT_NE(file_text(dir / "here/log.jsonl"), other_log);
 }
 
 TEST(CampaignRun, AWorkerKilledByASignalLogsItsProgramAsCrashAndTheRunGoesOn) {

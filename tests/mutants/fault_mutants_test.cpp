@@ -46,6 +46,10 @@ const std::vector<KillingCase>& killing_cases() {
       {"add-copowers-keeps-last", kSharedClosure, "0.75"},
       // The same; the copower-fold over {!1 (x) v, !2 (x) v} keeps the first term: 1.
       {"copower-fold-drops-last-term", kSharedClosure, "0.75"},
+      // f = (fun y -> a * y) 3 with a = x * x = 3 x^2, f' = 6 x = 3 at 0.5; the closure's context
+      // is x, a, b with b innermost and unused: its cotangent is 0, so the mutant's pack is 0: 0.
+      {"pack-zero-test-innermost",
+       "def main (x : real) : real = let a = x * x in let b = 2.0 in (fun (y : real) -> a * y) 3.0;\n", "0.5"},
       // g = (fun x -> fun y -> x * y) a is a function; g 2 = 2 a, d/da = 2. Forward, g's
       // tangent is the lambda's own (0) plus the one through a; the mutant keeps the first: 0.
       {"add-functions-keeps-first", "def main (a : real) : real = ((fun (x : real) -> fun (y : real) -> x * y) a) 2;\n",

@@ -51,6 +51,29 @@ TEST(Blame, AFaultyLetShownOnlyByTheParametersWrapperIsBlamedThere) {
   EXPECT_FALSE(b.in_body);
 }
 
+// Issue #34: a fault that depends on the context's shape (pack_G's zero test looking at the
+// innermost variable only) shows at `fun (y : real) -> a * y` only in the context the program
+// gives it (a, then the unused b innermost); in the context of its free variable a alone it
+// passes, and blame used to name the enclosing `reverse let`.
+TEST(Blame, AFaultThatDependsOnTheContextsShapeIsBlamedOnTheRuleThatUsesIt) {
+  const Mutant& m = *find_mutant("pack-zero-test-innermost");
+  CampaignOptions options;
+  use_mutant(options, m);
+  Blame b;
+  run_with_deep_stack([&] {
+    b = blame_failure(options,
+                      GeneratedCase{"def main (x : real) : real = let a = x * x in let b = 2.0 in "
+                                    "(fun (y : real) -> a * y) 3.0;",
+                                    "0.5"},
+                      ChadMode::Reverse, SumsStrategy::Biproduct);
+  });
+  ASSERT_TRUE(b.found) << b.reason;
+  EXPECT_EQ(b.rule, "reverse fun") << b.subterm;
+  EXPECT_EQ(b.subterm.rfind("fun (y", 0), 0u) << b.subterm;
+  EXPECT_NE(b.reason.find("depends on the context's shape"), std::string::npos) << b.reason;
+  EXPECT_TRUE(blame_names_mutant(m, b));
+}
+
 TEST(Blame, NothingIsBlamedWhenTheRulesAreRight) {
   CampaignOptions options;
   Blame b;
