@@ -12,11 +12,17 @@ namespace chad {
 
 // ---- plain scalars -----------------------------------------------------------------------
 template <class S>
-S apply_pow_int(const S& x, int n) { return special::pow_int(x, n); }
+S apply_pow_int(const S& x, int n) {
+  if constexpr (is_dual_number<S>) return apply_pow_int(x, n);  // the dual overload below
+  else return special::pow_int(x, n);
+}
 
 // pow(a, b), atan2(a, b) (a = y, b = x), hypot(a, b), max(a, b), min(a, b).
 template <class S>
 S apply_binary(PrimOp op, const S& a, const S& b) {
+  if constexpr (is_dual_number<S>) {
+    return apply_binary(op, a, b);  // the dual overload below
+  } else {
   switch (op) {
     case PrimOp::Pow: return special::pow(a, b);
     case PrimOp::Atan2: return special::atan2(a, b);
@@ -26,6 +32,7 @@ S apply_binary(PrimOp op, const S& a, const S& b) {
     default: break;
   }
   CHAD_INTERNAL_ASSERT(false, std::string("apply_binary: not a binary elementwise primitive: ") + prim_name(op));
+  }
 }
 
 // ---- Taylor polynomials: the recurrences, the constant coefficient the value ---------------

@@ -3,6 +3,7 @@
 #include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "model/type_env.hpp"
 
 namespace chad {
@@ -115,5 +116,6 @@ std::vector<S> coords_from_tangent(const TypeP& type, const Index& index, const 
   template std::vector<S> coords_from_tangent<S>(const TypeP&, const Index&, const ValueP<S>&, \
                                                  SumsStrategy);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_FIBRE)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_FIBRE)
 
 }  // namespace chad

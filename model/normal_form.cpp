@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "model/scalar_list.hpp"
+#include "model/second_order_scalar_list.hpp"
 #include "model/type_env.hpp"
 
 namespace chad {
@@ -350,5 +351,6 @@ ValueP<S> rebuild(const TypeP& type, const Index& index, const std::vector<S>& c
   template NormalForm<S> normal_form<S>(const TypeP&, const ValueP<S>&);                \
   template ValueP<S> rebuild<S>(const TypeP&, const Index&, const std::vector<S>&);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_NORMAL_FORM)
+CHAD_FOR_EACH_SECOND_ORDER_SCALAR(CHAD_INSTANTIATE_NORMAL_FORM)
 
 }  // namespace chad

@@ -14,8 +14,18 @@ namespace chad {
 
 // The value of a unary elementwise primitive (Neg, Sin, ..., Softplus, Log1p, ..., Abs) at x.
 template <class S>
+inline constexpr bool is_dual_number = false;
+template <class S>
+inline constexpr bool is_dual_number<Dual<S>> = true;
+
+template <class S>
 S apply_unary(PrimOp op, const S& x) {
   using std::cos, std::exp, std::log, std::sin, std::sqrt, std::tanh;
+  // A dual number named as the scalar (CHAD's table evaluated over dual numbers, as
+  // apply_unary<S>): the dual number's own overload below.
+  if constexpr (is_dual_number<S>) {
+    return apply_unary(op, x);
+  } else {
   switch (op) {
     case PrimOp::Neg: return -x;
     case PrimOp::Sin: return sin(x);
@@ -44,6 +54,7 @@ S apply_unary(PrimOp op, const S& x) {
     default: break;
   }
   CHAD_INTERNAL_ASSERT(false, std::string("apply_unary: not a unary primitive: ") + prim_name(op));
+  }
 }
 
 // A unary elementwise primitive on a Taylor polynomial (model/taylor.hpp): the coefficients of

@@ -3,6 +3,7 @@
 #include "model/fibre.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "references/finite_result.hpp"
 #include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
@@ -14,7 +15,13 @@ ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const Ch
                                          const NormalForm<double>& input) {
   std::vector<S> coords;
   for (double c : input.coords) coords.push_back(ScalarTraits<S>::from_double(c));
-  ValueP<S> x = rebuild<S>(program.input_type, input.index, coords);
+  return evaluate_chad_jacobian_at<S>(program, chad, input.index, coords);
+}
+
+template <class S>
+ChadEvaluation<S> evaluate_chad_jacobian_at(const CheckedProgram& program, const ChadProgram& chad,
+                                            const Index& input_index, const std::vector<S>& coords) {
+  ValueP<S> x = rebuild<S>(program.input_type, input_index, coords);
   ValueP<S> result = apply<S>(evaluate<S>(chad.target, nullptr), x);
   NormalForm<S> y = normal_form<S>(program.output_type, result->first);
   const ValueP<S>& derivative = result->second;
@@ -31,7 +38,7 @@ ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const Ch
     for (std::size_t j = 0; j < n; ++j) {
       std::vector<S> e(n, S(0));
       e[j] = S(1);
-      ValueP<S> dy = apply_derivative(tangent_from_coords<S>(program.input_type, input.index, e, sums));
+      ValueP<S> dy = apply_derivative(tangent_from_coords<S>(program.input_type, input_index, e, sums));
       std::vector<S> column = coords_from_tangent<S>(program.output_type, y.index, dy, sums);
       for (std::size_t i = 0; i < m; ++i) out.jacobian[i][j] = column[i];
     }
@@ -40,7 +47,7 @@ ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const Ch
       std::vector<S> e(m, S(0));
       e[i] = S(1);
       ValueP<S> dx = apply_derivative(tangent_from_coords<S>(program.output_type, y.index, e, sums));
-      out.jacobian[i] = coords_from_tangent<S>(program.input_type, input.index, dx, sums);
+      out.jacobian[i] = coords_from_tangent<S>(program.input_type, input_index, dx, sums);
     }
   }
   return out;
@@ -86,7 +93,10 @@ JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<
 
 #define CHAD_INSTANTIATE_CHAD_JACOBIAN(S)                                                   \
   template ChadEvaluation<S> evaluate_chad_jacobian<S>(const CheckedProgram&, const ChadProgram&, \
-                                                       const NormalForm<double>&);
+                                                       const NormalForm<double>&);             \
+  template ChadEvaluation<S> evaluate_chad_jacobian_at<S>(const CheckedProgram&, const ChadProgram&, \
+                                                          const Index&, const std::vector<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_CHAD_JACOBIAN)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_CHAD_JACOBIAN)
 
 }  // namespace chad

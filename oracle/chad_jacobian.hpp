@@ -23,6 +23,11 @@ struct ChadEvaluation {
 template <class S>
 ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const ChadProgram& chad,
                                          const NormalForm<double>& input);
+// The same at input coordinates already in S (dual numbers seeded with a tangent: CHAD's
+// Jacobian differentiated once more, oracle/chad_hessian.hpp).
+template <class S>
+ChadEvaluation<S> evaluate_chad_jacobian_at(const CheckedProgram& program, const ChadProgram& chad,
+                                            const Index& input_index, const std::vector<S>& coords);
 
 // The `chad-fwd` / `chad-rev` methods in double.
 JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<double>& input,

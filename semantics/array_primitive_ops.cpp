@@ -2,6 +2,7 @@
 
 #include "model/array_primitives.hpp"
 #include "model/scalar_list.hpp"
+#include "model/second_order_scalar_list.hpp"
 
 namespace chad {
 namespace {
@@ -57,5 +58,6 @@ ValueP<S> apply_array_second_set(const Term& t, const Value<S>* const* args) {
   template ValueP<S> apply_array_second_set<S>(const Term&, const Value<S>* const*); \
   template std::uint64_t array_second_set_scalar_ops<S>(const Term&, const Value<S>* const*);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_ARRAY_SECOND_SET)
+CHAD_FOR_EACH_SECOND_ORDER_SCALAR(CHAD_INSTANTIATE_ARRAY_SECOND_SET)
 
 }  // namespace chad

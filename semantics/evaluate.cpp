@@ -2,6 +2,7 @@
 #include "semantics/evaluate.hpp"
 
 #include "model/scalar_list.hpp"
+#include "model/second_order_scalar_list.hpp"
 #include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "semantics/functor_map.hpp"
@@ -296,5 +297,6 @@ ValueP<S> run_main(const CheckedProgram& program, const ValueP<S>& input) {
   template ValueP<S> apply<S>(const ValueP<S>&, const ValueP<S>&);                 \
   template ValueP<S> run_main<S>(const CheckedProgram&, const ValueP<S>&);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_EVALUATOR)
+CHAD_FOR_EACH_SECOND_ORDER_SCALAR(CHAD_INSTANTIATE_EVALUATOR)
 
 }  // namespace chad

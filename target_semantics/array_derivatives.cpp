@@ -5,6 +5,7 @@
 
 #include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/evaluator_faults.hpp"
 
 namespace chad {
@@ -250,5 +251,6 @@ std::vector<ValueP<S>> array_second_set_transpose(const Term& t, const Value<S>*
   template std::vector<ValueP<S>> array_second_set_transpose<S>(const Term&, const Value<S>* const*,      \
                                                                 const std::vector<Entries<S>>&, const Value<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_ARRAY_DERIVATIVES)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_ARRAY_DERIVATIVES)
 
 }  // namespace chad

@@ -7,6 +7,7 @@
 
 #include "model/primitives.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/evaluator_faults.hpp"
 
 namespace chad {
@@ -67,5 +68,6 @@ S chad_unary_derivative(PrimOp op, const S& x) {
 
 #define CHAD_INSTANTIATE_DERIVATIVE_TABLE(S) template S chad_unary_derivative<S>(PrimOp, const S&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_DERIVATIVE_TABLE)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_DERIVATIVE_TABLE)
 
 }  // namespace chad

@@ -10,6 +10,7 @@
 #include <mpfr.h>
 
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "model/special_functions.hpp"
 #include "target_semantics/derivative_table.hpp"
 #include "target_semantics/evaluator_faults.hpp"
@@ -107,5 +108,6 @@ std::pair<S, S> chad_binary_partials(PrimOp op, const S& a, const S& b) {
   template S chad_pow_int_derivative<S>(int, const S&);                        \
   template std::pair<S, S> chad_binary_partials<S>(PrimOp, const S&, const S&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_SECOND_SET_TABLE)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_SECOND_SET_TABLE)
 
 }  // namespace chad

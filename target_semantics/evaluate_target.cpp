@@ -7,6 +7,7 @@
 #include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/closure_capture.hpp"
 #include "target_semantics/faulty_evaluation.hpp"
 #include "target_semantics/primitive_derivatives.hpp"
@@ -222,6 +223,7 @@ ValueP<S> evaluate_target(const Term& t, const Env<S>& env) {
   template ValueP<S> evaluate_target<S>(const Term&, const Env<S>&);     \
   template ValueP<S> zero_at_primal<S>(const ValueP<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_TARGET)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_TARGET)
 
 // The source evaluator (semantics/evaluate.hpp) hands this file every node of a target kind once
 // it is registered, at start-up; the library is linked whole (target_semantics/CMakeLists.txt),
@@ -230,6 +232,7 @@ namespace {
 [[maybe_unused]] const bool registered_with_the_source_evaluator = [] {
 #define CHAD_REGISTER_TARGET(S) target_kind_evaluator<S> = &evaluate_target<S>;
   CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_REGISTER_TARGET)
+  CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_REGISTER_TARGET)
 #undef CHAD_REGISTER_TARGET
   return true;
 }();

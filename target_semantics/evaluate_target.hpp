@@ -6,6 +6,7 @@
 #pragma once
 #include <type_traits>
 
+#include "model/dual.hpp"
 #include "model/scalar.hpp"
 #include "semantics/evaluate.hpp"
 
@@ -13,7 +14,8 @@ namespace chad {
 
 template <class S>
 inline constexpr bool kEvaluatesTarget =
-    std::is_same_v<S, double> || std::is_same_v<S, Mpfr> || std::is_same_v<S, Mpfi>;
+    std::is_same_v<S, double> || std::is_same_v<S, Mpfr> || std::is_same_v<S, Mpfi> ||
+    std::is_same_v<S, Dual<double>>;  // CHAD differentiated twice (oracle/chad_hessian.hpp)
 
 // Precondition: `t` is a checked target node of a target kind.
 template <class S>

@@ -7,6 +7,7 @@
 
 #include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/array_derivatives.hpp"
 #include "target_semantics/derivative_table.hpp"
 #include "target_semantics/evaluator_faults.hpp"
@@ -253,5 +254,6 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
   template std::vector<ValueP<S>> primitive_transpose<S>(const Term&, std::size_t,          \
                                                          const Value<S>* const*, const Value<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_PRIMITIVE_DERIVATIVES)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_PRIMITIVE_DERIVATIVES)
 
 }  // namespace chad

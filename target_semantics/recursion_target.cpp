@@ -16,6 +16,7 @@
 
 #include "model/evaluation_fault.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/evaluate_target.hpp"
 #include "target_semantics/evaluator_faults.hpp"
 #include "target_semantics/reverse_fold_tape.hpp"
@@ -203,5 +204,6 @@ ValueP<S> evaluate_recursion(const Term& t, const Env<S>& env) {
 #define CHAD_INSTANTIATE_RECURSION(S) \
   template ValueP<S> evaluate_recursion<S>(const Term&, const Env<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_RECURSION)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_RECURSION)
 
 }  // namespace chad

@@ -4,6 +4,7 @@
 
 #include "model/linear_values.hpp"
 #include "model/scalar_list.hpp"
+#include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/evaluate_target.hpp"
 #include "semantics/functor_map.hpp"
 #include "target_semantics/tangent_positions.hpp"
@@ -156,5 +157,6 @@ ValueP<S> reverse_fold_by_tape(const Type& functor, const std::string& var, Sums
   template ValueP<S> reverse_fold_by_tape<S>(const Type&, const std::string&, SumsStrategy, const TermP&, \
                                              const Env<S>&, const ValueP<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_REVERSE_FOLD)
+CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_REVERSE_FOLD)
 
 }  // namespace chad

@@ -28,6 +28,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "compiler_options.hpp"
+#include "order2_campaign.hpp"
 #include "exit_codes.hpp"
 #include "point_option.hpp"
 #include "oracle/campaign_log.hpp"
@@ -52,6 +53,7 @@ struct CampaignArgs {
   bool quiet = false;  // only the final summary: no progress, no failure classes, no report lines
   double min_judged = kDefaultMinJudgedShare;  // with an adapter (campaigns/judged_share.hpp)
   double program_seconds = kDefaultProgramSeconds;  // the watchdog (campaigns/worker_pool.hpp)
+  int order = 1;  // 2: CHAD differentiated twice against the certified Hessian (order2_campaign.hpp)
 };
 
 void print_outcome(std::ostream& out, const ProgramOutcome& o) {
@@ -122,6 +124,7 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
 
 int run(const CampaignArgs& args, bool json) {
   const CampaignOptions options = campaign_options_from_text(args.text);
+  if (args.order == 2) return run_order2_campaign(options, args.out, args.quiet, json);
   if (args.only >= 0) {
     ProgramOutcome o = check_program_at(options, std::size_t(args.only));
     if (json)
@@ -181,6 +184,11 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
                   "Kubernetes Indexed Job's JOB_COMPLETION_INDEX, N given")->capture_default_str();
   cmd->add_option("--out", args->out, "directory for log.jsonl, summary.json, summary.md (resumes a run)");
   cmd->add_option("--only", args->only, "check and print only the program with this index");
+  cmd->add_option("--order", args->order,
+                  "1: first derivatives; 2: CHAD differentiated twice (forward over reverse, forward over forward) "
+                  "against the certified Hessian, in this process (--jobs, --time, --only ignored)")
+      ->check(CLI::Range(1, 2))
+      ->capture_default_str();
   cmd->add_option("--mutant", args->text.mutant,
                   "inject a fault: replace a CHAD rule by a catalogued mutant (with sd-rev: a string-diagram fault)");
   cmd->add_option("--implementation", args->text.implementation,

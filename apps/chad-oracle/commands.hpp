@@ -9,6 +9,7 @@ void add_check_command(CLI::App& app, int& exit_code);
 void add_eval_command(CLI::App& app, int& exit_code);
 void add_shape_command(CLI::App& app, int& exit_code);
 void add_jacobian_command(CLI::App& app, int& exit_code);
+void add_hessian_command(CLI::App& app, int& exit_code);
 void add_transform_command(CLI::App& app, int& exit_code);
 void add_verify_command(CLI::App& app, int& exit_code);
 void add_campaign_command(CLI::App& app, int& exit_code);

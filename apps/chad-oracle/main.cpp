@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   chad::add_eval_command(app, exit_code);
   chad::add_shape_command(app, exit_code);
   chad::add_jacobian_command(app, exit_code);
+  chad::add_hessian_command(app, exit_code);
   chad::add_transform_command(app, exit_code);
   chad::add_verify_command(app, exit_code);
   chad::add_campaign_command(app, exit_code);

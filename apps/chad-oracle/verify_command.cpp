@@ -27,6 +27,7 @@
 #include "adapter_options.hpp"
 #include "command_context.hpp"
 #include "compiler_options.hpp"
+#include "order2_campaign.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "references/jacobian_json.hpp"
@@ -407,9 +408,20 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   auto adapter = std::make_shared<std::string>();
   auto adapter_timeout = std::make_shared<double>(30);
   add_adapter_options(*cmd, *adapter, *adapter_timeout);
+  auto order = std::make_shared<int>(1);
+  cmd->add_option("--order", *order,
+                  "2: CHAD differentiated twice (forward over reverse, forward over forward, every sums strategy) "
+                  "against the certified Hessian at the given point (no random inputs)")
+      ->check(CLI::Range(1, 2))
+      ->capture_default_str();
   cmd->callback([options, at, points, seed, compiled, compiler, functions, adapter, adapter_timeout, mutant, out,
-                 &exit_code] {
+                 order, &exit_code] {
     exit_code = run_command(*options, [&] {
+      if (*order == 2) {
+        CampaignOptions campaign;
+        use_mutant_option(campaign, *mutant, false);
+        return verify_order2(options->file, *at, campaign, options->json);
+      }
       CheckedProgram program = load_program(options->file);
       if (!adapter->empty()) {
         if (!mutant->empty())
