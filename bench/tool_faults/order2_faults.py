@@ -30,7 +30,11 @@ def plant_jax(op):
 
 def plant_torch(op):
     import torch
+    import torch.autograd.forward_ad as forward_ad
     import torch.nn.functional as F
+    # forward AD scripts its decompositions (torch.jit.script) on first use, reading torch's
+    # operators (exp among them): load them before one is replaced.
+    forward_ad._maybe_load_decompositions()
     o = {name: getattr(torch, name) for name in ("sigmoid", "exp", "tanh", "sin", "cos", "mul")}
     o["softplus"] = F.softplus
     derivative = {  # d output / d input from (x, y), evaluated on detached tensors
