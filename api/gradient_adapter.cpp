@@ -65,6 +65,7 @@ std::shared_ptr<AdapterClient> gradient_adapter(const GradientFunction& gradient
       last->point = point;
     }
     const AdapterAsk ask = read_ask(request);
+    if (second_order(ask)) return error_answer(id, "unsupported", std::string("a gradient function answers first order only, not ") + ask_name(ask));
     const std::size_t m = out_labels.size(), n = in_labels.size();
     if (ask == AdapterAsk::Jacobian) return result_answer(id, ask, last->jacobian, nullptr);  // its shape is judged
     const std::string problem = shape_problem(last->jacobian, m, n);

@@ -9,6 +9,11 @@ verdict counts. Usage:
     bench/tool_faults.py --oracle build/apps/chad-oracle/chad-oracle [--count 300] \\
         [--modes jax-vjp,jax-jvp,...] [--ops sigmoid,softplus,...|''] [--json FILE]
 
+With --order 2 (issue #31): the modes of second order (jax-jvp-of-grad, torch-double-backward,
+tf-nested-tapes, ...), faults right at first order and wrong at second
+(bench/tool_faults/order2_faults.py: softplus, sigmoid, tanh, exp, sin, mul), and
+`campaign --order 2`.
+
 Runs the adapters with the project's venv (.venv, scripts/setup-python). Prints a Markdown table.
 """
 import argparse
@@ -25,6 +30,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 ADAPTERS = {"jax": "adapters/jax/chad_jax_adapter.py", "torch": "adapters/torch2/chad_torch2_adapter.py",
             "tf": "adapters/tensorflow/chad_tf_adapter.py"}
 MODES = ["jax-vjp", "jax-jvp", "torch-autograd", "torch-forward-ad", "tf-tape", "tf-forward"]
+ORDER2_MODES = ["jax-jit-jvp-of-grad", "jax-jit-hessian", "torch-double-backward", "torch-func-hessian",
+                "tf-nested-tapes", "tf-forward-over-tape"]
+ORDER2_OPS = ["softplus", "sigmoid", "tanh", "exp", "sin", "mul"]
 OPS = ["sigmoid", "softplus", "matvec", "dot", "sum", "exp", "log", "tanh", "sqrt", "sin", "cos",
        "add", "sub", "mul", "div", "neg"]
 KILLING = {"fail", "fail-numeric"}
@@ -34,20 +42,21 @@ def tool_of(mode):
     return mode.split("-")[0]
 
 
-def campaign(oracle, mode, count, fault, stop_at_failure):
+def campaign(oracle, mode, count, fault, stop_at_failure, order=1):
     """(first failing program's number or None, programs judged, seconds, summary line)."""
     adapter = "%s %s --mode %s" % (os.path.join(ROOT, ".venv", "bin", "python"),
                                    os.path.join(ROOT, ADAPTERS[tool_of(mode)]), mode)
     env = dict(os.environ)
     if fault:
         env["PYTHONPATH"] = os.path.join(ROOT, "bench", "tool_faults")
-        env["CHAD_TOOL_FAULT"] = "%s:%s" % (tool_of(mode), fault)
+        env["CHAD_TOOL_FAULT" if order == 1 else "CHAD_TOOL_FAULT_ORDER2"] = "%s:%s" % (tool_of(mode), fault)
     with tempfile.TemporaryDirectory() as scratch:
         out = os.path.join(scratch, "c")
         log = os.path.join(out, "log.jsonl")
         start = time.monotonic()
         process = subprocess.Popen([oracle, "campaign", "--implementation", "adapter", "--adapter", adapter,
-                                    "--count", str(count), "--reports", "0", "--out", out],
+                                    "--count", str(count), "--reports", "0", "--out", out] +
+                                   (["--order", "2"] if order == 2 else []),
                                    cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    text=True, start_new_session=True)
         first, judged = None, 0
@@ -60,7 +69,7 @@ def campaign(oracle, mode, count, fault, stop_at_failure):
         output = process.communicate()[0]
         seconds = time.monotonic() - start
         first, judged = scan(log)
-    summary = re.search(r"\d+ programs \(seed.*", output)
+    summary = re.search(r"\d+ programs \(seed.*", output) or re.search(r"crash \d+ .*", output)
     return first, judged, seconds, summary.group(0) if summary else output.strip().splitlines()[-1:]
 
 
@@ -85,20 +94,26 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--oracle", required=True)
     parser.add_argument("--count", type=int, default=300)
-    parser.add_argument("--modes", default=",".join(MODES))
-    parser.add_argument("--ops", default=",".join(OPS))
+    parser.add_argument("--order", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--modes")
+    parser.add_argument("--ops")
     parser.add_argument("--json", help="write the results here too")
     options = parser.parse_args()
+    order2 = options.order == 2
+    if options.modes is None:
+        options.modes = ",".join(ORDER2_MODES if order2 else MODES)
+    if options.ops is None:
+        options.ops = ",".join(ORDER2_OPS if order2 else OPS)
     ops = [op for op in options.ops.split(",") if op]  # --ops '': the unfaulted campaigns alone
-    results = {"count": options.count, "modes": {}}
+    results = {"count": options.count, "order": options.order, "modes": {}}
     for mode in options.modes.split(","):
-        first, judged, seconds, summary = campaign(options.oracle, mode, options.count, None, False)
+        first, judged, seconds, summary = campaign(options.oracle, mode, options.count, None, False, options.order)
         row = {"baseline": {"programs": judged, "seconds": round(seconds, 1),
                             "programs_per_second": round(judged / seconds, 2), "summary": summary},
                "faults": {}}
         print("%s: %s (%.2f programs/s)" % (mode, summary, judged / seconds), flush=True)
         for op in ops:
-            first, judged, seconds, _ = campaign(options.oracle, mode, options.count, op, True)
+            first, judged, seconds, _ = campaign(options.oracle, mode, options.count, op, True, options.order)
             row["faults"][op] = first
             print("  %s:%s %s" % (mode, op, "killed at program %d" % first if first else
                                   "not killed in %d programs" % judged), flush=True)

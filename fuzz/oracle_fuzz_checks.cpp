@@ -65,18 +65,32 @@ std::string check_adapter_answer(const std::string& text) {
   if (text.empty()) return "";
   const FixedRequest& fixed = fixed_request();
   AdapterRequest request = fixed.request;
-  const int choice = static_cast<unsigned char>(text[0]) % 6;
-  request.ask = choice % 3 == 0 ? AdapterAsk::Jacobian : choice % 3 == 1 ? AdapterAsk::Jvp : AdapterAsk::Vjp;
-  request.timing = choice >= 3;
+  // The first byte picks the ask (first and second order) and whether the request is timed.
+  const int choice = static_cast<unsigned char>(text[0]) % 10;
+  const AdapterAsk asks[] = {AdapterAsk::Jacobian, AdapterAsk::Jvp, AdapterAsk::Vjp, AdapterAsk::Hvp, AdapterAsk::Hessian};
+  request.ask = asks[choice % 5];
+  request.timing = choice >= 5;
   const std::size_t n = request.input.coords.size(), m = std::size_t(request.output_index.dimension());
-  if (request.ask == AdapterAsk::Jvp) request.seeds = {std::vector<double>(n, 1.0), std::vector<double>(n, 0.5)};
+  if (request.ask == AdapterAsk::Jvp || request.ask == AdapterAsk::Hvp)
+    request.seeds = {std::vector<double>(n, 1.0), std::vector<double>(n, 0.5)};
   if (request.ask == AdapterAsk::Vjp) request.seeds = {std::vector<double>(m, 1.0), std::vector<double>(m, 0.5)};
+  if (request.ask == AdapterAsk::Hvp) request.cotangent = std::vector<double>(m, 1.0);
   const nlohmann::json answer = nlohmann::json::parse(text.substr(1), nullptr, false);
   if (answer.is_discarded()) return "";  // not JSON: the client's own rejection (AdapterReply::NotJson)
   try {
     const AdapterAnswer read = read_answer(answer, 1, request);
     if (read.error) return read.error_kind.empty() ? "an error answer without its kind was accepted" : "";
     if (request.timing && !read.seconds) return "a timed request's answer without seconds was accepted";
+    if (request.ask == AdapterAsk::Hessian) {
+      if (read.hessians.size() != m) return "a hessian of " + std::to_string(read.hessians.size()) + " matrices was accepted";
+      for (const auto& matrix : read.hessians) {
+        AdapterAnswer rows_only;
+        rows_only.rows = matrix;
+        const std::string problem = rows_shape_problem(rows_only, n, n);
+        if (!problem.empty()) return "in a hessian's matrix, " + problem;
+      }
+      return rows_shape_problem(AdapterAnswer{false, "", "", std::nullopt, {}, {}, read.seconds}, 0, 0);
+    }
     const std::size_t count = request.ask == AdapterAsk::Jacobian ? m : request.seeds.size();
     const std::size_t width = request.ask == AdapterAsk::Jvp ? m : n;
     return rows_shape_problem(read, count, width);

@@ -212,7 +212,7 @@ AdapterHello read_hello(const json& answer) {
     hello.standalone = answer.value("standalone", false);
     hello.primitives = declared_names(answer, "primitives", known_primitive_names(), "primitive");
     hello.formers = declared_names(answer, "formers", known_former_names(), "former");
-    hello.asks = declared_names(answer, "asks", {"jacobian", "jvp", "vjp"}, "ask");
+    hello.asks = declared_names(answer, "asks", {"jacobian", "jvp", "vjp", "hvp", "hessian"}, "ask");
     const json derived = answer.value("derived", json::object());
     if (!derived.is_object()) throw ProtocolError("the handshake: `derived` must be an object, got " + derived.dump().substr(0, 200));
     for (auto it = derived.begin(); it != derived.end(); ++it) hello.derived[it.key()] = it.value().get<std::string>();
@@ -244,9 +244,13 @@ const char* ask_name(AdapterAsk ask) {
     case AdapterAsk::Jacobian: return "jacobian";
     case AdapterAsk::Jvp: return "jvp";
     case AdapterAsk::Vjp: return "vjp";
+    case AdapterAsk::Hvp: return "hvp";
+    case AdapterAsk::Hessian: return "hessian";
   }
   return "?";
 }
+
+bool second_order(AdapterAsk ask) { return ask == AdapterAsk::Hvp || ask == AdapterAsk::Hessian; }
 
 json differentiate_request(const AdapterRequest& request, long id, const AdapterHello& hello) {
   const CheckedProgram& program = *request.program;
@@ -271,6 +275,7 @@ json differentiate_request(const AdapterRequest& request, long id, const Adapter
                 {"labels", coordinate_labels(program.output_type, request.output_index, "out")}}},
               {"ask", ask_name(request.ask)},
               {"seeds", std::move(seeds)}};
+  if (request.ask == AdapterAsk::Hvp) out["cotangent"] = hex_floats(request.cotangent);
   if (request.timing) out["timing"] = true;
   return out;
 }
@@ -282,6 +287,27 @@ static std::string answer_text(const json& answer, const char* field) {
   if (!answer[field].is_string())
     throw ProtocolError(std::string("the answer's `") + field + "` is not a string: " + answer[field].dump().substr(0, 100));
   return answer[field].get<std::string>();
+}
+
+// `count` rows of `width` numbers each, under `field`; ProtocolError when the shape differs.
+static std::vector<std::vector<double>> read_rows(const json& rows, std::size_t count, std::size_t width,
+                                                  const std::string& field) {
+  if (!rows.is_array() || rows.size() != count)
+    throw ProtocolError(field + ": expected " + std::to_string(count) + " rows, got " +
+                        (rows.is_array() ? std::to_string(rows.size()) : rows.dump().substr(0, 100)));
+  std::vector<std::vector<double>> out;
+  for (std::size_t i = 0; i < count; ++i) out.push_back(read_numbers(rows[i], width, field + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+// A `hessian` answer: m matrices of n rows of n numbers.
+static std::vector<std::vector<std::vector<double>>> read_hessians(const json& matrices, std::size_t m, std::size_t n) {
+  if (!matrices.is_array() || matrices.size() != m)
+    throw ProtocolError("hessian: expected " + std::to_string(m) + " matrices (one per output coordinate), got " +
+                        (matrices.is_array() ? std::to_string(matrices.size()) : matrices.dump().substr(0, 100)));
+  std::vector<std::vector<std::vector<double>>> out;
+  for (std::size_t i = 0; i < m; ++i) out.push_back(read_rows(matrices[i], n, n, "hessian[" + std::to_string(i) + "]"));
+  return out;
 }
 
 AdapterAnswer read_answer(const json& answer, long id, const AdapterRequest& request) {
@@ -312,13 +338,13 @@ AdapterAnswer read_answer(const json& answer, long id, const AdapterRequest& req
   const char* field = ask_name(request.ask);
   if (!answer.contains(field)) throw ProtocolError(std::string("the answer has no `") + field + "`");
   const json& rows = answer[field];
-  const std::size_t count = request.ask == AdapterAsk::Jacobian ? m : request.seeds.size();
-  const std::size_t width = request.ask == AdapterAsk::Vjp ? n : request.ask == AdapterAsk::Jvp ? m : n;
-  if (!rows.is_array() || rows.size() != count)
-    throw ProtocolError(std::string(field) + ": expected " + std::to_string(count) + " rows, got " +
-                          (rows.is_array() ? std::to_string(rows.size()) : rows.dump().substr(0, 100)));
-  for (std::size_t i = 0; i < count; ++i)
-    out.rows.push_back(read_numbers(rows[i], width, std::string(field) + "[" + std::to_string(i) + "]"));
+  if (request.ask == AdapterAsk::Hessian) {
+    out.hessians = read_hessians(rows, m, n);
+  } else {
+    const std::size_t count = request.ask == AdapterAsk::Jacobian ? m : request.seeds.size();
+    const std::size_t width = request.ask == AdapterAsk::Jvp ? m : n;
+    out.rows = read_rows(rows, count, width, field);
+  }
   if (answer.contains("seconds")) {
     const json& s = answer["seconds"];
     if (!s.is_object() || !s.contains("primal") || !s.contains("derivative"))
@@ -344,9 +370,9 @@ NormalForm<double> read_request_input(const json& request, const CheckedProgram&
 
 AdapterAsk read_ask(const json& request) {
   const std::string ask = request.value("ask", "");
-  for (AdapterAsk a : {AdapterAsk::Jacobian, AdapterAsk::Jvp, AdapterAsk::Vjp})
+  for (AdapterAsk a : {AdapterAsk::Jacobian, AdapterAsk::Jvp, AdapterAsk::Vjp, AdapterAsk::Hvp, AdapterAsk::Hessian})
     if (ask == ask_name(a)) return a;
-  throw ProtocolError("unknown ask `" + ask + "` (jacobian, jvp, vjp)");
+  throw ProtocolError("unknown ask `" + ask + "` (jacobian, jvp, vjp, hvp, hessian)");
 }
 
 json result_answer(long id, AdapterAsk ask, const std::vector<std::vector<double>>& rows, const NormalForm<double>* output,

@@ -73,8 +73,12 @@ AdapterHello read_hello(const nlohmann::json& answer);
 // version, precision, mode, translations, timing, standalone, the declared fragment), not the notes.
 nlohmann::json recorded_hello(const AdapterHello& hello);
 
-enum class AdapterAsk { Jacobian, Jvp, Vjp };
-const char* ask_name(AdapterAsk ask);  // "jacobian", "jvp", "vjp"
+// Second order (docs/adapter-protocol.md, "Second order"): `Hvp`, one H_w v per seed (H_w the
+// Hessians of the output coordinates weighted by the request's cotangent w); `Hessian`, one n x n
+// matrix per output coordinate.
+enum class AdapterAsk { Jacobian, Jvp, Vjp, Hvp, Hessian };
+const char* ask_name(AdapterAsk ask);  // "jacobian", "jvp", "vjp", "hvp", "hessian"
+bool second_order(AdapterAsk ask);     // hvp, hessian
 
 struct AdapterRequest {
   std::string program_text;
@@ -82,8 +86,9 @@ struct AdapterRequest {
   NormalForm<double> input;
   Index output_index;  // the shape of the output at the input (from the reference)
   AdapterAsk ask = AdapterAsk::Jacobian;
-  std::vector<std::vector<double>> seeds;  // jvp: input tangents; vjp: output cotangents
+  std::vector<std::vector<double>> seeds;  // jvp, hvp: input tangents; vjp: output cotangents
   bool timing = false;  // "timing": true: the answer must carry "seconds" (AdapterSeconds)
+  std::vector<double> cotangent;  // hvp: the output cotangent w (one per output coordinate)
 };
 // The request's JSON, with the translations the adapter asked for in its hello.
 nlohmann::json differentiate_request(const AdapterRequest& request, long id, const AdapterHello& hello);
@@ -100,8 +105,10 @@ struct AdapterAnswer {
   std::string error_kind;  // "unsupported", "domain", "crash"
   std::string message;
   std::optional<NormalForm<double>> output;  // when the adapter sent it
-  // jacobian: m rows of n; jvp: one output tangent per seed; vjp: one input cotangent per seed.
+  // jacobian: m rows of n; jvp: one output tangent per seed; vjp, hvp: one input cotangent per seed.
   std::vector<std::vector<double>> rows;
+  // hessian: one n x n matrix (rows) per output coordinate.
+  std::vector<std::vector<std::vector<double>>> hessians;
   std::optional<AdapterSeconds> seconds;  // when sent; a timed request's answer must have it
 };
 // Reads the answer to request `id`; ProtocolError when it breaks the protocol.

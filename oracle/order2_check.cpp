@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "logrel/agreement.hpp"
+#include "oracle/adapter_order2_check.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/chad_hessian.hpp"
 #include "syntax/printer.hpp"
@@ -116,6 +117,13 @@ ProgramOutcome check_case_order2(const CampaignOptions& options, Case& k) {
   if (!is_data_type(k.program().output_type)) {
     out.verdict = Verdict::Skip;
     out.detail = "the output is not a data type: no Hessian";
+    return out;
+  }
+  if (options.implementation == Implementation::Adapter) {  // an outside tool: one check (adapter_order2_check.hpp)
+    CheckOutcome c = check_order2_by_adapter(k, options);
+    out.verdict = c.verdict;
+    if (c.verdict == Verdict::Skip) out.detail = c.detail;
+    else out.checks.push_back(std::move(c));
     return out;
   }
   for (ChadMode mode : options.modes)

@@ -43,6 +43,7 @@ nlohmann::json answer_request(const nlohmann::json& request, const ServeOptions&
     NormalForm<double> input = read_request_input(request, program);
     for (double& x : input.coords) x = to_precision(x, float32);
     const AdapterAsk ask = read_ask(request);
+    if (second_order(ask)) return error_answer(id, "unsupported", std::string("the golden adapter answers first order only, not ") + ask_name(ask));
     JacobianResult j = compute_jacobian(program, input, *parse_method(options.method), *parse_sums_strategy(options.sums), {},
                                       {}, functions_option_value(options.functions));
     if (!j.differentiable) return error_answer(id, "domain", "not differentiable here: " + j.reason);

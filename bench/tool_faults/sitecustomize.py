@@ -172,6 +172,12 @@ def plant_tf(op):
     setattr(owner, name, planted)
 
 
+if os.environ.get("CHAD_TOOL_FAULT_ORDER2"):  # right first derivative, wrong second (order2_faults.py)
+    import order2_faults
+    order2_faults.plant(os.environ["CHAD_TOOL_FAULT_ORDER2"])
+    print("tool_faults: planted a wrong second derivative in %s" % os.environ["CHAD_TOOL_FAULT_ORDER2"],
+          file=sys.stderr)
+
 if FAULT:
     tool, _, op = FAULT.partition(":")
     if op not in OPS or tool not in ("jax", "torch", "tf"):

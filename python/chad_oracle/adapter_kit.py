@@ -1,7 +1,8 @@
 """The adapter kit: the protocol loop of docs/adapter-protocol.md (version 1) for a Python AD tool.
 
 A tool author writes a Mode: its name, tool and version, its declared fragment, and prepare(request)
-returning a Prepared (the primal's output and at least one of jacobian / jvp / vjp). The kit does
+returning a Prepared (the primal's output and at least one of jacobian / jvp / vjp; a mode of
+second order also hvp / hessian, and declares them in its `asks`). The kit does
 the rest: the handshake (with `mode` and the fragment: `primitives`, `formers`, `asks`), hex floats
 both ways, the asks a mode lacks derived from those it has (said in the hello's `derived`), errors
 of the protocol's kinds (Unsupported -> `unsupported`, DomainError -> `domain`, anything else ->
@@ -18,6 +19,7 @@ import traceback
 
 PROTOCOL = 1
 ASKS = ("jacobian", "jvp", "vjp")
+SECOND_ORDER = ("hvp", "hessian")  # docs/adapter-protocol.md, "Second order"
 
 
 class Unsupported(Exception):
@@ -53,7 +55,9 @@ def hex_of(x):
 class Prepared:
     """One request's program at its input, as a mode runs it. Set `output_index` and
     `output_coords` (floats); define any of jacobian() -> rows, jvp(seeds) -> tangents,
-    vjp(seeds) -> cotangents (lists of float lists), and primal() (one plain evaluation, timed)."""
+    vjp(seeds) -> cotangents (lists of float lists), and primal() (one plain evaluation, timed).
+    At second order: hvp(cotangent, seeds) -> one H_w v per seed (w the cotangent, v a seed) and
+    hessian() -> one n x n matrix per output coordinate."""
 
     output_index = None
     output_coords = ()
@@ -76,6 +80,32 @@ def _identity(n):
     return [[1.0 if i == k else 0.0 for k in range(n)] for i in range(n)]
 
 
+def _weighted(hessians, cotangent):
+    """sum_i w_i H_i (n x n), each entry an exact sum of its terms."""
+    n = len(hessians[0]) if hessians else 0
+    return [[math.fsum(w * h[r][c] for w, h in zip(cotangent, hessians)) for c in range(n)] for r in range(n)]
+
+
+def derive_second(prepared, ask, cotangent, seeds, n_inputs, n_outputs):
+    """The answer to `hvp` or `hessian` from what `prepared` has: its own method, else HVPs from
+    the Hessians (H_w v), a Hessian from HVPs along the unit vectors (column k of H_i is H_{e_i} e_k)."""
+    if _has(prepared, ask):
+        return prepared.hessian() if ask == "hessian" else prepared.hvp(cotangent, seeds)
+    if ask == "hvp":
+        if not _has(prepared, "hessian"):
+            raise Unsupported("the mode answers no second derivative")
+        weighted = _weighted(prepared.hessian(), cotangent) if n_outputs else [[0.0] * n_inputs] * n_inputs
+        return [[_dot(row, seed) for row in weighted] for seed in seeds]
+    if not _has(prepared, "hvp"):
+        raise Unsupported("the mode answers no second derivative")
+    units = _identity(n_inputs)
+    matrices = []
+    for i in range(n_outputs):
+        columns = prepared.hvp(_identity(n_outputs)[i], units) if n_inputs else []
+        matrices.append([[columns[k][r] for k in range(n_inputs)] for r in range(n_inputs)])
+    return matrices
+
+
 def derive(prepared, ask, seeds, n_inputs, n_outputs):
     """The answer to `ask` from what `prepared` has: its own method, else a Jacobian from rows of
     VJPs or columns of JVPs, a JVP or VJP from the Jacobian."""
@@ -95,10 +125,14 @@ def derive(prepared, ask, seeds, n_inputs, n_outputs):
             for seed in seeds]
 
 
-def derivations(prepared_type):
+def derivations(prepared_type, asks=ASKS):
     """The hello's `derived`: for each ask the mode lacks, from what the kit derives it."""
-    has = {ask: _has(prepared_type, ask) for ask in ASKS}
+    has = {ask: _has(prepared_type, ask) for ask in ASKS + SECOND_ORDER}
     said = {}
+    if "hvp" in asks and not has["hvp"]:
+        said["hvp"] = "the hessian weighted by the cotangent, times the seed"
+    if "hessian" in asks and not has["hessian"]:
+        said["hessian"] = "hvp along the unit vectors, per output coordinate"
     if not has["jacobian"]:
         said["jacobian"] = "rows of vjp" if has["vjp"] else "columns of jvp"
     for ask in ("jvp", "vjp"):
@@ -155,7 +189,7 @@ class Mode:
                 "precision": self.precision, "translations": list(self.translations),
                 "timing": True, "mode": self.name, "primitives": list(self.primitives),
                 "formers": list(self.formers), "asks": list(self.asks),
-                "derived": derivations(self.prepared_type)}
+                "derived": derivations(self.prepared_type, self.asks)}
         if self.standalone_script is not None:
             said["standalone"] = True
         return said
@@ -172,6 +206,12 @@ def _check_seeds(seeds, width, what):
     return parsed
 
 
+def _check_cotangent(cotangent, width):
+    if not isinstance(cotangent, list) or len(cotangent) != width:
+        raise ValueError("an hvp request needs a cotangent of %d entries" % width)
+    return [number(c) for c in cotangent]
+
+
 def _finite(rows, what):
     for row in rows:
         for v in row:
@@ -182,27 +222,39 @@ def _finite(rows, what):
 def differentiate(mode, request):
     """The result object for one differentiate request (exceptions propagate)."""
     ask = request.get("ask")
-    if ask not in ASKS:
+    if ask not in ASKS + SECOND_ORDER:
         raise ValueError("unknown ask %r" % (ask,))
     if ask not in mode.asks:
         raise Unsupported("this mode does not answer %s" % ask)
     n_inputs = len(request["input"]["coords"])
     prepared = mode.prepare(request)
     n_outputs = len(prepared.output_coords)
-    width = n_inputs if ask == "jvp" else n_outputs
-    seeds = _check_seeds(request.get("seeds", []), width, ask) if ask != "jacobian" else []
-    answer = [[float(v) for v in row] for row in derive(prepared, ask, seeds, n_inputs, n_outputs)]
-    _finite(answer, ask)
+    width = n_inputs if ask in ("jvp", "hvp") else n_outputs
+    seeds = _check_seeds(request.get("seeds", []), width, ask) if ask not in ("jacobian", "hessian") else []
+    if ask in SECOND_ORDER:
+        cotangent = _check_cotangent(request.get("cotangent"), n_outputs) if ask == "hvp" else None
+        compute = lambda some: derive_second(prepared, ask, cotangent, some, n_inputs, n_outputs)
+    else:
+        compute = lambda some: derive(prepared, ask, some, n_inputs, n_outputs)
+    raw = compute(seeds)
+    if ask == "hessian":
+        answer = [[[float(v) for v in row] for row in matrix] for matrix in raw]
+        for matrix in answer:
+            _finite(matrix, ask)
+        written = [[[hex_of(v) for v in row] for row in matrix] for matrix in answer]
+    else:
+        answer = [[float(v) for v in row] for row in raw]
+        _finite(answer, ask)
+        written = [[hex_of(v) for v in row] for row in answer]
     _finite([prepared.output_coords], "output")
     result = {"kind": "result", "id": request["id"],
               "output": {"index": prepared.output_index,
                          "coords": [hex_of(c) for c in prepared.output_coords]},
-              ask: [[hex_of(v) for v in row] for row in answer]}
+              ask: written}
     if request.get("timing") is True:
         first = seeds[:1]
-        result["seconds"] = {
-            "primal": fastest_seconds(prepared.primal),
-            "derivative": fastest_seconds(lambda: derive(prepared, ask, first, n_inputs, n_outputs))}
+        result["seconds"] = {"primal": fastest_seconds(prepared.primal),
+                             "derivative": fastest_seconds(lambda: compute(first))}
     return result
 
 

@@ -83,4 +83,42 @@ with tempfile.TemporaryDirectory() as tmp:
                 print(f"{adapter}: the conversation had no {needed} message")
                 failures += 1
         print(f"{adapter}: {len(lines)} messages checked")
+
+
+# The second-order asks (docs/adapter-protocol.md, "Second order"): the Python kit's hello and answers
+# to hvp and hessian requests (a mode of f(x, y) = (x y, x x) written here, no tool needed).
+def second_order_messages():
+    sys.path.insert(0, os.path.join(source, "python"))
+    from chad_oracle import adapter_kit as kit
+
+    class Prepared(kit.Prepared):
+        def __init__(self, request):
+            x, y = [kit.number(c) for c in request["input"]["coords"]]
+            self.output_index, self.output_coords = {"pair": [{"reals": 1}, {"reals": 1}]}, [x * y, x * x]
+
+        def primal(self):
+            pass
+
+        def hessian(self):
+            return [[[0.0, 1.0], [1.0, 0.0]], [[2.0, 0.0], [0.0, 0.0]]]
+    mode = type("M", (kit.Mode,), dict(name="test-order2", tool="test", asks=kit.ASKS + kit.SECOND_ORDER,
+                                        prepared_type=Prepared, prepare=lambda self, r: Prepared(r)))()
+    base = {"kind": "differentiate", "program": "def main (p : real * real) : real * real = (fst p * snd p, fst p * fst p);",
+            "input": {"index": {"pair": [{"reals": 1}, {"reals": 1}]}, "coords": ["0x1p+1", "0x1.8p+1"]},
+            "output": {"index": {"pair": [{"reals": 1}, {"reals": 1}]}}}
+    hvp = dict(base, id=1, ask="hvp", cotangent=["0x1p+0", "-0x1p+0"], seeds=[["0x1p+0", "0x0p+0"]], timing=True)
+    hessian = dict(base, id=2, ask="hessian", seeds=[])
+    return [("hello_answer", mode.hello()), ("differentiate", hvp), ("result", kit.answer(mode, hvp, print)),
+            ("differentiate", hessian), ("result", kit.answer(mode, hessian, print))]
+
+
+for name, message in second_order_messages():
+    sub = dict(schema["$defs"][name])
+    sub["$defs"] = schema["$defs"]
+    try:
+        jsonschema.validate(message, sub)
+    except jsonschema.ValidationError as e:
+        print(f"second order: {name} does not validate: {e.message}\n  {json.dumps(message)[:300]}")
+        failures += 1
+print("second order: 5 messages checked")
 sys.exit(1 if failures else 0)

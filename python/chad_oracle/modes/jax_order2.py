@@ -1,0 +1,63 @@
+"""JAX's modes of second order (docs/adapter-protocol.md, "Second order"), each one nesting of JAX's
+own transformations, with and without jit: jax-jvp-of-grad (forward over reverse: jax.jvp of
+jax.grad of <w, f>, one HVP per seed), jax-hessian (jax.hessian) and jax-jacfwd-jacrev
+(jax.jacfwd(jax.jacrev(f))), whole Hessians. First-order asks are answered by the inner
+transformation (jax.grad, jax.jacrev); the kit derives the second-order ask a mode lacks."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ..adapter_kit import ASKS, SECOND_ORDER
+from ..backends import jax_backend
+from .jax_modes import Grad, JacRev, array
+from .native import NativeMode
+
+
+class JvpOfGrad(Grad):
+    def setup(self, mode):
+        super().setup(mode)
+        f = self.f
+
+        def hvp(x, w, v):
+            gradient = jax.grad(lambda z: jnp.vdot(w, f(z)))
+            return jax.jvp(gradient, (x,), (v,))[1]
+        self.hvp_f = self.jit(hvp)
+
+    def hvp(self, cotangent, seeds):
+        w = array(cotangent)
+        return [np.asarray(self.hvp_f(self.x, w, array(v))).tolist() for v in seeds]
+
+
+class Hessian(JacRev):
+    nesting = staticmethod(jax.hessian)
+
+    def setup(self, mode):
+        super().setup(mode)
+        self.hess = self.jit(self.nesting(self.f))
+
+    def hessian(self):
+        if self.n_outputs == 0:
+            return []
+        n = int(np.asarray(self.x).size)
+        return np.asarray(self.hess(self.x), dtype=np.float64).reshape(self.n_outputs, n, n).tolist()
+
+
+class JacfwdJacrev(Hessian):
+    nesting = staticmethod(lambda f: jax.jacfwd(jax.jacrev(f)))
+
+
+KINDS = {"jvp-of-grad": JvpOfGrad, "hessian": Hessian, "jacfwd-jacrev": JacfwdJacrev}
+MODES = ["jax-" + k for k in KINDS] + ["jax-jit-" + k for k in KINDS]
+
+
+def make_mode(name):
+    """The mode `jax-[jit-]<nesting>`."""
+    kind = name[len("jax-"):]
+    jit = kind.startswith("jit-")
+    kind = kind[len("jit-"):] if jit else kind
+    if name not in MODES:
+        raise ValueError("unknown JAX mode of second order %r" % name)
+    attributes = {"name": name, "tool": "jax", "version": jax.__version__, "backend": jax_backend,
+                  "traced": jit, "replay": not jit, "prepared_type": KINDS[kind],
+                  "asks": ASKS + SECOND_ORDER, "standalone_script": None}
+    return type("JaxOrder2Mode", (NativeMode,), attributes)()
