@@ -22,6 +22,8 @@ enum class EvaluatorFault {
   ProdTransposeByDivision,   // prod^T: u p / v_i, 0 at a zero entry (wrong only at zero entries)
   SoftmaxNoMaxShift,         // softmax in logsumexp' and softmax': exp v / sum exp v, no shift
   MatmulTransposeSquare,     // matmul^T: a^T u sums rows of a up to min(m, k) (wrong when m > k)
+  DivNegativeDivisor,        // (a / b)' and ^T: the a db / b^2 term's sign lost where b < 0
+  NestedMuDropsLaterPositions,  // [h] over a nested mu: the positions past its first unrolling get 0
   // CHAD's derivative table, one wrong entry each:
   SigmoidOnePlus,    // sigmoid' = s (1 + s)
   TanhOnePlus,       // tanh' = 1 + tanh^2
