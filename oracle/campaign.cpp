@@ -121,12 +121,14 @@ struct OverflowProbe : ValueProbe<Dual<double>> {
   }
 };
 
-// Why a program has no derivative to compare at its input (a `skip`), or nullopt. A program with
-// a data output: the dual-number reference (computed here and kept in the case); one whose output
-// holds a function or a stream: the source evaluated in dual numbers along the relation's curve.
+// Why a program has no derivative to compare at its input (a `skip`), or nullopt: first the source
+// evaluated in dual numbers along the relation's curve (a domain error, a tie, a value that
+// overflows double); then, for a data output, the dual-number reference (computed here and kept
+// in the case).
 std::optional<std::string> no_derivative_here(Case& k, StageSeconds* seconds) {
   StageTimer t(seconds, "reference");
-  if (!is_data_type(k.program().output_type)) {
+  const bool data_output = is_data_type(k.program().output_type);
+  {
     OverflowProbe probe;
     try {
       value_probe<Dual<double>> = &probe;
@@ -143,7 +145,7 @@ std::optional<std::string> no_derivative_here(Case& k, StageSeconds* seconds) {
       value_probe<Dual<double>> = nullptr;
       throw;
     }
-    return std::nullopt;
+    if (!data_output) return std::nullopt;
   }
   try {
     const JacobianResult& reference = k.reference();
