@@ -27,7 +27,6 @@ GeneratorFeatures GeneratorFeatures::parse(const std::string& text) {
                            "arrays",    "comparisons", "partial",   "higher-order"};
     if (item == "all" || item == "none") {
       for (bool* flag : flags) *flag = item == "all" ? on : !on;
-      f.edges = f.second_set = f.shapes = item == "all" ? on : !on;
       continue;
     }
     bool known = false;
@@ -59,10 +58,10 @@ std::string GeneratorFeatures::describe() const {
   add(partial, "partial");
   add(higher_order, "higher-order");
   if (inductive_input) add(true, "inductive-input");  // named only when on (older logs lack it)
-  if (!second_set) add(false, "second-set");          // on by default: named only when off
-  if (!edges) add(false, "edges");                    // on by default: named only when off
+  if (second_set) add(true, "second-set");            // the same
+  if (edges) add(true, "edges");                      // the same
   if (edges_only) add(true, "edges-only");
-  if (!shapes) add(false, "shapes");                  // on by default: named only when off
+  if (shapes) add(true, "shapes");
   return s;
 }
 

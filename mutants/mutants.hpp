@@ -49,6 +49,9 @@ struct Mutant {
   // A fault of a primitive of the second set: runs of this mutant generate with the feature
   // second-set, which draws them (off in the default campaign).
   bool second_set = false;
+  // A fault only the shapes of issue #30 reach (negative divisors, nested inductive types): runs
+  // of this mutant generate with the feature shapes.
+  bool shapes = false;
 };
 
 const std::vector<Mutant>& mutant_catalogue();

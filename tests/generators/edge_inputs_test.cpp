@@ -1,5 +1,5 @@
-// The generator feature `edges` (issue #30, items 4 and 5): inputs at the edges of floating
-// point in a share of the default campaign's programs (every program's with `edges-only`),
+// The generator features `edges` and `shapes` (issue #30, items 4 and 5): inputs at the edges of
+// floating point in a share of the programs (every program's with `edges-only`),
 // divisors of both signs, rose trees (a nested inductive type) among the inputs and folds.
 #include <gtest/gtest.h>
 
@@ -42,15 +42,14 @@ std::vector<double> reals_of(const std::string& text) {
   return out;
 }
 
-TEST(EdgeInputs, FeatureParsesAndIsOnByDefault) {
+TEST(EdgeInputs, FeatureParsesAndIsOffByDefault) {
   const GeneratorFeatures plain;
-  EXPECT_TRUE(plain.edges);
+  EXPECT_FALSE(plain.edges);
+  EXPECT_FALSE(plain.shapes);
   EXPECT_FALSE(plain.edges_only);
-  EXPECT_FALSE(GeneratorFeatures::parse("-edges").edges);
+  EXPECT_TRUE(GeneratorFeatures::parse("+edges").edges);
   EXPECT_TRUE(GeneratorFeatures::parse("edges-only").edges_only);
-  EXPECT_FALSE(GeneratorFeatures::parse("none").edges);  // `none`: the plainest draws
-  EXPECT_EQ(GeneratorFeatures::parse("-edges").describe(), plain.describe() + ",-edges");
-  EXPECT_EQ(GeneratorFeatures::parse("-edges").describe().find("edges-only"), std::string::npos);
+  EXPECT_EQ(GeneratorFeatures::parse("+edges,+shapes").describe(), plain.describe() + ",edges,shapes");
 }
 
 // Every kind of edge value appears among the reals of 300 inputs of type real[4] drawn at the
@@ -99,13 +98,13 @@ TEST(EdgeInputs, AShareOfTheDefaultCampaign) {
       return false;
     };
     for (std::uint64_t seed = 0; seed < programs; ++seed) {
-      const GeneratedCase g = generate(seed, GeneratorFeatures{});
+      const GeneratedCase g = generate(seed, GeneratorFeatures::parse("+edges"));
       SCOPED_TRACE(g.program + "-- at: " + g.input);
       const CheckedProgram p = check_program(parse_program(g.program, "<generated>"));
       EXPECT_NO_THROW(check_term({}, parse_term(g.input, "<--at>"), p.input_type));
       at_edges += edgy(g.input);
       only += edgy(generate(seed, GeneratorFeatures::parse("edges-only")).input);
-      off += edgy(generate(seed, GeneratorFeatures::parse("-edges")).input);
+      off += edgy(generate(seed, GeneratorFeatures{}).input);
     }
   });
   EXPECT_EQ(off, 0);
@@ -121,7 +120,7 @@ TEST(EdgeInputs, SignedDivisorsAndRoseTrees) {
   int negative = 0, positive = 0, rose_input = 0, rose_fold = 0;
   run_with_deep_stack([&] {
     for (std::uint64_t seed = 0; seed < 1000; ++seed) {
-      const GeneratedCase g = generate(seed, GeneratorFeatures{}, 25);
+      const GeneratedCase g = generate(seed, GeneratorFeatures::parse("+shapes"), 25);
       negative += g.program.find("/ -") != std::string::npos;
       positive += g.program.find("/ (softplus") != std::string::npos || g.program.find("/ exp") != std::string::npos;
       const CheckedProgram p = check_program(parse_program(g.program, "<generated>"));
