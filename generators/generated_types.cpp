@@ -14,6 +14,12 @@ TypeP generated_tree_type() {
       mu_type("t", sum_type({{"Leaf", real_type()}, {"Node", prod_type(var_type("t"), var_type("t"))}}));
   return t;
 }
+TypeP generated_rose_type() {
+  static const TypeP t = mu_type(
+      "t", sum_type({{"Leaf", real_type()},
+                     {"Node", mu_type("l", sum_type({{"Nil", unit_type()}, {"Cons", prod_type(var_type("t"), var_type("l"))}}))}}));
+  return t;
+}
 TypeP generated_shape_type() {
   static const TypeP t = sum_type({{"Dot", real_type()}, {"Box", prod_type(real_type(), real_type())}});
   return t;
@@ -83,10 +89,16 @@ TypeP TypeChooser::random_type(int depth, bool data) {
       for (int i = 0; i < n; ++i) ctors.push_back({names[i], random_type(depth - 1, data)});
       return sum_type(ctors);
     }
-    case 5: {  // mu a. < Base : T0 | Step : T1 * a > or < Base : T0 | Step : a * a >
+    case 5: {  // mu a. < Base : T0 | Step : T1 * a >, < Base : T0 | Step : a * a > or (nested, a rose
+               // tree) < Base : T0 | Step : mu l. < Nil : unit | Cons : a * l > >
       const std::string a = "r" + std::to_string(counter_++);
       TypeP base = random_type(depth - 1, true), step = random_type(depth - 1, true);
-      TypeP recursive = c_.chance(70) ? prod_type(step, var_type(a)) : prod_type(var_type(a), var_type(a));
+      const int form = c_.pick(100);  // nested only under the feature shapes
+      TypeP recursive = form < 70 ? prod_type(step, var_type(a)) : prod_type(var_type(a), var_type(a));
+      if (f_.shapes && form >= 88) {
+        const std::string l = "r" + std::to_string(counter_++);
+        recursive = mu_type(l, sum_type({{"Nil", unit_type()}, {"Cons", prod_type(var_type(a), var_type(l))}}));
+      }
       return mu_type(a, sum_type({{"Base", base}, {"Step", recursive}}));
     }
     case 6: {  // nu a. T * a

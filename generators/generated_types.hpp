@@ -12,6 +12,7 @@ namespace chad {
 
 TypeP generated_list_type();    // mu l. < Nil : unit | Cons : real * l >
 TypeP generated_tree_type();    // mu t. < Leaf : real | Node : t * t >
+TypeP generated_rose_type();    // mu t. < Leaf : real | Node : mu l. < Nil : unit | Cons : t * l > >
 TypeP generated_shape_type();   // < Dot : real | Box : real * real >
 TypeP generated_stream_type();  // nu s. real * s
 

@@ -1,5 +1,8 @@
 #include "generators/input_generator.hpp"
 
+#include <cmath>
+#include <optional>
+#include <limits>
 #include <vector>
 
 #include "syntax/printer.hpp"
@@ -20,13 +23,42 @@ bool contains_type(const TypeP& t, const TypeP& target) {
 
 class InputGenerator {
  public:
-  InputGenerator(ChoiceSource& c, bool zeros) : c_(c), zeros_(zeros) {}
+  InputGenerator(ChoiceSource& c, bool zeros, bool edges) : c_(c), zeros_(zeros), edges_(edges) {}
+
+  // At the edges (feature `edges`): one choice per real, 0 the simplest (exact 0). About a fifth
+  // of the reals are subnormal or tiny (a few ulps from 0: log's and sqrt's edge, abs's kink), a
+  // tenth a few ulps from 1 or -1 (log1p's edge), a seventh large up to near overflow, a seventh
+  // the previous real again (ties of max and min, repeated entries), the rest exact 0, +-1 and
+  // ordinary dyadic values (so that not every part of an input is extreme).
+  std::string edge_real_text() {
+    static const double tiny[] = {std::numeric_limits<double>::denorm_min(), -3 * std::numeric_limits<double>::denorm_min(),
+                                  1e-310, -std::numeric_limits<double>::min(), 1e-300, -1e-200, 1e-100, -1e-30,
+                                  1e-16, -1e-9, 1e-9, -1e-300};
+    static const double ones[] = {std::nextafter(1.0, 2.0), std::nextafter(1.0, 0.0), -std::nextafter(1.0, 2.0),
+                                  1 + 4 * std::numeric_limits<double>::epsilon(), std::nextafter(-1.0, 0.0),
+                                  -1 + 1e-12, -std::nextafter(1.0, 0.0)};
+    static const double large[] = {1e9, -1e15, 1e30, -1e100, 1e150, -1e200, 1e300,
+                                   std::numeric_limits<double>::max(), -1e308};
+    static const double dyadic[] = {0.75, -1.25, 1.5, -0.625, 2.25, 0.375, -1.75, 1.125, -2.5, 0.875, -0.3125};
+    const int c = c_.pick(64);
+    double v;
+    if (c == 0) v = 0;
+    else if (c < 3) v = c == 1 ? 1 : -1;
+    else if (c < 15) v = tiny[c - 3];
+    else if (c < 22) v = ones[c - 15];
+    else if (c < 31) v = large[c - 22];
+    else if (c < 40 && previous_) v = *previous_;
+    else v = dyadic[c % 11];
+    previous_ = v;
+    return print_real(v);
+  }
 
   // One choice per real (short recordings shrink faster). Choice 0: 0; below 128 (3%) the
   // small integers 0, 1, -1, 2, -2, 3, -3; then mostly non-trivial dyadic values (exact in
   // binary, away from 0 and +-1, where derivatives such as sin' and exp' take special
   // values), and a quarter any multiple of 2^-8 in (-3, 3).
   std::string real_text() {
+    if (edges_) return edge_real_text();
     static const double dyadic[] = {0.75, -1.25, 1.5, -0.625, 2.25, 0.375, -1.75, 1.125, -2.5, 0.875, -0.3125, 1.6875};
     if (zeros_ && c_.pick(8) == 0) return print_real(0);
     const int c = c_.pick(4096);
@@ -79,7 +111,8 @@ class InputGenerator {
 
  private:
   ChoiceSource& c_;
-  bool zeros_;
+  bool zeros_, edges_;
+  std::optional<double> previous_;  // the last real drawn at the edges (ties)
 };
 
 }  // namespace
@@ -90,8 +123,8 @@ std::size_t base_ctor(const TypeP& sum, const TypeP& fixpoint) {
   return 0;
 }
 
-std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth, bool zeros) {
-  return InputGenerator(choices, zeros).value_text(type, depth);
+std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth, bool zeros, bool edges) {
+  return InputGenerator(choices, zeros, edges).value_text(type, depth);
 }
 
 }  // namespace chad

@@ -14,7 +14,10 @@ namespace chad {
 
 // Precondition: `type` is a closed data type (no functions, no `nu`). `zeros`: about one real in
 // eight is an exact 0 (prod's zero entries; feature second-set), each real one choice more.
-std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth = 3, bool zeros = false);
+// `edges`: every real at the edges of floating point (feature `edges`): subnormal to near
+// overflow, both signs, exact 0 and +-1, a few ulps from 0, 1 and -1, repeats of the previous real.
+std::string random_input_text(ChoiceSource& choices, const TypeP& type, int depth = 3, bool zeros = false,
+                              bool edges = false);
 
 // The first constructor of `sum` (the unrolling of `fixpoint`) whose payload does not contain
 // `fixpoint`: a base case (0 when every constructor recurses).

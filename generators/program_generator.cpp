@@ -32,12 +32,15 @@ GeneratorFeatures GeneratorFeatures::parse(const std::string& text) {
     bool known = false;
     if (item == "inductive-input") f.inductive_input = on, known = true;
     if (item == "second-set") f.second_set = on, known = true;
+    if (item == "edges") f.edges = on, known = true;
+    if (item == "edges-only") f.edges_only = on, known = true;
+    if (item == "shapes") f.shapes = on, known = true;
     for (int i = 0; i < 8; ++i)
       if (item == names[i]) *flags[i] = on, known = true;
     if (!known)
       throw std::invalid_argument("unknown feature `" + item +
                                   "` (known: functions, sums, inductive, coinductive, arrays, "
-                                  "comparisons, partial, higher-order, inductive-input, second-set, all, none; prefix - "
+                                  "comparisons, partial, higher-order, inductive-input, second-set, edges, edges-only, shapes, all, none; prefix - "
                                   "to turn one off)");
   }
   return f;
@@ -56,6 +59,9 @@ std::string GeneratorFeatures::describe() const {
   add(higher_order, "higher-order");
   if (inductive_input) add(true, "inductive-input");  // named only when on (older logs lack it)
   if (second_set) add(true, "second-set");            // the same
+  if (edges) add(true, "edges");                      // the same
+  if (edges_only) add(true, "edges-only");
+  if (shapes) add(true, "shapes");
   return s;
 }
 

@@ -34,10 +34,22 @@ struct GeneratorFeatures {
   bool inductive_input = false;
   // The second set of primitives (log1p expm1 atan erf abs ^ pow atan2 hypot max min; mean prod
   // logsumexp softmax norm cumsum matmul transpose outer) and inputs with more exact zeros (prod's
-  // zero entries): off by default (the default campaign's programs stay as they were; outside
-  // adapters do not express them all yet), `+second-set` to draw them, named on its own as
-  // inductive-input is.
+  // zero entries): off by default (the README's outputs are of the first set's default; issue #30
+  // proposes `+second-set,+edges,+shapes` as the new default), `+second-set` to draw them.
   bool second_set = false;
+  // Inputs at the edges of floating point (generators/input_generator.hpp): magnitudes from
+  // subnormal to near overflow, both signs, exact zeros and ones, points a few ulps from 0, 1 and
+  // -1 (log's, sqrt's, log1p's edges; abs's kink), repeated entries (max's and min's ties); with
+  // `edges` the inputs of about kEdgeSharePercent of the programs, with `edges-only` every
+  // program's. Under `edges` partial primitives also read `e * e`, which reaches 0 (log's and
+  // sqrt's edge, a divisor a few ulps from 0). Off by default; `+edges` turns it on.
+  bool edges = false;
+  bool edges_only = false;
+  // The shapes the generator did not make before issue #30: divisors of both signs (a positive
+  // term or its negation) and rose trees, a nested inductive type (mu t. < Leaf : real | Node :
+  // mu l. < Nil : unit | Cons : t * l > >), among the inputs, the folds over every element and
+  // the random mu types. Off by default; `+shapes` turns it on.
+  bool shapes = false;
   // Per-primitive and per-former switches: the declared fragment of a tool under test (the
   // adapter's hello; generators/declared_fragment.hpp). A program uses only these primitives (op
   // names of docs/program-json.md) and term formers (their JSON tags); absent: every one (the
@@ -46,7 +58,7 @@ struct GeneratorFeatures {
   std::optional<std::set<std::string>> primitives, formers;
 
   // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,
-  // "all" / "none" set every one but inductive-input (named on its own). Throws std::invalid_argument naming an unknown feature.
+  // "all" / "none" set every one but inductive-input, second-set, edges, edges-only and shapes (named on their own). Throws std::invalid_argument naming an unknown feature.
   static GeneratorFeatures parse(const std::string& text);
   std::string describe() const;
 };
@@ -57,6 +69,8 @@ struct GeneratedCase {
 };
 
 inline constexpr int kFragmentDraws = 64;
+// The share of a campaign's programs (feature `edges`) whose inputs are drawn at the edges.
+inline constexpr int kEdgeSharePercent = 15;
 
 // `max_size`: the fuel; the program's term has about that many nodes at most.
 GeneratedCase generate_case(ChoiceSource& choices, const GeneratorFeatures& features, int max_size);

@@ -1,8 +1,9 @@
 // Reals and arrays of generated programs. Weights are non-trivial dyadic numbers (so a wrong
 // constant factor in a derivative shows), every primitive has a share of the draws, and the
 // arguments keep values inside the domains and away from overflow: log and sqrt read
-// softplus(e) + c, e * e + c or exp of a bounded term (all > 0), division divides by such a
-// term, exp reads a term bounded by about 3 (tanh, sigmoid, a weighted sin or cos, or a part
+// softplus(e) + c, e * e + c or exp of a bounded term (all > 0) or, under the feature edges,
+// e * e (>= 0: at the edge of their domains when e is 0 or tiny), division divides by such a
+// term or its negation (divisors of both signs), exp reads a term bounded by about 3 (tanh, sigmoid, a weighted sin or cos, or a part
 // of the input), so nothing grows beyond exp(3) per exp. The two sides of a comparison are
 // never the same term (a sure tie).
 #include "generators/term_generator.hpp"
@@ -64,7 +65,9 @@ TermP TermGenerator::unary(const TypeP& goal, int fuel) {
 
 // The second set's elementwise half, each in its domain and away from overflow: log1p reads a
 // term > -1 (0.5 tanh e, or a positive one), expm1 and the base of a high power a bounded term, pow a
-// positive base and a bounded exponent; max and min never compare a term with itself (a sure tie).
+// positive base and a bounded exponent; max and min never compare a term with itself (a sure tie);
+// abs and atan2 have extra draws at their interesting sides (abs of a negated term, atan2 of a
+// positive term or its negation in each argument: every quadrant, never the cut).
 TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
   const int half = fuel / 2, rest = fuel - fuel / 2;
   auto two_sides = [&] {
@@ -73,7 +76,7 @@ TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
     if (term_equal(a, b)) b = make_prim(PrimOp::Add, {b, constant_array(goal, 0.5)});
     return std::pair{a, b};
   };
-  switch (c_.pick(11)) {
+  switch (c_.pick(13)) {
     case 0: {
       if (c_.chance(50) || !f_.partial)  // 0.5 tanh e in (-0.5, 0.5): tanh e alone rounds to -1 below -19
         return make_prim(PrimOp::Log1p, {weighted(goal, make_literal(0.5), make_prim(PrimOp::Tanh, {gen(goal, fuel)}))});
@@ -92,6 +95,11 @@ TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
       TermP base = positive(goal, half);
       return make_prim(PrimOp::Pow, {base, bounded(goal, rest)});
     }
+    case 11: return make_prim(PrimOp::Abs, {make_prim(PrimOp::Neg, {gen(goal, fuel)})});  // abs, often at x < 0
+    case 12: {  // atan2 in each of its four quadrants (off its cut): the arguments a positive term or its negation
+      TermP y = divisor(goal, half);
+      return make_prim(PrimOp::Atan2, {y, divisor(goal, rest)});
+    }
     default: {
       static const PrimOp pairs[] = {PrimOp::Atan2, PrimOp::Hypot, PrimOp::Max, PrimOp::Min};
       const PrimOp op = pairs[c_.pick(4)];
@@ -101,7 +109,19 @@ TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
   }
 }
 
+// Division's domain allows both sides of 0: under the feature shapes half the divisors are negated
+// (choice 0: positive).
+TermP TermGenerator::divisor(const TypeP& goal, int fuel) {
+  const bool negative = f_.shapes && c_.pick(2) == 1;
+  TermP d = positive(goal, fuel);
+  return negative ? make_prim(PrimOp::Neg, {d}) : d;
+}
+
 TermP TermGenerator::positive(const TypeP& goal, int fuel) {
+  if (f_.edges && c_.pick(8) == 7) {  // e * e: 0 or a few ulps from it at inputs at the edges
+    TermP e = gen(goal, fuel);
+    return make_prim(PrimOp::Mul, {e, e});
+  }
   switch (c_.pick(3)) {
     case 0: {  // softplus(e) + c
       TermP e = gen(goal, fuel);
@@ -156,7 +176,7 @@ TermP TermGenerator::scalar(int fuel) {
     case 11: {
       if (!f_.partial) return unary(real, fuel);
       TermP a = gen(real, half);
-      return make_prim(PrimOp::Div, {a, positive(real, rest)});
+      return make_prim(PrimOp::Div, {a, divisor(real, rest)});
     }
     case 12: case 13: case 14: return f_.arrays ? reduction(fuel) : unary(real, fuel);
     case 15:
@@ -248,7 +268,7 @@ TermP TermGenerator::elementwise(const TypeP& goal, int fuel, int operation) {
     case 3: {
       if (!f_.partial) return unary(goal, fuel);
       TermP a = gen(goal, half);
-      return make_prim(PrimOp::Div, {a, positive(goal, rest)});
+      return make_prim(PrimOp::Div, {a, divisor(goal, rest)});
     }
     default: return unary(goal, fuel);
   }

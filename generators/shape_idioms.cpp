@@ -76,15 +76,22 @@ TermP TermGenerator::higher_order_argument(const TypeP& goal, int fuel) {
   }));
 }
 
-// fold over a list (Cons: op(element, rest)) or a tree (Leaf: element, Node: op(left,
-// right)) into a real goal, the element weighted or passed through a function; for an array
+// fold over a list (Cons: op(element, rest)), a tree (Leaf: element, Node: op(left, right)) or
+// a rose tree (Leaf: element, Node: a fold of the children's results, Cons: op(child, rest): the
+// nested inductive type, whose fold maps cotangents through the inner list) into a real goal, the element weighted or passed through a function; for an array
 // goal the element scales a generated array.
 TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
   if (fuel < 9) return intro(goal, fuel);
   fuel -= 6;  // the fold, the case, the uses of the node's parts and the operator
   std::vector<TermP> candidates;
-  const bool tree = !c_.chance(60);  // choice 0: a list
-  const TypeP mu = tree ? generated_tree_type() : generated_list_type();
+  // Choice 0: a list; then a binary tree; under the feature shapes a list, a binary tree or a rose
+  // tree at 50, 25 and 25%, or 40, 10 and 50% when a rose tree is in scope (the input's: its fold
+  // reaches the nested type's later children); without it 60 and 40%, as before.
+  const int shape = c_.pick(100);
+  const bool rose_in_scope = f_.shapes && !in_scope(generated_rose_type()).empty();
+  const bool rose = f_.shapes && shape >= (rose_in_scope ? 50 : 75);
+  const bool tree = !rose && shape >= (f_.shapes ? (rose_in_scope ? 40 : 50) : 60);
+  const TypeP mu = rose ? generated_rose_type() : tree ? generated_tree_type() : generated_list_type();
   candidates = in_scope(mu);
   TermP scrutinee;
   if (!candidates.empty() && c_.chance(70)) scrutinee = candidates[std::size_t(c_.pick(int(candidates.size())))];
@@ -107,6 +114,25 @@ TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
   const TypeP node = substitute(mu->body, mu->var, goal);
   TermP body = with_binding(n, node, [&] {
     TermP base_body, step_body;
+    if (rose) {  // Leaf y -> element | Node ys -> fold ys with m -> case m of { Nil -> e | Cons q -> op(..) }
+      base_body = with_binding(base, real_type(), [&] { return element(make_var(base)); });
+      const TypeP children = substitute(mu->body->ctors[1].type, mu->var, goal);  // mu l. < Nil | Cons : goal * l >
+      step_body = with_binding(step, children, [&] {
+        const std::string m = fresh("m"), nil = fresh("u"), cons = fresh("q");
+        const TypeP child_node = substitute(children->body, children->var, goal);
+        TermP inner = with_binding(m, child_node, [&] {
+          TermP nil_body = with_binding(nil, unit_type(), [&] { return gen(goal, std::max(1, each / 2)); });
+          TermP cons_body = with_binding(cons, prod_type(goal, goal), [&] {
+            TermP child = make_fst(make_var(cons));
+            if (!c_.chance(60)) child = wrap(goal, child);
+            return binary(goal, child, make_snd(make_var(cons)));
+          });
+          return make_case(make_var(m), {Branch{"Nil", nil, nil_body, -1, {}}, Branch{"Cons", cons, cons_body, -1, {}}});
+        });
+        return make_ascribe(make_fold(make_var(step), m, inner), goal);
+      });
+      return make_case(make_var(n), {Branch{"Leaf", base, base_body, -1, {}}, Branch{"Node", step, step_body, -1, {}}});
+    }
     if (tree) {
       base_body = with_binding(base, real_type(), [&] { return element(make_var(base)); });
       step_body = with_binding(step, prod_type(goal, goal), [&] {

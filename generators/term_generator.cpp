@@ -21,7 +21,10 @@ GeneratedCase TermGenerator::generate(int max_size) {
   Program program;
   program.file = "<generated>";
   program.defs.push_back(Def{"main", {Param{x, input, {}}}, output, body, {}});
-  return {print_program(program), random_input_text(c_, input, 3, f_.second_set)};
+  // At the edges: every input with edges-only, else with `edges` kEdgeSharePercent of them (choice
+  // 0: an ordinary input, the simplest).
+  const bool edges = f_.edges_only || (f_.edges && c_.pick(100) >= 100 - kEdgeSharePercent);
+  return {print_program(program), random_input_text(c_, input, 3, f_.second_set, edges)};
 }
 
 // ---- types -------------------------------------------------------------------------------
@@ -29,7 +32,7 @@ GeneratedCase TermGenerator::generate(int max_size) {
 // The palettes below are lists of slots: a slot is picked first and only then is its type
 // drawn (an array's shape), so that choices are spent only on what is used and a shrunk choice
 // sequence keeps its meaning.
-enum class Slot { Real, Pair, Vector, Matrix, Cube, Shape, List, Tree, Stream, Function, RandomData, RandomAny };
+enum class Slot { Real, Pair, Vector, Matrix, Cube, Shape, List, Tree, Rose, Stream, Function, RandomData, RandomAny };
 
 TypeP TermGenerator::slot_type(int slot) {
   switch (Slot(slot)) {
@@ -41,6 +44,7 @@ TypeP TermGenerator::slot_type(int slot) {
     case Slot::Shape: return generated_shape_type();
     case Slot::List: return generated_list_type();
     case Slot::Tree: return generated_tree_type();
+    case Slot::Rose: return generated_rose_type();
     case Slot::Stream: return generated_stream_type();
     case Slot::Function: return arrow_type(real_type(), real_type());
     case Slot::RandomData: return random_data_;
@@ -53,7 +57,7 @@ TypeP TermGenerator::pick_slot(const std::vector<int>& slots) {
 }
 
 // Inputs hold reals in every value: reals, pairs, arrays of every rank, the two-constructor
-// sum, lists and trees (non-empty mostly, see input_generator), the random data type when it
+// sum, lists and trees (non-empty mostly, see input_generator), rose trees (feature shapes), the random data type when it
 // always holds reals.
 TypeP TermGenerator::input_type() {
   std::vector<int> slots = {int(Slot::Real), int(Slot::Pair)};
@@ -62,6 +66,7 @@ TypeP TermGenerator::input_type() {
   if (f_.sums) slots.push_back(int(Slot::Shape));
   if (f_.inductive) slots.insert(slots.end(), {int(Slot::List), int(Slot::Tree)});
   if (always_has_reals(random_data_)) slots.push_back(int(Slot::RandomData));
+  if (f_.inductive && f_.shapes) slots.insert(slots.end(), {int(Slot::Rose), int(Slot::Rose)});  // a nested mu
   std::vector<TypeP> parts;
   const int n = 1 + c_.pick(3);
   for (int i = 0; i < n; ++i) parts.push_back(pick_slot(slots));
@@ -339,7 +344,8 @@ TermP TermGenerator::fold(const TypeP& goal, int fuel) {
     scrutinee = s->term;
     mu = s->type;
   } else {
-    mu = c_.chance(70) ? generated_list_type() : generated_tree_type();
+    const int shape = c_.pick(100);  // a list, a tree, or under the feature shapes a rose tree
+    mu = shape < 70 ? generated_list_type() : f_.shapes && shape >= 85 ? generated_rose_type() : generated_tree_type();
     scrutinee = make_ascribe(gen(mu, fuel / 3), mu);
   }
   std::string x = fresh("n");

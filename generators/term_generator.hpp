@@ -93,7 +93,8 @@ class TermGenerator {
   TermP elementwise(const TypeP& goal, int fuel, int operation);
   TermP unary(const TypeP& goal, int fuel);                // an elementwise function of a new term
   TermP wrap(const TypeP& goal, const TermP& argument);  // a total one (no exp) of a given term
-  TermP positive(const TypeP& goal, int fuel);      // a term > 0 (log, sqrt, division)
+  TermP positive(const TypeP& goal, int fuel);      // a term > 0 (log, sqrt, division; >= 0 under edges)
+  TermP divisor(const TypeP& goal, int fuel);       // a positive term or its negation
   TermP bounded(const TypeP& goal, int fuel);       // |term| <= 3: the argument of exp
   TermP second_set(const TypeP& goal, int fuel);    // log1p .. min (feature second-set), in their domains
   TermP binary(const TypeP& goal, const TermP& a, const TermP& b);  // + - * chosen

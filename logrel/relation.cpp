@@ -1,6 +1,8 @@
 // The forward and reverse relations, one case per type former (see relation.hpp).
 #include "logrel/relation.hpp"
 
+#include <cmath>
+
 #include "logrel/agreement.hpp"
 #include "logrel/related_sample.hpp"
 #include "model/fibre.hpp"
@@ -44,6 +46,16 @@ template <class S>
 ValueP<S> sum_embed(const ValueP<S>& v, int tag, std::size_t constructors, SumsStrategy sums) {
   if (sums == SumsStrategy::Biproduct) return biproduct_value<S>(constructors, std::size_t(tag), v);
   return inject_value<S>(tag, v);
+}
+
+// Whether the program's value and derivative at an observation are finite: where one overflowed
+// (inputs at the edges: inf, or NaN from inf - inf) the program has no value to compare there, as
+// where it raises a domain error (an overflow is skipped, never failed).
+template <class S>
+bool all_finite(const NormalForm<Dual<S>>& source) {
+  for (const Dual<S>& c : source.coords)
+    if (!std::isfinite(to_double(c.value)) || !std::isfinite(to_double(c.tangent))) return false;
+  return true;
 }
 
 // What both modes check first at a data type: the same index, the same primal coordinates.
@@ -172,6 +184,7 @@ class ForwardRelation {
                                             const ValueP<S>& primal, const ValueP<S>& tangent,
                                             const std::string& position) {
     NormalForm<Dual<S>> s = normal_form<Dual<S>>(type, source);
+    if (!all_finite<S>(s)) return std::nullopt;  // the program overflows here: nothing to compare
     NormalForm<S> p = normal_form<S>(type, primal);
     if (auto f = check_primal<S>(type, s, p, position)) return f;
     std::vector<S> t = coords_from_tangent<S>(type, p.index, tangent, o_.sums);
@@ -272,6 +285,7 @@ class ReverseRelation {
                                             const ValueP<S>& primal, const Pullback<S>& pullback,
                                             const std::string& position) {
     NormalForm<Dual<S>> s = normal_form<Dual<S>>(type, source);
+    if (!all_finite<S>(s)) return std::nullopt;  // the program overflows here: nothing to compare
     NormalForm<S> p = normal_form<S>(type, primal);
     if (auto f = check_primal<S>(type, s, p, position)) return f;
     const std::size_t n = p.coords.size();

@@ -90,6 +90,18 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "matmul^T(a, b; u) = (u b^T, a^T u) with a^T u summing the rows of a only up to min(m, k): for a tall a "
       "(m > k) the cotangent of b misses the last m - k rows; right on square and wide matrices");
   all.back().second_set = true;
+  // ---- the edges and shapes of issue #30 (divisors of both signs, nested inductive types) ----
+  add("div-negative-divisor", "evaluator: division's derivative", {T0, E::DivNegativeDivisor},
+      {{{}, K::Prim, PrimOp::Div}},
+      "(a / b)' = da / b + a db / b^2 where b < 0 (the sign of the divisor's term lost; right for b > 0, where "
+      "every divisor was drawn before issue #30)");
+  all.back().shapes = true;
+  add("nested-mu-drops-later-positions", "evaluator: the functorial action [h] of a fold",
+      {T0, E::NestedMuDropsLaterPositions}, {{{}, K::Fold, {}}},
+      "[h] over a nested inductive type (a rose tree mu t. < Leaf : real | Node : mu l. < Nil : unit | Cons : t * "
+      "l > >): the (co)tangents past the inner type's first unrolling are 0 (only a node's first child passes "
+      "one on; right on lists and binary trees)");
+  all.back().shapes = true;
   // ---- the second set's reductions ----
   add("prod-transpose-by-division", "evaluator: prod' and prod^T", {T0, E::ProdTransposeByDivision},
       {{{}, K::Prim, PrimOp::Prod}},

@@ -140,6 +140,7 @@ void use_mutant(CampaignOptions& options, const Mutant& m) {
   options.rules = &m.rules;
   if (m.functions) options.functions = *m.functions;
   if (m.second_set) options.features.second_set = true;
+  if (m.shapes) options.features.shapes = true;
   options.faults = m.is_rule_mutant() ? nullptr : &m.faults;
 }
 

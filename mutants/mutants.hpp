@@ -52,6 +52,9 @@ struct Mutant {
   // 2: a fault right at first order and wrong at second, killed by `campaign --order 2` (and
   // never by a first-order campaign: the kill matrix leaves it out).
   int order = 1;
+  // A fault only the shapes of issue #30 reach (negative divisors, nested inductive types): runs
+  // of this mutant generate with the feature shapes.
+  bool shapes = false;
 };
 
 const std::vector<Mutant>& mutant_catalogue();

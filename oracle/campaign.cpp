@@ -13,6 +13,7 @@
 #include "references/jacobian.hpp"
 #include "oracle/relation_verdict.hpp"
 #include "semantics/evaluate.hpp"
+#include "semantics/real_entries.hpp"
 #include "syntax/term_former_names.hpp"
 
 namespace chad {
@@ -106,20 +107,46 @@ void add_check(ProgramOutcome& out, const Implementation& implementation, CheckO
   out.checks.push_back(std::move(c));
 }
 
-// Why a program has no derivative to compare at its input (a `skip`), or nullopt. A program with
-// a data output: the dual-number reference (computed here and kept in the case); one whose output
-// holds a function or a stream: the source evaluated in dual numbers along the relation's curve.
+// Watches the source's evaluation for a real that overflows double (inf, or NaN from inf - inf):
+// at inputs at the edges an intermediate value can overflow while the observed output stays
+// finite, and the derivatives through it are then not numbers in double.
+struct OverflowProbe : ValueProbe<Dual<double>> {
+  bool overflowed = false;
+  ValueP<Dual<double>> observe(const Term&, ValueP<Dual<double>> value) override {
+    if (!overflowed && (value->kind == ValueKind::Scalar || value->kind == ValueKind::Array)) {
+      const Dual<double>* e = entries(*value);
+      for (std::size_t i = 0, n = entry_count(*value); i < n && !overflowed; ++i)
+        overflowed = !std::isfinite(e[i].value) || !std::isfinite(e[i].tangent);
+    }
+    return value;
+  }
+};
+
+// Why a program has no derivative to compare at its input (a `skip`), or nullopt: first the source
+// evaluated in dual numbers along the relation's curve (a domain error, a tie, a value that
+// overflows double); then, for a data output, the dual-number reference (computed here and kept
+// in the case).
 std::optional<std::string> no_derivative_here(Case& k, StageSeconds* seconds) {
   StageTimer t(seconds, "reference");
-  if (!is_data_type(k.program().output_type)) {
+  const bool data_output = is_data_type(k.program().output_type);
+  {
+    OverflowProbe probe;
     try {
+      value_probe<Dual<double>> = &probe;
       run_main<Dual<double>>(k.program(), relation_curve<double>(k.program(), k.input(), SumsStrategy::Biproduct).source);
+      value_probe<Dual<double>> = nullptr;
+      if (probe.overflowed) return std::string("overflow: a value of the program overflows double at this input");
     } catch (const DomainError& e) {
+      value_probe<Dual<double>> = nullptr;
       return std::string("domain error at this input: ") + e.message();
     } catch (const ComparisonUndecided& e) {
+      value_probe<Dual<double>> = nullptr;
       return "not differentiable here: " + e.message();
+    } catch (...) {
+      value_probe<Dual<double>> = nullptr;
+      throw;
     }
-    return std::nullopt;
+    if (!data_output) return std::nullopt;
   }
   try {
     const JacobianResult& reference = k.reference();

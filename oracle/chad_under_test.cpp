@@ -85,9 +85,10 @@ class ChadUnderTest : public ImplementationUnderTest {
     } catch (const ComparisonUndecided& e) {
       c.verdict = Verdict::FailNumeric;
       c.detail = "an interval comparison cannot be decided: " + e.message();
-    } catch (const DomainError& e) {
-      c.verdict = Verdict::Fail;
-      c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
+    } catch (const DomainError& e) {  // undecided: an enclosure straddles a domain's edge (inputs at the edges)
+      c.verdict = e.undecided() ? Verdict::FailNumeric : Verdict::Fail;
+      c.detail = e.undecided() ? "the interval check cannot decide a domain: " + e.message()
+                               : "CHAD's output raises a domain error the program does not: " + e.message();
     } catch (const SourceError& e) {  // a number not finite (the ladder judges its own reference)
       c.verdict = Verdict::FailNumeric;
       c.detail = std::string("CHAD differs from dual numbers and the interval check cannot decide: ") + e.what();

@@ -75,9 +75,10 @@ CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<d
   } catch (const ComparisonUndecided& e) {
     c.verdict = Verdict::Skip;
     c.detail = "a comparison ties: " + e.message();
-  } catch (const DomainError& e) {
-    c.verdict = Verdict::Fail;
-    c.detail = "CHAD's output raises a domain error the program does not: " + e.message();
+  } catch (const DomainError& e) {  // undecided: an enclosure straddles a domain's edge (inputs at the edges)
+    c.verdict = e.undecided() ? Verdict::FailNumeric : Verdict::Fail;
+    c.detail = e.undecided() ? "the interval check cannot decide a domain: " + e.message()
+                             : "CHAD's output raises a domain error the program does not: " + e.message();
   }
   return c;
 }

@@ -18,6 +18,7 @@
 #include "oracle/implementation_registry.hpp"
 #include "references/input_value.hpp"
 #include "reports/cost_plot.hpp"
+#include "reports/kink_distance.hpp"
 #include "reports/rule_output.hpp"
 #include "reports/term_graph.hpp"
 #include "syntax/parser.hpp"
@@ -285,6 +286,8 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   j["replay"] = replay;
   j["found_by"] = origin.found_by;
   j["regenerate_original"] = regenerate;
+  const std::optional<std::string> kink = nearest_kink(judged.program(), judged.input());
+  if (kink) j["nearest_kink"] = *kink;
   write_text_file(fs::path(dir) / "report.json", j.dump(2) + "\n");
 
   std::ostringstream md;
@@ -314,6 +317,9 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
       md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
          << verdict_name(k.verdict) << " | " << k.detail << " |\n";
   }
+  if (kink)
+    md << "\nNear a kink (where the derivative is not defined): " << *kink
+       << ". A tool's answer this near it may be the derivative of the other side.\n";
   md << cost_section(dir, o);
   md << "\n## Blame\n\n";
   if (blame.found)

@@ -30,10 +30,14 @@ Env<S> extend(const Env<S>& env, ValueP<S> value) {
 }
 
 // One comparison `<` / `>` met during evaluation: where, its outcome, and |a - b| (as double).
+// A kink of the second set (abs, max, min, hypot, atan2) is recorded as one too, with the
+// primitive's name in `kink` and its arguments in `x`, `y` (reports say how far a point is).
 struct ComparisonRecord {
   Loc loc;
   bool result;
   double margin;
+  const char* kink = nullptr;
+  double x = 0, y = 0;
 };
 
 // When non-null, the evaluator appends every comparison it decides to this trace (the finite

@@ -57,11 +57,13 @@ void record_kink(const Term& t, const S& a, const S* b) {
   using Traits = ScalarTraits<S>;
   const double x = Traits::to_double(a), y = b ? Traits::to_double(*b) : 0;
   switch (t.op) {
-    case PrimOp::Abs: comparison_trace->push_back({t.loc, x > 0, std::fabs(x)}); return;
-    case PrimOp::Max: case PrimOp::Min: comparison_trace->push_back({t.loc, x > y, std::fabs(x - y)}); return;
-    case PrimOp::Hypot: comparison_trace->push_back({t.loc, true, std::hypot(x, y)}); return;
+    case PrimOp::Abs: comparison_trace->push_back({t.loc, x > 0, std::fabs(x), "abs", x, 0}); return;
+    case PrimOp::Max: case PrimOp::Min:
+      comparison_trace->push_back({t.loc, x > y, std::fabs(x - y), prim_name(t.op), x, y});
+      return;
+    case PrimOp::Hypot: comparison_trace->push_back({t.loc, true, std::hypot(x, y), "hypot", x, y}); return;
     case PrimOp::Atan2:  // atan2(y, x) = atan2(a, b): the cut is a = 0, b < 0
-      comparison_trace->push_back({t.loc, true, y < 0 ? std::fabs(x) : std::hypot(x, y)});
+      comparison_trace->push_back({t.loc, true, y < 0 ? std::fabs(x) : std::hypot(x, y), "atan2", x, y});
       return;
     default: return;
   }

@@ -28,6 +28,8 @@ enum class EvaluatorFault {
   // CHAD's derivative of a * b by quotients, (a b) / a for b and (a b) / b for a: right but where
   // a factor is exactly 0, where it is NaN (0 / 0) and the reference is finite (issue #34):
   MulByQuotients,
+  DivNegativeDivisor,        // (a / b)' and ^T: the a db / b^2 term's sign lost where b < 0
+  NestedMuDropsLaterPositions,  // [h] over a nested mu: the positions past its first unrolling get 0
   // CHAD's derivative table, one wrong entry each:
   SigmoidOnePlus,    // sigmoid' = s (1 + s)
   TanhOnePlus,       // tanh' = 1 + tanh^2

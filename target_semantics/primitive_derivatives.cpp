@@ -75,6 +75,9 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
     case PrimOp::Div: {  // (a / b)' = da / b - a db / b^2
       auto a = in(0), b = in(1), da = d(0), db = d(1);
       for (std::size_t k = 0; k < a.size(); ++k) da[k] = da[k] / b[k] - a[k] * db[k] / (b[k] * b[k]);
+      if (active_evaluator_fault == EvaluatorFault::DivNegativeDivisor) [[unlikely]]  // mutant: b < 0 only
+        for (std::size_t k = 0; k < a.size(); ++k)
+          if (ScalarTraits<S>::to_double(b[k]) < 0) da[k] = da[k] + S(2) * (a[k] * db[k] / (b[k] * b[k]));
       return shaped_like(x[0], std::move(da));
     }
     case PrimOp::Sum: {  // (sum a)' = sum da
@@ -172,6 +175,9 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
       auto a = in(0), b = in(1), v = entries_of(vv, a.size());
       std::vector<S> va(a.size()), vb(a.size());
       for (std::size_t k = 0; k < a.size(); ++k) va[k] = v[k] / b[k], vb[k] = -(v[k] * a[k]) / (b[k] * b[k]);
+      if (active_evaluator_fault == EvaluatorFault::DivNegativeDivisor) [[unlikely]]  // mutant: b < 0 only
+        for (std::size_t k = 0; k < a.size(); ++k)
+          if (ScalarTraits<S>::to_double(b[k]) < 0) vb[k] = -vb[k];
       out[0] = shaped_like(x[0], std::move(va));
       out[1] = shaped_like(x[1], std::move(vb));
       return out;

@@ -10,6 +10,7 @@
 #include "model/linear_values.hpp"
 #include "semantics/functor_map.hpp"
 #include "syntax/sums_strategy.hpp"
+#include "target_semantics/evaluator_faults.hpp"
 
 namespace chad {
 
@@ -28,6 +29,8 @@ ValueP<S> map_tangent_positions(const Type& type, const ValueP<S>& primal, const
     case TypeKind::Var: {
       const Type* binder = nested.find(type.var);
       if (!binder) return f(primal, tangent);
+      if (active_evaluator_fault == EvaluatorFault::NestedMuDropsLaterPositions) [[unlikely]]  // mutant
+        return map_tangent_positions<S>(*binder, primal, z, var, nested, sums, skip_zero, f);
       return map_tangent_positions<S>(*binder, primal, tangent, var, nested, sums, skip_zero, f);
     }
     case TypeKind::Prod: {  // left before right: f's effects happen in position order

@@ -84,6 +84,14 @@ const std::vector<KillingCase>& killing_cases() {
       {"table-atan2-third-quadrant", "def main (y : real, x : real) : real = atan2(y, x);\n", "(-1, -2)"},
       // max(x, y) at (2, 1): (1, 0) where the mutant says (0, 1).
       {"table-max-takes-min-side", "def main (x : real, y : real) : real = max(x, y);\n", "(2, 1)"},
+      // d (a / b) / db = -a / b^2 = -3 / 4 at (a, b) = (3, -2), where the mutant says 3 / 4 (at b = 2 both say -3/4).
+      {"div-negative-divisor", "def main (a : real, b : real) : real = a / b;\n", "(3, -2)"},
+      // The sum of a rose tree's leaves: d / d leaf = 1 for each of the three leaves of Node [Leaf 1, Leaf 2,
+      // Leaf 3]; the mutant passes no (co)tangent past the inner list's first unrolling: (1, 0, 0).
+      {"nested-mu-drops-later-positions",
+       "def main (r : mu t. < Leaf : real | Node : mu l. < Nil : unit | Cons : t * l > >) : real =\n"
+       "  fold r with n -> case n of { Leaf y -> y | Node ys -> fold ys with m -> case m of { Nil u -> 0 | Cons p -> fst p + snd p } };\n",
+       "roll (Node (roll (Cons (roll (Leaf 1), roll (Cons (roll (Leaf 2), roll (Cons (roll (Leaf 3), roll (Nil ())))))))))"},
   };
   return cases;
 }
