@@ -5,28 +5,11 @@
 namespace chad {
 
 nlohmann::json hessian_json(const HessianResult& result, const CheckedProgram& program) {
-  const std::vector<std::string> col_labels = input_coordinate_labels(program, result.input_index);
-  nlohmann::json out;
-  out["method"] = hessian_method_name(result.method);
-  out["differentiable"] = result.differentiable;
-  out["reason"] = result.differentiable ? std::string() : result.reason;
-  out["cannot_certify"] = result.cannot_certify;
-  out["input"] = normal_form_json(result.input_index, result.input_coords, col_labels);
-  out["cols"] = result.input_coords.size();
-  out["col_labels"] = col_labels;
-  out["hessian"] = nlohmann::json::array();
-  out["enclosure"] = nlohmann::json::array();
-  out["error_estimate"] = nlohmann::json::array();
-  if (!result.differentiable) {
-    out["output"] = nullptr;
-    out["rows"] = nullptr;
-    out["row_labels"] = nlohmann::json::array();
-    return out;
-  }
-  const std::vector<std::string> row_labels = output_coordinate_labels(program, result.output_index);
-  out["output"] = normal_form_json(result.output_index, result.output_coords, row_labels);
-  out["rows"] = result.output_coords.size();
-  out["row_labels"] = row_labels;
+  nlohmann::json out = derivative_json_frame({hessian_method_name(result.method), result.differentiable, result.reason,
+                                              result.cannot_certify, result.input_index, result.input_coords,
+                                              result.output_index, result.output_coords},
+                                             program, "hessian");
+  if (!result.differentiable) return out;
   for (const Matrix& h : result.hessian) out["hessian"].push_back(h);
   for (const auto& matrix : result.enclosure) {
     nlohmann::json rows = nlohmann::json::array();

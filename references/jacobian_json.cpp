@@ -17,30 +17,40 @@ std::vector<std::string> output_coordinate_labels(const CheckedProgram& program,
   return coordinate_labels(program.output_type, output_index, "out");
 }
 
-nlohmann::json jacobian_json(const JacobianResult& result, const CheckedProgram& program) {
-  const std::vector<std::string> col_labels = input_coordinate_labels(program, result.input_index);
+nlohmann::json derivative_json_frame(const DerivativePoint& point, const CheckedProgram& program,
+                                     const char* derivative) {
+  const std::vector<std::string> col_labels = input_coordinate_labels(program, point.input_index);
   nlohmann::json out;
-  out["method"] = method_name(result.method);
-  out["sums"] = is_chad_method(result.method) ? nlohmann::json(sums_strategy_name(result.sums)) : nlohmann::json();
-  out["differentiable"] = result.differentiable;
-  out["reason"] = result.differentiable ? std::string() : result.reason;
-  out["cannot_certify"] = result.cannot_certify;
-  out["input"] = normal_form_json(result.input_index, result.input_coords, col_labels);
-  out["cols"] = result.input_coords.size();
+  out["method"] = point.method;
+  out["differentiable"] = point.differentiable;
+  out["reason"] = point.differentiable ? std::string() : point.reason;
+  out["cannot_certify"] = point.cannot_certify;
+  out["input"] = normal_form_json(point.input_index, point.input_coords, col_labels);
+  out["cols"] = point.input_coords.size();
   out["col_labels"] = col_labels;
-  out["jacobian"] = nlohmann::json::array();
+  out[derivative] = nlohmann::json::array();
   out["enclosure"] = nlohmann::json::array();
   out["error_estimate"] = nlohmann::json::array();
-  if (!result.differentiable) {
+  if (!point.differentiable) {
     out["output"] = nullptr;
     out["rows"] = nullptr;
     out["row_labels"] = nlohmann::json::array();
     return out;
   }
-  const std::vector<std::string> row_labels = output_coordinate_labels(program, result.output_index);
-  out["output"] = normal_form_json(result.output_index, result.output_coords, row_labels);
-  out["rows"] = result.output_coords.size();
+  const std::vector<std::string> row_labels = output_coordinate_labels(program, point.output_index);
+  out["output"] = normal_form_json(point.output_index, point.output_coords, row_labels);
+  out["rows"] = point.output_coords.size();
   out["row_labels"] = row_labels;
+  return out;
+}
+
+nlohmann::json jacobian_json(const JacobianResult& result, const CheckedProgram& program) {
+  nlohmann::json out = derivative_json_frame({method_name(result.method), result.differentiable, result.reason,
+                                              result.cannot_certify, result.input_index, result.input_coords,
+                                              result.output_index, result.output_coords},
+                                             program, "jacobian");
+  out["sums"] = is_chad_method(result.method) ? nlohmann::json(sums_strategy_name(result.sums)) : nlohmann::json();
+  if (!result.differentiable) return out;
   for (const auto& row : result.jacobian) out["jacobian"].push_back(row);
   for (const auto& row : result.enclosure) {
     nlohmann::json cells = nlohmann::json::array();

@@ -23,6 +23,23 @@ nlohmann::json normal_form_json(const Index& index, const std::vector<double>& c
 std::vector<std::string> input_coordinate_labels(const CheckedProgram& program, const Index& input_index);
 std::vector<std::string> output_coordinate_labels(const CheckedProgram& program, const Index& output_index);
 
+// The keys a Jacobian's and a Hessian's JSON share: "method", "differentiable", "reason" (""
+// when differentiable), "cannot_certify", "input", "cols", "col_labels", "output" and "rows"
+// (null when not differentiable), "row_labels", and the lists `derivative` ("jacobian",
+// "hessian"), "enclosure" and "error_estimate", empty for the caller to fill.
+struct DerivativePoint {
+  std::string method;
+  bool differentiable = false;
+  std::string reason;
+  bool cannot_certify = false;
+  const Index& input_index;
+  const std::vector<double>& input_coords;
+  const Index& output_index;
+  const std::vector<double>& output_coords;
+};
+nlohmann::json derivative_json_frame(const DerivativePoint& point, const CheckedProgram& program,
+                                     const char* derivative);
+
 // {"method", "sums" (null unless a CHAD method), "differentiable", "reason" ("" when
 // differentiable), "cannot_certify", "input", "output" (null when not differentiable), "rows"
 // (null when not differentiable), "cols", "row_labels", "col_labels", "jacobian" (rows lists of
