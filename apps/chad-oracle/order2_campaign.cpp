@@ -8,16 +8,23 @@
 
 #include "command_context.hpp"
 #include "exit_codes.hpp"
+#include "oracle/adapter_client.hpp"
 #include "oracle/order2_check.hpp"
 #include "point_option.hpp"
 
 namespace chad {
 namespace {
 
-nlohmann::json outcome_line(const ProgramOutcome& o) {
+// A check's name: an outside tool's mode as its hello names it, else CHAD's nesting.
+std::string check_name(const CheckOutcome& c, const CampaignOptions& options) {
+  if (c.implementation == Implementation::Adapter && options.adapter) return options.adapter->hello().name();
+  return c.mode == ChadMode::Reverse ? "chad-fwd-over-rev" : "chad-fwd-over-fwd";
+}
+
+nlohmann::json outcome_line(const ProgramOutcome& o, const CampaignOptions& options) {
   nlohmann::json checks = nlohmann::json::array();
   for (const CheckOutcome& c : o.checks)
-    checks.push_back({{"mode", c.mode == ChadMode::Reverse ? "chad-fwd-over-rev" : "chad-fwd-over-fwd"},
+    checks.push_back({{"mode", check_name(c, options)},
                       {"sums", sums_strategy_name(c.sums)},
                       {"verdict", verdict_name(c.verdict)},
                       {"error", c.error},
@@ -28,10 +35,10 @@ nlohmann::json outcome_line(const ProgramOutcome& o) {
           {"input", o.generated.input}};
 }
 
-void print_checks(const ProgramOutcome& o) {
+void print_checks(const ProgramOutcome& o, const CampaignOptions& options) {
   std::cout << "order 2: " << verdict_name(o.verdict) << (o.detail.empty() ? "" : ": " + o.detail) << "\n";
   for (const CheckOutcome& c : o.checks)
-    std::cout << "  " << (c.mode == ChadMode::Reverse ? "chad-fwd-over-rev" : "chad-fwd-over-fwd") << " ("
+    std::cout << "  " << check_name(c, options) << " ("
               << sums_strategy_name(c.sums) << "): " << verdict_name(c.verdict)
               << (c.detail.empty() ? "" : ": " + c.detail) << "\n";
 }
@@ -47,7 +54,7 @@ int run_order2_campaign(const CampaignOptions& options, const std::string& out, 
   const auto start = std::chrono::steady_clock::now();
   std::size_t failing = 0;
   const CampaignSummary summary = run_campaign_order2(options, [&](const ProgramOutcome& o) {
-    if (log.is_open()) log << outcome_line(o).dump() << "\n";
+    if (log.is_open()) log << outcome_line(o, options).dump() << "\n";
     if (is_failure(o.verdict)) {
       ++failing;
       if (!quiet)
@@ -92,9 +99,9 @@ int verify_order2(const std::string& file, const std::string& at, const Campaign
   Case k(GeneratedCase{loaded_program_text(file), point}, file);
   const ProgramOutcome o = check_case_order2(options, k);
   if (json)
-    std::cout << outcome_line(o).dump(2) << "\n";
+    std::cout << outcome_line(o, options).dump(2) << "\n";
   else
-    print_checks(o);
+    print_checks(o, options);
   return is_failure(o.verdict) ? kExitCheckFailed : kExitOk;
 }
 
