@@ -28,8 +28,9 @@ std::string normalized_reason(const std::string& reason) {
 std::string verdict_reason(const nlohmann::json& line) {
   const std::string detail = line.value("detail", "");
   if (!detail.empty()) return detail;
+  const std::string verdict = line.value("verdict", "");
   for (const auto& c : line.value("checks", nlohmann::json::array()))
-    if (c.value("verdict", "") == line["verdict"]) return c.value("detail", "");
+    if (c.value("verdict", "") == verdict) return c.value("detail", "");
   return "";
 }
 
