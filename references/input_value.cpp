@@ -68,18 +68,21 @@ ValueP<double> value_of(const TermP& t, const TypeP& type) {
 
 }  // namespace
 
-ValueP<double> read_value(const CheckedProgram& program, const TypeP& type,
-                          const std::string& text) {
+// `text` parsed as a value term (aliases of `program` in scope), refused unless in value form.
+static TermP value_term(const CheckedProgram& program, const std::string& text) {
   TermP term = parse_term(text, kValueFile, program.program.aliases);
   require_value_form(term);
-  return value_of(term, type);
+  return term;
+}
+
+ValueP<double> read_value(const CheckedProgram& program, const TypeP& type,
+                          const std::string& text) {
+  return value_of(value_term(program, text), type);
 }
 
 std::string readable_input(const CheckedProgram& program, const std::string& text) {
   try {
-    TermP term = parse_term(text, kValueFile, program.program.aliases);
-    require_value_form(term);
-    return print_term_with_list_literals(check_term({}, term, program.input_type));
+    return print_term_with_list_literals(check_term({}, value_term(program, text), program.input_type));
   } catch (const SourceError&) {
     return text;
   }
