@@ -172,6 +172,8 @@ std::string campaign_replay_command(const CampaignOptionsText& t, const Campaign
          (t.features.empty() ? "" : " --features " + t.features) +
          (t.implementation == "chad" ? "" : " --implementation " + t.implementation) +
          (t.mutant.empty() ? "" : " --mutant " + t.mutant) +
+         (t.modes == CampaignOptionsText{}.modes ? "" : " --modes " + t.modes) +
+         (t.sums == CampaignOptionsText{}.sums ? "" : " --sums " + t.sums) +
          (t.codegen_fault.empty() ? "" : " --codegen-fault " + t.codegen_fault) +
          (t.adapter.empty() ? "" : " --adapter " + shell_quoted(t.adapter)) +
          (t.cross_check.empty() ? "" : " --cross-check " + t.cross_check) + cost_check_flags(options) +

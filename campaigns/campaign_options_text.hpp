@@ -51,7 +51,8 @@ CampaignOptions campaign_options_from_text(const CampaignOptionsText& text, cons
 CampaignOptionsText campaign_options_text(const CampaignOptions& options, const std::string& mutant);
 
 // `chad-oracle campaign --seed S --max-size M ... --only INDEX`: the command that checks program
-// `index` of this campaign alone (the options only give the cost check's flags).
+// `index` of this campaign alone, with the modes and sums strategies it checked where they are not
+// the default (the options only give the cost check's flags).
 std::string campaign_replay_command(const CampaignOptionsText& text, const CampaignOptions& options,
                                     std::size_t index);
 

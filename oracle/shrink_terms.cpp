@@ -126,6 +126,36 @@ std::vector<TermP> edits_of(const TermP& n, const std::vector<Node>& all_vars) {
   return out;
 }
 
+// Whether a binder of node `t` at argument `i` binds `name` there (as substitute_var reads them).
+bool binds_at(const TermP& t, std::size_t i, const std::string& name) {
+  const bool binds = ((t->kind == TermKind::Let || t->kind == TermKind::Fold || t->kind == TermKind::Unfold) && i == 1) ||
+                     t->kind == TermKind::Lambda;
+  return binds && t->name == name;
+}
+
+// Whether every free occurrence of `name` in `t` sits directly under a projection `side` (Fst or
+// Snd): then the other half of the pair it names is unused.
+bool only_projected(const TermP& t, const std::string& name, TermKind side) {
+  if (t->kind == TermKind::Var) return t->name != name;
+  if (t->kind == side && t->args[0]->kind == TermKind::Var && t->args[0]->name == name) return true;
+  for (std::size_t i = 0; i < t->args.size(); ++i)
+    if (!binds_at(t, i, name) && !only_projected(t->args[i], name, side)) return false;
+  for (const Branch& b : t->branches)
+    if (b.var != name && !only_projected(b.body, name, side)) return false;
+  return true;
+}
+
+// `t` with each free `side name` (fst x, or snd x) replaced by `name` itself.
+TermP drop_projection(const TermP& t, const std::string& name, TermKind side) {
+  if (t->kind == side && t->args[0]->kind == TermKind::Var && t->args[0]->name == name) return t->args[0];
+  auto copy = std::make_shared<Term>(*t);
+  for (std::size_t i = 0; i < copy->args.size(); ++i)
+    if (!binds_at(t, i, name)) copy->args[i] = drop_projection(copy->args[i], name, side);
+  for (Branch& b : copy->branches)
+    if (b.var != name) b.body = drop_projection(b.body, name, side);
+  return copy;
+}
+
 // Edits of a real literal of the input: 0, its integer part, half of it.
 std::vector<TermP> literal_edits(const TermP& n) {
   std::vector<TermP> out;
@@ -195,7 +225,8 @@ class TermShrinker {
   TermShrinkResult run(const GeneratedCase& start) {
     best_ = start;
     if (!load(best_, best_measure_)) return {best_, 0};
-    for (bool improved = true; improved && candidates_ < budget_;) improved = (!input_only_ && shrink_body()) || shrink_input();
+    for (bool improved = true; improved && candidates_ < budget_;)
+      improved = (!input_only_ && (shrink_body() || drop_unused_half_of_input())) || shrink_input();
     return {best_, candidates_};
   }
 
@@ -247,6 +278,30 @@ class TermShrinker {
     for (const Node& n : nodes)
       for (const TermP& e : edits_of(n.term, vars))
         if (try_case({with_body(replace_at(body, n.path, 0, e)), best_.input})) return true;
+    return false;
+  }
+
+  // An input `x : A * B` of which the body reads only `fst x` (or only `snd x`): the input becomes
+  // that half alone, `x : A` with `fst x` read as `x`, so that the report keeps no unused input.
+  bool drop_unused_half_of_input() {
+    const TermP input = strip_ascription(input_);
+    for (const Def& d : program_.defs) {
+      if (d.name != checked_->entry || d.params.size() != 1 || d.params[0].type->kind != TypeKind::Prod ||
+          input->kind != TermKind::Pair)
+        continue;
+      const TermP body = user_body(checked_->main_function);
+      const std::string& x = d.params[0].name;
+      for (TermKind side : {TermKind::Fst, TermKind::Snd}) {
+        if (!only_projected(body, x, side)) continue;
+        Program p = program_;
+        for (Def& e : p.defs)
+          if (e.name == checked_->entry) {
+            e.params[0].type = side == TermKind::Fst ? d.params[0].type->left : d.params[0].type->right;
+            e.body = drop_projection(body, x, side);
+          }
+        if (try_case({print_program(p), print_term(input->args[side == TermKind::Fst ? 0 : 1])})) return true;
+      }
+    }
     return false;
   }
 

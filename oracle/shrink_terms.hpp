@@ -5,7 +5,8 @@
 // a default value of its type; beta-reduce `(fun x -> b) a` to `let x = a in b`; inline a
 // `let`; reduce a `case` of a known constructor. Edits of the input: replace a part by one of
 // its parts of the same type (a shorter list, a smaller tree), move reals to 0, to integers,
-// halve them. Deterministic.
+// halve them; an input pair of which the body reads only one half becomes that half (no unused
+// input is kept). Deterministic.
 #pragma once
 #include <functional>
 

@@ -62,6 +62,14 @@ void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enc
 
 namespace {
 
+// "domain error here: `log` applied to -1, outside its domain" (the error's own message starts
+// with "domain error: " when the domain is decided; it is not repeated).
+std::string domain_error_here(const DomainError& e) {
+  const std::string prefix = "domain error: ";
+  const std::string& message = e.message();
+  return "domain error here: " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
+}
+
 // Judges what an implementation computed (its output's index, and each number as an enclosure
 // made by `as_enclosure`) against the reference and the program's own output.
 template <class N, class AsEnclosure>
@@ -267,7 +275,7 @@ std::vector<PointReport> judge_points(const CheckedProgram& program, const std::
       p.report = verify_chad(program, read_input_point(program, p.at), options.rules, compiled, options.faults, options.functions);
       if (!p.report.differentiable()) p.skipped = "not differentiable here: " + p.report.reference.reason;
     } catch (const DomainError& e) {
-      p.skipped = "domain error here: " + e.message();
+      p.skipped = domain_error_here(e);
     } catch (const ComparisonUndecided& e) {
       p.skipped = "not differentiable here: " + e.message();
     }
@@ -348,10 +356,12 @@ AdapterPointReport judge_adapter_point(const CampaignOptions& options, const std
 }  // namespace
 
 std::vector<AdapterPointReport> verify_adapter_at_points(const CampaignOptions& options, const std::string& program_text,
-                                                         const CheckedProgram& program, const std::string& given,
+                                                         const CheckedProgram& program,
+                                                         const std::optional<std::string>& given,
                                                          int random_points, std::uint64_t seed) {
   const auto shared = std::make_shared<const CheckedProgram>(program);
-  std::vector<AdapterPointReport> points{judge_adapter_point(options, program_text, shared, given, true)};
+  std::vector<AdapterPointReport> points;
+  if (given) points.push_back(judge_adapter_point(options, program_text, shared, *given, true));
   if (!holds_reals(program.input_type)) return points;
   ChoiceSource choices(seed);
   int judged = 0;
@@ -363,7 +373,7 @@ std::vector<AdapterPointReport> verify_adapter_at_points(const CampaignOptions& 
       p = judge_adapter_point(options, program_text, shared, at, false);
       p.depth = depth;
     } catch (const DomainError& e) {
-      p.skipped = "domain error here: " + e.message();
+      p.skipped = domain_error_here(e);
     } catch (const ComparisonUndecided& e) {
       p.skipped = "not differentiable here: " + e.message();
     } catch (const SourceError& e) {  // the reference overflows double

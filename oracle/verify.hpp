@@ -157,12 +157,12 @@ struct AdapterPointReport {
   int depth = -1;  // a random point's size (oracle/input_shrink.hpp's input_depth)
 };
 
-// As verify_at_points, for an adapter: the given point (its domain errors propagate as
+// As verify_at_points, for an adapter: the given point if any (its domain errors propagate as
 // DomainError, an overflow of the reference as SourceError), then random points drawn with `seed`
 // until `random_points` were judged or 4 times as many drawn. Preconditions: options.adapter is
 // set; the output type is a data type; `program_text` is the program's source.
 std::vector<AdapterPointReport> verify_adapter_at_points(const CampaignOptions& options, const std::string& program_text,
-                                                         const CheckedProgram& program, const std::string& given,
+                                                         const CheckedProgram& program, const std::optional<std::string>& given,
                                                          int random_points, std::uint64_t seed);
 
 }  // namespace chad

@@ -321,16 +321,19 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
     md << "\nNear a kink (where the derivative is not defined): " << *kink
        << ". A tool's answer this near it may be the derivative of the other side.\n";
   md << cost_section(dir, o);
-  md << "\n## Blame\n\n";
-  if (blame.found)
+  if (c.options.adapter) {
+    // An outside tool's report is in its own terms: blame names CHAD's rules, so no section of it.
+  } else if (blame.found) {
+    md << "\n## Blame\n\n";
     md << "The smallest subterm that fails its own check (in context of its free variables) is `" << blame.subterm
        << "` (" << (blame.in_body ? "node " + std::to_string(blame.node) + " of the body"
                            : std::string("in the wrapper around the body: the entry's `fun` and its parameters' `let`s"))
        << ", a `" << former_name(blame.kind)
        << "`): CHAD's rule **" << blame.rule << "** (sums " << sums_strategy_name(blame.sums) << ") is responsible. "
        << "Its check: " << blame.reason << "\n";
-  else
-    md << "No subterm could be blamed: " << blame.reason << "\n";
+  } else {
+    md << "\n## Blame\n\nNo subterm could be blamed: " << blame.reason << "\n";
+  }
   std::string pictures;
   try {
     pictures = write_pictures(dir, c, *tested, judged.program(), blame);

@@ -16,7 +16,8 @@
 // its counterexample report (reports/counterexample.hpp, as a campaign's) and `chad-oracle replay
 // DIR` as its replay command, else the `verify --at` of the shrunk input. `--mutant NAME` injects a
 // catalogued fault into CHAD (campaigns/campaign_options_text.hpp). With --adapter, the random
-// inputs grow the same way, but each is judged and none is shrunk.
+// inputs grow the same way; with --out DIR the first failing one is shrunk, the program fixed, and
+// its report written as a campaign's (verify_adapter_report.hpp).
 #include <unistd.h>
 
 #include <iomanip>
@@ -38,6 +39,7 @@
 #include "oracle/compiled_check.hpp"
 #include "oracle/shrink.hpp"
 #include "reports/counterexample.hpp"
+#include "verify_adapter_report.hpp"
 
 namespace chad {
 namespace {
@@ -142,9 +144,11 @@ void print_report(std::ostream& out, const VerifyReport& report) {
       << " (relative distance of midpoints) against the certified interval reference\n";
 }
 
-// --adapter: one line per point (or one JSON object), and the exit code.
+// --adapter: one line per point (or one JSON object), the shrunk input and its report (--out),
+// and the exit code.
 int report_adapter_points(const CommonOptions& options, std::uint64_t seed, const std::string& command,
-                          const AdapterHello& hello, const std::vector<AdapterPointReport>& points) {
+                          const AdapterHello& hello, const std::vector<AdapterPointReport>& points,
+                          const std::optional<AdapterInputReport>& report, const std::string& out) {
   bool any_failed = false;
   std::size_t skipped = 0;
   for (const AdapterPointReport& p : points) {
@@ -172,7 +176,18 @@ int report_adapter_points(const CommonOptions& options, std::uint64_t seed, cons
                                 {"precision", precision_name(hello.precision)},
                                 {"passed", !any_failed},
                                 {"seed", seed},
-                                {"points", all}}
+                                {"points", all},
+                                {"shrunk", report ? nlohmann::json{{"point", report->point},
+                                                                   {"original", report->original},
+                                                                   {"input", report->input},
+                                                                   {"original_nodes", report->original_nodes},
+                                                                   {"nodes", report->nodes},
+                                                                   {"candidates", report->candidates},
+                                                                   {"verdict", report->verdict}}
+                                                  : nlohmann::json(nullptr)},
+                                {"report", report ? nlohmann::json(out) : nlohmann::json(nullptr)},
+                                {"replay", report ? nlohmann::json("chad-oracle replay " + shell_quoted(out))
+                                                  : nlohmann::json(nullptr)}}
                      .dump(2)
               << "\n";
   } else {
@@ -186,12 +201,17 @@ int report_adapter_points(const CommonOptions& options, std::uint64_t seed, cons
       const std::string& detail = p.skipped.empty() ? p.outcome.detail : p.skipped;
       if (!detail.empty()) std::cout << std::string(35, ' ') << detail << "\n";
     }
+    const bool given = points.front().given;
     std::cout << "== " << (any_failed ? "FAILED" : "PASSED") << " at " << points.size() - skipped << " of "
-              << points.size() << " points (the given one and " << points.size() - 1 << " random, seed " << seed
-              << "; " << skipped << " not judged)\n";
+              << points.size() << " points (" << (given ? "the given one and " : "")
+              << points.size() - (given ? 1 : 0) << " random, seed " << seed << "; " << skipped << " not judged)\n";
+    if (report)
+      std::cout << "shrunk input " << report->point << " from " << report->original_nodes << " to " << report->nodes
+                << " term nodes, the program fixed: " << report->input << "\nreport: " << out
+                << "\nreplay: chad-oracle replay " << shell_quoted(out) << "\n";
   }
   if (any_failed) return kExitCheckFailed;
-  return points.front().skipped.empty() ? kExitOk : kExitNotDifferentiable;
+  return !points.front().given || points.front().skipped.empty() ? kExitOk : kExitNotDifferentiable;
 }
 
 // What `verify --inputs` was asked, for its lines, its report and its replay commands.
@@ -432,12 +452,26 @@ void add_verify_command(CLI::App& app, int& exit_code) {
                             "--adapter: the output type is not a data type (an adapter answers over normal forms)");
         CampaignOptions campaign;
         campaign.implementation = Implementation::Adapter;
+        campaign.seed = *seed;
         campaign.adapter = start_adapter(*adapter, *adapter_timeout);
         const AdapterHello hello = campaign.adapter->hello();
+        // --inputs needs no given point: without --at and a `-- at:` line, random inputs alone.
+        std::optional<std::string> given;
+        try {
+          given = point_text(program, *at, options->json);
+        } catch (const SourceError&) {
+          if (!at->empty() || *points == 0) throw;
+        }
         const std::vector<AdapterPointReport> judged =
-            verify_adapter_at_points(campaign, loaded_program_text(options->file), program,
-                                     point_text(program, *at, options->json), *points, *seed);
-        return report_adapter_points(*options, *seed, *adapter, hello, judged);
+            verify_adapter_at_points(campaign, loaded_program_text(options->file), program, given, *points, *seed);
+        if (judged.empty()) throw SourceError(entry_point(program.program).loc, "--inputs: main's input holds no real to draw");
+        std::optional<AdapterInputReport> report;
+        if (!out->empty())
+          report = write_adapter_input_report(
+              campaign, loaded_program_text(options->file), judged, *out,
+              "chad-oracle verify " + shell_quoted(options->file) + " --adapter " + shell_quoted(*adapter) +
+                  " --inputs " + std::to_string(*points) + " --seed " + std::to_string(*seed));
+        return report_adapter_points(*options, *seed, *adapter, hello, judged, report, *out);
       }
       // --inputs needs no given point: without --at and a `-- at:` line, random inputs alone.
       std::optional<std::string> given;

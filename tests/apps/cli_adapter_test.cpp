@@ -135,6 +135,34 @@ TEST(CliAdapter, VerifyByAdapterExits1OnTheSinFault) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
 }
 
+// `verify --adapter --out DIR`: the first failing random input is shrunk with the program fixed,
+// its report written as a campaign's (in the tool's terms), and `replay DIR` reproduces it.
+TEST(CliAdapter, VerifyByAdapterWithOutShrinksTheFailingInputAndWritesItsReport) {
+  if (!torch_available()) GTEST_SKIP() << "/usr/bin/python3 cannot import torch";
+  const testing::TempDir scratch("chad_cli_adapter_verify_out");
+  const std::string program = write_temp_file("chad_cli_adapter_verify_out", "sin.chad",
+                                              "def main (x : real * real) : real = sin(fst x) * snd x;\n");
+  const std::string out = scratch / "report";
+  ToolRun r = run_tool("verify " + shell_quote(program) + " --inputs 3 --seed 2 --out " + shell_quote(out) +
+                       " --adapter " + shell_quote(pytorch(" --fault sin-derivative")));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("shrunk input "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("replay: chad-oracle replay "), std::string::npos) << r.output;
+  ASSERT_TRUE(std::filesystem::exists(std::filesystem::path(out) / "report.md")) << r.output;
+  const nlohmann::json report = nlohmann::json::parse(std::ifstream(std::filesystem::path(out) / "report.json"));
+  EXPECT_EQ(report["verdict"], "fail") << report.dump(2);
+  std::ifstream md(std::filesystem::path(out) / "report.md");
+  const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.find("CHAD"), std::string::npos) << text;  // the tool's terms, not CHAD's
+  ToolRun replay = run_tool("replay " + shell_quote(out));
+  EXPECT_EQ(replay.exit_code, 1) << replay.output;
+  // Without --out nothing is written and nothing is shrunk.
+  ToolRun plain = run_tool("verify " + shell_quote(program) + " --inputs 3 --seed 2 --adapter " +
+                           shell_quote(pytorch(" --fault sin-derivative")));
+  EXPECT_EQ(plain.exit_code, 1) << plain.output;
+  EXPECT_EQ(plain.output.find("shrunk input "), std::string::npos) << plain.output;
+}
+
 // The headline check: a fault injected into an adapter is found and shrunk to at most 10
 // term nodes.
 void expect_found_and_shrunk(const std::string& fault) {

@@ -45,6 +45,17 @@ TEST(CliVerifyInputs, ACorrectProgramPassesAtEveryInput) {
       << alias.output;
 }
 
+// Random inputs of `log x` fall on both sides of 0: those outside log's domain are skipped with
+// the reason said once ("domain error here: `log` applied to ..."), not "domain error here:
+// domain error: ...".
+TEST(CliVerifyInputs, ADomainErrorIsSkippedAndSaidOnce) {
+  const std::string file = write_temp_file("chad_cli_verify_inputs", "log.chad", "def main (x : real) : real = log x;\n");
+  ToolRun r = run_tool("verify " + shell_quote(file) + " --inputs 12 --seed 5");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_GE(count(r.output, "domain error here: `log` applied to"), 1u) << r.output;
+  EXPECT_EQ(count(r.output, "domain error: "), 0u) << r.output;
+}
+
 // rev-mul-drops-term drops the reverse cotangent v * a of b in a * b. A one-element list
 // `Last a` multiplies nothing: the mutant is invisible there. On Cons (a, Last b) the output is
 // a * b, d/db = a, and the mutant gives 0: it fails exactly when a != 0. So the shrunk input is a

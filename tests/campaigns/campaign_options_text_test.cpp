@@ -148,6 +148,13 @@ TEST(CampaignOptionsText, TheReplayCommandSaysOnlyWhatDiffersFromTheDefaults) {
   EXPECT_EQ(campaign_replay_command(text, campaign_options_from_text(text), 2),
             "chad-oracle campaign --seed 3 --max-size 20 --features -functions --implementation chad-compiled "
             "--codegen-fault fold-tangents-skipped --cross-check fd:0.5 --functions paper --only 2");
+  // A compiled failure found under some modes and sums strategies replays under the same ones.
+  text.modes = "rev";
+  text.sums = "lifted,zero-fn";
+  EXPECT_EQ(campaign_replay_command(text, campaign_options_from_text(text), 2),
+            "chad-oracle campaign --seed 3 --max-size 20 --features -functions --implementation chad-compiled "
+            "--modes rev --sums lifted,zero-fn --codegen-fault fold-tangents-skipped --cross-check fd:0.5 "
+            "--functions paper --only 2");
 }
 
 }  // namespace

@@ -47,6 +47,21 @@ TEST(ShrinkTerms, ShortensInputListsAndMovesRealsToZero) {
   EXPECT_NE(r.shrunk.input.find("(0, "), std::string::npos) << r.shrunk.input;
 }
 
+// A report keeps no unused input: of `x : real[1] * (real[1] * real)` the body reads only
+// `snd (snd x)`, so the input narrows twice to the real it reads. Where both halves are read
+// the pair stays.
+TEST(ShrinkTerms, DropsTheHalvesOfAnInputPairTheBodyNeverReads) {
+  GeneratedCase c{"def main (x : real[1] * (real[1] * real)) : real = sin(snd (snd x));\n", "([1], ([2], 3))"};
+  // "Fails" while sin reads the input (not a constant).
+  TermShrinkResult r = shrink(c, [](const GeneratedCase& g) { return mentions(g, "sin(") && !mentions(g, "sin(0)"); });
+  EXPECT_TRUE(mentions(r.shrunk, "(x : real)")) << r.shrunk.program;
+  EXPECT_TRUE(mentions(r.shrunk, "sin(x)")) << r.shrunk.program;
+  EXPECT_EQ(r.shrunk.input, "0");
+  GeneratedCase both{"def main (x : real * real) : real = sin(fst x) * snd x;\n", "(1, 2)"};
+  TermShrinkResult kept = shrink(both, [](const GeneratedCase& g) { return mentions(g, "sin(fst x) * snd x"); });
+  EXPECT_TRUE(mentions(kept.shrunk, "(x : real * real)")) << kept.shrunk.program;
+}
+
 TEST(ShrinkTerms, ARealFaultShrinksToItsSmallestWitness) {
   CampaignOptions options;
   options.rules = &find_mutant("rev-prim-doubles")->rules;
