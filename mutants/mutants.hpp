@@ -38,14 +38,14 @@ struct Mutant {
   // `op` name the rule its blame is first expected at), with the part of CHAD it is in, e.g.
   // "evaluator: (co)tangent addition", and the rules blame may rightly name: those that use
   // the faulty helper, or the primitive whose derivative is wrong.
-  ChadFaults faults;
-  std::string helper;
-  std::vector<RuleRef> blame_targets;
+  ChadFaults faults{};
+  std::string helper{};
+  std::vector<RuleRef> blame_targets{};
   bool is_rule_mutant() const { return !faults.any(); }
   // The functions strategy the fault lives in, when only one has it (the paper's copowers and
   // powers; the efficient strategy's packed environments): runs of this mutant use that
   // strategy whatever they were asked for. Unset: the run's strategy.
-  std::optional<FunctionsStrategy> functions;
+  std::optional<FunctionsStrategy> functions{};
   // A fault of a primitive of the second set: runs of this mutant generate with the feature
   // second-set, which draws them (off in the default campaign).
   bool second_set = false;

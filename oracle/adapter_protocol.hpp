@@ -86,9 +86,9 @@ struct AdapterRequest {
   NormalForm<double> input;
   Index output_index;  // the shape of the output at the input (from the reference)
   AdapterAsk ask = AdapterAsk::Jacobian;
-  std::vector<std::vector<double>> seeds;  // jvp, hvp: input tangents; vjp: output cotangents
+  std::vector<std::vector<double>> seeds{};  // jvp, hvp: input tangents; vjp: output cotangents
   bool timing = false;  // "timing": true: the answer must carry "seconds" (AdapterSeconds)
-  std::vector<double> cotangent;  // hvp: the output cotangent w (one per output coordinate)
+  std::vector<double> cotangent{};  // hvp: the output cotangent w (one per output coordinate)
 };
 // The request's JSON, with the translations the adapter asked for in its hello.
 nlohmann::json differentiate_request(const AdapterRequest& request, long id, const AdapterHello& hello);

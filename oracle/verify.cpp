@@ -152,8 +152,7 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
   report.reference.differentiable = true;
   for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
     for (SumsStrategy sums : kAllSumsStrategies) {
-      VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
-      c.functions = functions;
+      VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}, false, functions, std::nullopt};
       try {
         ScopedChadFaults guard(faults);
         ChadOptions options{mode, sums, rules};
@@ -193,8 +192,7 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
   for (const Mpfi& c : normal_form<Mpfi>(program.output_type, y).coords) output.push_back(enclose(c));
   for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
     for (SumsStrategy sums : kAllSumsStrategies) {
-      VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}};
-      c.functions = functions;
+      VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}, false, functions, std::nullopt};
       try {
         judge(c, program, input, report.reference, output, rules, faults);
       } catch (const ComparisonUndecided& e) {
@@ -209,8 +207,8 @@ VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>
   if (compiled)
     for (const CompiledProgram& kernel : *compiled) {
       const ChadMode mode = kernel.mode == KernelMode::Forward ? ChadMode::Forward : ChadMode::Reverse;
-      VerifyCase c{mode, kernel.sums, Verdict::Pass, {}, 0, 0, {}, true};
-      c.functions = functions;  // the kernels were compiled with it (compiled_verify_kernels)
+      // (functions: the kernels were compiled with it, compiled_verify_kernels)
+      VerifyCase c{mode, kernel.sums, Verdict::Pass, {}, 0, 0, {}, true, functions, std::nullopt};
       try {
         judge_compiled(c, program, input, report.reference, output, kernel);
       } catch (const InternalError& e) {  // KernelFault: a lifted-sum inconsistency, a wrong shape

@@ -39,7 +39,7 @@ struct VerifyCase {
   std::vector<std::vector<Enclosure>> enclosure;  // CHAD's Jacobian, [output][input]
   bool compiled = false;  // the compiled kernel (in double), not the interpreted target (in intervals)
   FunctionsStrategy functions = kDefaultFunctionsStrategy;  // CHAD's (interpreted cases)
-  std::optional<Discrepancy> first_discrepancy;  // the first entry that failed, as `detail` says
+  std::optional<Discrepancy> first_discrepancy{};  // the first entry that failed, as `detail` says
 };
 
 struct VerifyReport {

@@ -101,7 +101,9 @@ inline void deep_entry() {
 struct DeepStackPool {
   std::atomic_flag busy = ATOMIC_FLAG_INIT;
   std::vector<void*> free;
-  void* take() {
+  // (not inlined into run_on_new_deep_stack: its `memory` would then live across getcontext,
+  // which GCC's -Wclobbered reads as a setjmp)
+  [[gnu::noinline]] void* take() {
     void* memory = nullptr;
     while (busy.test_and_set(std::memory_order_acquire)) {}
     if (!free.empty()) memory = free.back(), free.pop_back();

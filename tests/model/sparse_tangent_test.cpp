@@ -29,8 +29,12 @@ TEST(SparseTangent, AUnitHasOneComponentAtEveryWidth) {
       EXPECT_EQ(t.present_count(), 1u);
       EXPECT_EQ(t.width(), width);
       EXPECT_EQ(t.at(d), 2.5);
-      if (d > 0) EXPECT_EQ(t.at(d - 1), 0.0);
-      if (d + 1 < width) EXPECT_EQ(t.at(d + 1), 0.0);
+      if (d > 0) {
+        EXPECT_EQ(t.at(d - 1), 0.0);
+      }
+      if (d + 1 < width) {
+        EXPECT_EQ(t.at(d + 1), 0.0);
+      }
     }
   }
 }

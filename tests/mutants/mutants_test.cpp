@@ -48,7 +48,9 @@ TEST(Mutants, EveryMutantIsKilledShrunkAndBlamedAtTheDefaultSeed) {
     // The shrunk program still fails: `fail`, or `fault` where the mutant breaks CHAD's output
     // (rev-inject-lifted-wrong-component raises the lifted-sum inconsistency).
     EXPECT_TRUE(k.outcome.verdict == Verdict::Fail || k.outcome.verdict == Verdict::Fault) << k.name;
-    if (k.name == "rev-inject-lifted-wrong-component") EXPECT_EQ(k.outcome.verdict, Verdict::Fault);
+    if (k.name == "rev-inject-lifted-wrong-component") {
+      EXPECT_EQ(k.outcome.verdict, Verdict::Fault);
+    }
   }
   const KillTotals t = kill_totals(kills);
   EXPECT_LE(t.median_counterexample_size, 12.0);

@@ -175,7 +175,9 @@ TEST(JudgeFaults, CertifyEntriesRejectsUnboundedAndNaNAnswers) {
     EXPECT_EQ(certify_entries("CHAD", {{got}}, false, 0, certified).verdict, Verdict::Fail) << got.lo << " " << got.hi;
     ScopedJudgeFaults accepting(only(&JudgeFaults::accept_unbounded_enclosure));
     // [0, inf] and [-inf, inf] "meet" [2, 2]: only the bound test rejects them.
-    if (!std::isnan(got.lo)) EXPECT_EQ(certify_entries("CHAD", {{got}}, false, 0, certified).verdict, Verdict::Pass);
+    if (!std::isnan(got.lo)) {
+      EXPECT_EQ(certify_entries("CHAD", {{got}}, false, 0, certified).verdict, Verdict::Pass);
+    }
   }
   for (double got : {NAN, INFINITY}) EXPECT_EQ(certify_entries("x", {{{got, got}}}, true, ScreenTolerance::relative, certified).verdict, Verdict::Fail);
   EXPECT_EQ(certify_entries("x", {{{2.0 + 1e-12, 2.0 + 1e-12}}}, true, ScreenTolerance::relative, certified).verdict, Verdict::Pass);

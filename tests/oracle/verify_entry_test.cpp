@@ -9,7 +9,8 @@
 namespace chad {
 namespace {
 
-VerifyCase fresh_case() { return VerifyCase{ChadMode::Reverse, SumsStrategy::Biproduct, Verdict::Pass, {}, 0, 0, {}}; }
+VerifyCase fresh_case() { return VerifyCase{ChadMode::Reverse, SumsStrategy::Biproduct, Verdict::Pass, {}, 0, 0, {}, false,
+                                              kDefaultFunctionsStrategy, std::nullopt}; }
 
 TEST(VerifyEntry, MeetingBoundedEnclosuresPass) {
   VerifyCase c = fresh_case();

@@ -117,9 +117,10 @@ TEST(SecondSetDerivatives, ReferencesAndChadAtHandDerivedPoints) {
         const double slack = testing::Tolerances::closed_form_rounding * std::fabs(want);
         EXPECT_TRUE(e.lo - slack <= want && want <= e.hi + slack) << "interval [" << e.lo << ", " << e.hi << "]";
         EXPECT_LE(e.hi - e.lo, 1e-12 * std::fabs(want) + 1e-30) << "a loose enclosure";
-        if (fd.differentiable)
+        if (fd.differentiable) {
           EXPECT_TRUE(close(fd.jacobian[0][j], 1e-9) || std::fabs(fd.jacobian[0][j] - want) < 1e-12)
               << "fd " << fd.jacobian[0][j] << " vs " << want;
+        }
         for (const JacobianResult& c : chad) {
           ASSERT_TRUE(c.differentiable) << method_name(c.method) << ": " << c.reason;
           EXPECT_TRUE(close(c.jacobian[0][j], 1e-14))
