@@ -10,6 +10,7 @@
 #include <map>
 
 #include "campaigns/campaign_identity.hpp"
+#include "campaigns/log_identity.hpp"
 #include "oracle/campaign_log.hpp"
 #include "campaigns/error_histogram.hpp"
 
@@ -52,8 +53,11 @@ std::string CampaignFiles::worker_log(int worker) const {
 }
 
 std::vector<nlohmann::json> CampaignFiles::read_lines(const std::string& file) const {
-  if (fs::path(file).filename() == "log.jsonl") return read_log(file);
-  if (!identity_) throw InternalError("a worker log read before the campaign's identity is known");
+  if (!identity_) throw InternalError("a campaign log read before the campaign's identity is known");
+  if (fs::path(file).filename() == "log.jsonl") {
+    check_log_identity(file, *identity_);  // (log.identity.json beside it)
+    return read_log(file);
+  }
   return read_worker_log(file, *identity_);
 }
 
@@ -140,6 +144,8 @@ std::vector<nlohmann::json> CampaignFiles::merge_logs() const {
   const fs::path log = fs::path(dir_) / "log.jsonl";
   std::string text;
   for (const auto& line : lines) text += line.dump() + "\n";
+  if (!identity_) throw InternalError("a campaign log merged before the campaign's identity is known");
+  record_log_identity(log.string(), *identity_, text);  // first: a kill between the two leaves both accepted
   write_file_durably(log.string(), text);
   for (const auto& file : files)  // only once log.jsonl holds their lines
     if (fs::path(file) != log) remove_file_checked(file);

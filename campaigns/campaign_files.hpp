@@ -54,7 +54,9 @@ class CampaignFiles {
   void update_progress(int workers, std::size_t limit, std::size_t shards);
   void clear_progress();
   // Every log line so far, one per index, sorted; rewrites log.jsonl with them (durably: a
-  // temporary file, fsync'ed and renamed), then removes the workers' logs.
+  // temporary file, fsync'ed and renamed), then removes the workers' logs. log.jsonl is read
+  // only when log.identity.json beside it names this campaign and its content
+  // (campaigns/log_identity.hpp), which is recorded there before log.jsonl is rewritten.
   std::vector<nlohmann::json> merge_logs() const;
   // A worker's time per stage, handed to the parent through a file (then removed).
   void write_worker_seconds(int worker, const std::map<std::string, double>& seconds) const;

@@ -6,6 +6,7 @@
 #include "campaigns/campaign_files.hpp"
 #include "campaigns/campaign_identity.hpp"
 #include "campaigns/durable_files.hpp"
+#include "campaigns/log_identity.hpp"
 
 namespace chad {
 namespace {
@@ -37,6 +38,7 @@ CampaignParameters merged_parameters(const std::vector<std::string>& inputs, con
       throw SourceError(dir_loc(dir),
                         "no campaign.json here: not the output of `campaign` (or of a version "
                         "before campaign.json), so merge cannot tell which campaign it belongs to");
+    check_log_identity((std::filesystem::path(dir) / "log.jsonl").string(), *p);  // its log is its campaign's
     if (!merged) {
       merged = *p;
       first_dir = dir;

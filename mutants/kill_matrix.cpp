@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "oracle/blame_compiled.hpp"
 #include "oracle/compiled_check.hpp"
 #include "oracle/shrink.hpp"
 #include "syntax/printer.hpp"
@@ -66,7 +67,7 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool s
     k.outcome = check_case(options, k.counterexample);
     k.outcome.index = k.index;
     k.outcome.seed = program_seed(base.seed, k.index);
-    k.blame = blame_failure(options, k.counterexample, f.mode, f.sums);
+    k.blame = blame_campaign_failure(options, k.counterexample, f.mode, f.sums);
     k.blame_correct = blame_names_mutant(mutant, k.blame);
     k.shrunk = true;
   }

@@ -28,6 +28,9 @@ struct Blame {
   std::size_t function_node = 0;  // its position in the main function (wrapper and body), pre-order from 0
   std::string rule;      // the CHAD rule responsible, e.g. "reverse let", "forward op sin"
   std::string reason;    // what its own check found (or why nothing could be blamed)
+  // A compiled kernel's failure that interpreted CHAD does not share (oracle/blame_compiled.hpp):
+  // blamed on the code generator's side, not on a CHAD rule (found stays false: no subterm).
+  bool codegen = false;
 };
 
 // The subterms of `term` in pre-order (node, arguments, branches), the numbering of Blame::node

@@ -177,6 +177,20 @@ ProgramOutcome check_case_prefetched(const CampaignOptions& options, const Gener
   return check_case(options, *k, seconds);
 }
 
+bool compiled_kernel_missing(const CampaignOptions& options, const std::string& text, const CheckedProgram& program,
+                             ChadMode mode, SumsStrategy sums) {
+  return is_data_type(program.output_type) && !kernel_table().count(key_of(options, text, mode, sums));
+}
+
+void prefetch_compiled_programs(
+    const CampaignOptions& options,
+    const std::vector<std::pair<std::string, std::shared_ptr<const CheckedProgram>>>& programs) {
+  std::vector<Pending> pending;
+  for (const auto& [text, program] : programs)
+    if (is_data_type(program->output_type)) add_pending(options, text, program, pending);
+  compile_pending(options, pending);
+}
+
 std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,
                                    SumsStrategy sums) {
   ScopedChadFaults faults(options.faults);

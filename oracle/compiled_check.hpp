@@ -21,9 +21,9 @@ struct CompiledCampaignOptions {
   CompilerOptions compiler;
   std::size_t batch = 32;
   CodegenFault fault = CodegenFault::None;  // --codegen-fault: a mutant of the code generator
-  // Shrinking compiles every candidate alone (about a second each), so it gets this many
-  // candidates instead of the interpreter's 3000.
-  int shrink_budget = 150;
+  // Shrinking's candidates in all, as the interpreter's (oracle/shrink_compiled.hpp: shrunk in
+  // the interpreter where that is sound, else compiled `batch` candidates at a time).
+  int shrink_budget = 3000;
 };
 
 // One (mode, sums) check of a case by its compiled kernel, against the case's dual-number
@@ -40,6 +40,18 @@ void prefetch_compiled_kernels(const CampaignOptions& options, const std::vector
 // checked it, when it did (the program is then handed on, not parsed again); else from its text.
 ProgramOutcome check_case_prefetched(const CampaignOptions& options, const GeneratedCase& generated,
                                      std::map<std::string, double>* seconds = nullptr);
+
+// Whether check_compiled of `program` (its text) in (mode, sums) would first compile its kernel:
+// its output is a data type and no kernel (nor the reason there is none) is known for it yet.
+bool compiled_kernel_missing(const CampaignOptions& options, const std::string& text, const CheckedProgram& program,
+                             ChadMode mode, SumsStrategy sums);
+
+// Compiles, in one translation unit, the kernels (every mode and sums strategy of `options`) of
+// these programs (their text and checked program) that are not compiled yet: shrinking's
+// candidates (oracle/shrink_compiled.hpp). A unit that does not compile is split as above.
+void prefetch_compiled_programs(
+    const CampaignOptions& options,
+    const std::vector<std::pair<std::string, std::shared_ptr<const CheckedProgram>>>& programs);
 
 // The generated C++ of a program's kernel, with a `main` reading --at (for reports).
 std::string compiled_kernel_source(const CampaignOptions& options, const CheckedProgram& program, ChadMode mode,

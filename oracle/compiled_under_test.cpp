@@ -28,6 +28,9 @@ class CompiledUnderTest : public ImplementationUnderTest {
   }
 
   bool draws_chad_output() const override { return true; }  // (the kernel is CHAD's output compiled)
+  // Its failures are blamed by checking again in the interpreter (oracle/blame_compiled.hpp):
+  // CHAD's rule when interpreted CHAD fails too, the code generator's side when only the kernel does.
+  bool blamed_by_chad_rules() const override { return true; }
 
   std::optional<std::string> derivative_source(const CheckedProgram& program, const CheckPlan& plan) const override {
     return compiled_kernel_source(options_, program, plan.mode, plan.sums);

@@ -55,7 +55,8 @@ class ImplementationUnderTest {
   virtual CheckOutcome check_cost(Case& c, const CheckPlan& plan, StageSeconds* seconds) const;
 
   // What a counterexample report (reports/counterexample.cpp) shows of it. Whether blame (which
-  // names CHAD's rules, oracle/blame.hpp) applies to its failures: interpreted CHAD's.
+  // names CHAD's rules, oracle/blame.hpp) applies to its failures: interpreted CHAD's, and the
+  // compiled kernel's (oracle/blame_compiled.hpp: the code generator's side when only it fails).
   virtual bool blamed_by_chad_rules() const { return false; }
   // Whether the report draws CHAD's output for the failing check (chad.svg): not for a tool whose
   // derivative is its own.

@@ -6,6 +6,7 @@
 
 #include "oracle/case.hpp"
 #include "oracle/compiled_check.hpp"
+#include "oracle/shrink_compiled.hpp"
 #include "oracle/shrink_terms.hpp"
 #include "syntax/parser.hpp"
 
@@ -135,11 +136,13 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
   // A failure found by --cross-check fd:RATE: cross-check every candidate, sampled or not.
   if (f.original.cross_check == CrossCheck::Disagreed) narrowed.cross_check_fd_rate = 1;
   const Verdict verdict = f.original.verdict;
+  if (options.implementation == Implementation::ChadCompiled && options.compiled) {
+    f.compiled.emplace();
+    f.shrunk = shrink_compiled_failure(narrowed, source.recording(), verdict, &*f.compiled);
+    return f;
+  }
   const std::function<bool(Case&)> still_fails = [&](Case& k) { return check_case(narrowed, k).verdict == verdict; };
-  const int budget = options.implementation == Implementation::ChadCompiled && options.compiled
-                         ? options.compiled->shrink_budget
-                         : 3000;
-  f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails, budget);
+  f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails);
   return f;
 }
 

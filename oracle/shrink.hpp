@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "generators/program_generator.hpp"
@@ -37,13 +38,22 @@ ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const Genera
 ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const GeneratorFeatures& features,
                          int max_size, const std::function<bool(Case&)>& still_fails, int budget = 3000);
 
+// How a compiled failure was shrunk (oracle/shrink_compiled.hpp), beside ShrinkResult's candidates.
+struct CompiledShrinkCost {
+  bool by_interpreter = false;  // step 1 gave the result
+  int rounds = 0;               // step 2's rounds
+  int kernels_compiled = 0;     // candidates' kernels compiled by the rounds (speculation included)
+};
+
 // Program `index` of a campaign, which fails, shrunk against its first failing check (whose
-// mode and sums strategy are returned, with the unshrunk program's outcome).
+// mode and sums strategy are returned, with the unshrunk program's outcome). The compiled
+// path's failures: oracle/shrink_compiled.hpp.
 struct CampaignFailure {
   ProgramOutcome original;
   ChadMode mode = ChadMode::Reverse;
   SumsStrategy sums = SumsStrategy::Biproduct;
   ShrinkResult shrunk;
+  std::optional<CompiledShrinkCost> compiled;  // the compiled path's failures
 };
 CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::size_t index);
 

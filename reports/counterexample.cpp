@@ -11,6 +11,7 @@
 #include "oracle/adapter_client.hpp"
 #include "reports/standalone_script.hpp"
 #include "oracle/blame.hpp"
+#include "oracle/blame_compiled.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/compiled_check.hpp"
@@ -68,6 +69,13 @@ nlohmann::json blame_json(const Blame& b) {
   nlohmann::json j = {{"found", b.found}, {"reason", b.reason}, {"former", nullptr}, {"primitive", nullptr},
                       {"rule", nullptr}, {"mode", nullptr}, {"sums", nullptr}, {"subterm", nullptr},
                       {"in_body", nullptr}, {"node", nullptr}};  // null when nothing was blamed
+  // Where the fault lies: a CHAD rule, the code generator (a compiled kernel's failure that
+  // interpreted CHAD does not share), or not known.
+  j["side"] = b.found ? nlohmann::json("chad-rule") : b.codegen ? nlohmann::json("codegen") : nlohmann::json();
+  if (b.codegen) {
+    j["mode"] = chad_mode_name(b.mode);
+    j["sums"] = sums_strategy_name(b.sums);
+  }
   if (!b.found) return j;
   j["former"] = former_name(b.kind);
   if (b.kind == TermKind::Prim) j["primitive"] = prim_name(b.op);
@@ -250,7 +258,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   else if (o.verdict == Verdict::FailCost)
     blame.reason = "blame looks for a wrong derivative; this report is about a derivative's cost (see Cost)";
   else if (const CheckOutcome* k = first_failure(o))
-    blame = blame_failure(c.options, judged, k->mode, k->sums);
+    blame = blame_campaign_failure(c.options, judged, k->mode, k->sums);
   nlohmann::json j = outcome_json(o);
   j["blame"] = blame_json(blame);
   j["input_coords_hex"] = input_coordinates(judged);
@@ -331,6 +339,9 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
        << ", a `" << former_name(blame.kind)
        << "`): CHAD's rule **" << blame.rule << "** (sums " << sums_strategy_name(blame.sums) << ") is responsible. "
        << "Its check: " << blame.reason << "\n";
+  } else if (blame.codegen) {
+    md << "\n## Blame\n\nBlamed on **the code generator** (codegen/), not on a CHAD rule: " << blame.reason
+       << ". The kernel's C++ is below.\n";
   } else {
     md << "\n## Blame\n\nNo subterm could be blamed: " << blame.reason << "\n";
   }

@@ -295,3 +295,58 @@ TEST(CliCampaignFaults,
 }
 
 }  // namespace
+
+namespace {
+
+// Issue #34: a log.jsonl copied beside another campaign's campaign.json was adopted on resume
+// (its lines carry no identity). log.identity.json beside it now names the campaign that wrote
+// it and the content it wrote (campaigns/log_identity.hpp): the log of seed 6 copied into the
+// directory of seed 7 (alone, with its identity file, or into a directory with none) is refused
+// at its first line, exit 3, untouched; the directory's own log still resumes.
+TEST(CliCampaignFaults, ALogOfAnotherCampaignCopiedBesideCampaignJsonIsRefusedOnResume) {
+  TempDir tmp;
+  const std::string other = tmp / "other", here = tmp / "here", bare = tmp / "bare";
+  for (const auto& [seed, dir] : {std::pair{"6", other}, std::pair{"7", here}})
+    ASSERT_EQ(run_tool(std::string("campaign --count 8 --seed ") + seed + " --jobs 1 --out " + dir).exit_code, 0);
+  const std::string own = read_file(here + "/log.jsonl"), copied = read_file(other + "/log.jsonl");
+  ASSERT_NE(own, copied);
+  // The directory's own log: resumed (nothing left to check), unchanged.
+  ToolRun again = run_tool("campaign --count 8 --seed 7 --jobs 1 --out " + here);
+  EXPECT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_EQ(read_file(here + "/log.jsonl"), own);
+  // The other campaign's log alone: its content is not what this directory's identity records.
+  fs::copy_file(other + "/log.jsonl", here + "/log.jsonl", fs::copy_options::overwrite_existing);
+  ToolRun alone = run_tool("campaign --count 8 --seed 7 --jobs 1 --out " + here);
+  EXPECT_EQ(alone.exit_code, 3) << alone.output;
+  EXPECT_NE(alone.output.find(here + "/log.jsonl:1:1: error: this log.jsonl is not the log this campaign wrote"),
+            std::string::npos)
+      << alone.output;
+  EXPECT_EQ(read_file(here + "/log.jsonl"), copied);
+  // With its identity file: another campaign's, named by what differs.
+  fs::copy_file(other + "/log.identity.json", here + "/log.identity.json", fs::copy_options::overwrite_existing);
+  ToolRun with_identity = run_tool("campaign --count 8 --seed 7 --jobs 1 --out " + here);
+  EXPECT_EQ(with_identity.exit_code, 3) << with_identity.output;
+  EXPECT_NE(with_identity.output.find(here + "/log.jsonl:1:1: error: this log.jsonl belongs to another campaign: "
+                                             "seed 6 (here: 7)"),
+            std::string::npos)
+      << with_identity.output;
+  EXPECT_EQ(read_file(here + "/log.jsonl"), copied);
+  // Beside a campaign.json with no log identity (a campaign killed before its first merge).
+  fs::create_directories(bare);
+  fs::copy_file(here + "/campaign.json", bare + "/campaign.json");
+  fs::copy_file(other + "/log.jsonl", bare + "/log.jsonl");
+  ToolRun no_identity = run_tool("campaign --count 8 --seed 7 --jobs 1 --out " + bare);
+  EXPECT_EQ(no_identity.exit_code, 3) << no_identity.output;
+  EXPECT_NE(no_identity.output.find(bare + "/log.jsonl:1:1: error: this log.jsonl carries no campaign identity"),
+            std::string::npos)
+      << no_identity.output;
+  EXPECT_EQ(read_file(bare + "/log.jsonl"), copied);
+  // `merge` checks each input's log the same way.
+  ToolRun merged = run_tool("merge " + bare + " --out " + (tmp / "merged"));
+  EXPECT_EQ(merged.exit_code, 3) << merged.output;
+  EXPECT_NE(merged.output.find(bare + "/log.jsonl:1:1: error: this log.jsonl carries no campaign identity"),
+            std::string::npos)
+      << merged.output;
+}
+
+}  // namespace

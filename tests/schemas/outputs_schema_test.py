@@ -236,6 +236,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check_lines("log-line.schema.json", os.path.join(runs, "c", "log.jsonl"))
     check_file("summary.schema.json", os.path.join(runs, "c", "summary.json"))
     check_file("campaign-parameters.schema.json", os.path.join(runs, "c", "campaign.json"))
+    check_file("log-identity.schema.json", os.path.join(runs, "c", "log.identity.json"))
 
     # Two shards and their merge.
     for shard in ["0/2", "1/2"]:
@@ -245,6 +246,7 @@ with tempfile.TemporaryDirectory() as tmp:
                   ["merge", os.path.join(runs, "s0"), os.path.join(runs, "s1"), "--out", os.path.join(runs, "m"),
                    "--json"])
     check_file("campaign-parameters.schema.json", os.path.join(runs, "m", "campaign.json"))
+    check_file("log-identity.schema.json", os.path.join(runs, "m", "log.identity.json"))
     check_lines("log-line.schema.json", os.path.join(runs, "m", "log.jsonl"))
 
     # A failing campaign (a mutant of CHAD): its log, a shrunk report, and its replay.
