@@ -3,8 +3,9 @@
 // `chad-oracle jacobian FILE --at VALUE --method interval --json` gives an MPFI enclosure of
 // every gradient entry, and every entry of the adjoint's double gradient must lie inside it,
 // widened only by the double's own rounding allowance (kRounding, relative to the gradient's
-// largest entry: the enclosure is of the exact derivative, the adjoint rounds at every step).
-// A second test shows the check is sharp: a gradient off by 1e-8 of that scale is rejected.
+// largest entry: the enclosure is of the exact derivative, the adjoint rounds at every step;
+// measured at n <= 10, the adjoints' entries lie within 6e-16 of that scale of the enclosures).
+// A second test shows the check is sharp: a gradient off by 1e-11 of that scale is rejected.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -27,7 +28,7 @@ using namespace chad;
 using namespace chad::bench;
 using nlohmann::json;
 
-constexpr double kRounding = 1e-11;  // the double adjoint's rounding allowance, relative
+constexpr double kRounding = 1e-13;  // the double adjoint's rounding allowance, relative
 
 // The benchmark input at n, its coordinates moved by a factor 1 + 0.2 sin(1.3 i + seed)
 // (seed 0: unmoved): other points of the same shape, still moderate (no overflow in exp).
@@ -88,7 +89,7 @@ TEST(HandwrittenAdjoint, EveryGradientEntryLiesInTheCertifiedEnclosure) {
       }
 }
 
-TEST(HandwrittenAdjoint, TheCheckRejectsAGradientOffBy1eMinus8) {
+TEST(HandwrittenAdjoint, TheCheckRejectsAGradientOffBy1eMinus11) {
   for (const AdjointCase& c : adjoint_cases()) {
     SCOPED_TRACE(c.name);
     const BenchInput input = point(c, 2, 1);
@@ -101,7 +102,7 @@ TEST(HandwrittenAdjoint, TheCheckRejectsAGradientOffBy1eMinus8) {
     for (double g : gradient) scale = std::max(scale, std::abs(g));
     for (std::size_t i : {std::size_t(0), gradient.size() - 1}) {
       std::vector<double> wrong = gradient;
-      wrong[i] += 1e-8 * scale;
+      wrong[i] += 1e-11 * scale;
       EXPECT_NE(outside_enclosure(wrong, enclosure), "") << "entry " << i;
     }
   }
