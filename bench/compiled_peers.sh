@@ -13,7 +13,7 @@
 # tool (SVG), all under OUT_DIR, and prints the Markdown. About 10-15 minutes on 2 shared cores.
 # Usage: bench/compiled_peers.sh
 #   BUILD_DIR (default build), OUT_DIR (default $BUILD_DIR/peers), REPETITIONS (3),
-#   MIN_TIME (Google Benchmark's seconds per repetition, 0.2), PYTHON (default .venv/bin/python),
+#   MIN_TIME (Google Benchmark's seconds per repetition, 0.1), PYTHON (default .venv/bin/python),
 #   PEERS_MAX_N (1000000), PEERS_BUDGET_S (the most seconds a peer spends at one n, 40),
 #   TIME (cpu or wall: which time the table reads, cpu by default as the machine is shared),
 #   REPORT_ONLY=1 to redo the table from OUT_DIR's existing results.
@@ -36,7 +36,7 @@ if [ "${REPORT_ONLY:-0}" != 1 ]; then
   nice -n 10 "$BUILD_DIR/bench/bench_compiled" \
       --benchmark_filter='/(handwritten|handwritten_adjoint|compiled_primal|compiled_rev|adolc_tape_reused)/' \
       --benchmark_format=json --benchmark_repetitions="$REPETITIONS" --benchmark_report_aggregates_only=true \
-      --benchmark_min_time="${MIN_TIME:-0.2}" > "$OUT_DIR/bench_compiled.json"
+      --benchmark_min_time="${MIN_TIME:-0.1}" > "$OUT_DIR/bench_compiled.json"
   echo "== $(date -u '+%Y-%m-%d %H:%M:%S UTC'): peers (JAX, PyTorch)" >&2
   nice -n 10 "$PYTHON" bench/peers.py --gradient-tool "$BUILD_DIR/bench/handwritten_gradient" \
       --repetitions "$REPETITIONS" --max-n "${PEERS_MAX_N:-1000000}" --budget-s "${PEERS_BUDGET_S:-40}" \

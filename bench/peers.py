@@ -9,8 +9,9 @@ at the same point (bench/handwritten_gradient: the same inputs as bench_compiled
 a message and exit code 1.
 
 Every library runs on one thread (the C++ variants are single-threaded too). When a peer's
-call at n, times 10 and times (repetitions + 1) calls, would pass --budget-s, the larger n are
-skipped for that peer and the skip is recorded. Writes one JSON object (--json-out).
+call at its largest timed n, scaled linearly to a larger n and times (repetitions + 1) calls,
+would pass --budget-s, that n is skipped for that peer and the skip is recorded.
+Writes one JSON object (--json-out).
 Usage: peers.py --gradient-tool build/bench/handwritten_gradient [--programs ...] [--sizes ...]
 """
 import argparse
@@ -187,14 +188,17 @@ def main():
                         if n == SIZES[program][0]:
                             skipped.append({"program": program, "tool": name, "n": None, "reason": maker})
                         continue
-                    if name in last_time and last_time[name] * 10 * (args.repetitions + 1) > args.budget_s:
-                        skipped.append({"program": program, "tool": name, "n": n,
-                                        "reason": f"projected over the budget of {args.budget_s:g} s "
-                                                  f"({last_time[name]:.3g} s per call at n = {n // 10})"})
-                        continue
+                    if name in last_time:
+                        timed_n, seconds = last_time[name]
+                        projected = seconds * n / timed_n * (args.repetitions + 1)
+                        if projected > args.budget_s:
+                            skipped.append({"program": program, "tool": name, "n": n,
+                                            "reason": f"projected {projected:.3g} s, over the budget of "
+                                                      f"{args.budget_s:g} s ({seconds:.3g} s per call at n = {timed_n:,})"})
+                            continue
                     warm_up, median, median_cpu, gradient = time_calls(maker(z), args.repetitions)
                     error = check_gradient(gradient, expected, f"{name} gradient of {program} at n = {n}")
-                    last_time[name] = median
+                    last_time[name] = (n, median)
                     results.append({"program": program, "tool": name, "n": n, "median_ms": median * 1e3,
                                     "median_cpu_ms": median_cpu * 1e3,
                                     "warm_up_ms": warm_up * 1e3, "max_relative_error": error})
