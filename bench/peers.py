@@ -67,19 +67,23 @@ def check_gradient(got, expected, what):
     return float(error[worst] / scale)
 
 
-def time_calls(call, repetitions):
-    """(warm-up wall seconds, median wall seconds and median CPU seconds of `repetitions` calls,
-    the warm-up's result). CPU time is the process's, all its threads together."""
+def warm_up(call):
+    """(wall seconds of the first call, which includes any compilation; its result)."""
     start = time.perf_counter()
     result = call()
-    warm_up = time.perf_counter() - start
+    return time.perf_counter() - start, result
+
+
+def time_calls(call, repetitions):
+    """(median wall seconds, median CPU seconds) of `repetitions` calls. CPU time is the
+    process's, all its threads together."""
     wall, cpu = [], []
     for _ in range(repetitions):
         start, start_cpu = time.perf_counter(), time.process_time()
         call()
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
-    return warm_up, statistics.median(wall), statistics.median(cpu), result
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def jax_peer(program):
@@ -173,6 +177,8 @@ def main():
                         help="the most seconds one peer may take at one (program, n), warm-up included")
     parser.add_argument("--json-out", required=True)
     args = parser.parse_args()
+    if args.repetitions < 1:
+        sys.exit("peers.py: --repetitions must be at least 1")
     if not os.access(args.gradient_tool, os.X_OK):
         sys.exit(f"peers.py: {args.gradient_tool} is not an executable (build the handwritten_gradient target)")
     results, skipped = [], []
@@ -196,14 +202,16 @@ def main():
                                             "reason": f"projected {projected:.3g} s, over the budget of "
                                                       f"{args.budget_s:g} s ({seconds:.3g} s per call at n = {timed_n:,})"})
                             continue
-                    warm_up, median, median_cpu, gradient = time_calls(maker(z), args.repetitions)
+                    call = maker(z)
+                    first, gradient = warm_up(call)
                     error = check_gradient(gradient, expected, f"{name} gradient of {program} at n = {n}")
+                    median, median_cpu = time_calls(call, args.repetitions)
                     last_time[name] = (n, median)
                     results.append({"program": program, "tool": name, "n": n, "median_ms": median * 1e3,
                                     "median_cpu_ms": median_cpu * 1e3,
-                                    "warm_up_ms": warm_up * 1e3, "max_relative_error": error})
-                    print(f"{program} n={n} {name}: {median * 1e3:.4g} ms, CPU {median_cpu * 1e3:.4g} ms (warm-up {warm_up * 1e3:.4g} ms, "
-                          f"error {error:.2g})", file=sys.stderr, flush=True)
+                                    "warm_up_ms": first * 1e3, "max_relative_error": error})
+                    print(f"{program} n={n} {name}: {median * 1e3:.4g} ms, CPU {median_cpu * 1e3:.4g} ms "
+                          f"(warm-up {first * 1e3:.4g} ms, error {error:.2g})", file=sys.stderr, flush=True)
     with open(args.json_out, "w") as out:
         json.dump({"versions": versions(), "threads": 1, "repetitions": args.repetitions,
                    "tolerance": TOLERANCE, "results": results, "skipped": skipped}, out, indent=1)
