@@ -46,7 +46,7 @@ for b in data["benchmarks"]:
     time[key][variant] = b["real_time"] * to_ms[b["time_unit"]]
     counters[key][variant] = {k: b[k] for k in ("peak_rss_MB", "tape_MB") if k in b}
 
-variants = ["compiled_primal", "compiled_rev", "handwritten", "interpreted_primal", "interpreted_rev",
+variants = ["compiled_primal", "compiled_rev", "handwritten", "handwritten_adjoint", "interpreted_primal", "interpreted_rev",
             "adolc_tape_reused", "adolc_retaped"]
 
 def ratio(t, a, b):

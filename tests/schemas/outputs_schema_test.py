@@ -321,6 +321,13 @@ if verified is not None:
     broken = copy.deepcopy(verified)
     broken["points"][0]["cases"][0]["verdict"] = "maybe"
     rejects("verify.schema.json", broken, "an unknown verdict")
+# bench/peers_report.py's JSON (issue 33): the recorded run of bench/compiled_peers.sh (its
+# fresh output on made-up results is validated by the bench_peers_report test).
+peers_table = check_file("bench-peers.schema.json", os.path.join(source, "bench", "figures", "issue33_peers.json"))
+if peers_table is not None:
+    broken = copy.deepcopy(peers_table)
+    broken["rows"][0]["times_ms"]["a_tool"] = 1.0
+    rejects("bench-peers.schema.json", broken, "a time of an unknown tool")
 rejects("log-line.schema.json", {"index": 0, "verdict": "pass"}, "a log line with only an index and a verdict")
 rejects("summary.schema.json", {"programs": 0}, "a summary with only `programs`")
 
