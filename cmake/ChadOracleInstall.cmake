@@ -39,7 +39,8 @@ install(TARGETS ${CHAD_PACKAGE_TARGETS} EXPORT ChadOracleTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CHAD_INSTALL_INCLUDE_DIR})
-install(TARGETS chad-oracle RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# Component `tool`: what the Python package's wheel ships (pyproject.toml, install.components).
+install(TARGETS chad-oracle RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tool)
 install(EXPORT ChadOracleTargets NAMESPACE ChadOracle:: DESTINATION ${CHAD_INSTALL_CMAKE_DIR})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/ChadOracleConfig.cmake.in
