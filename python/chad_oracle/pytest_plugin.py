@@ -31,7 +31,8 @@ def pytest_addoption(parser):
     group.addoption("--chad-vectors", type=int, default=20,
                     help="programs generated for test vectors (default 20; 0: none)")
     group.addoption("--chad-out", help="the folder for the vectors and the campaign (default: a temporary one)")
-    group.addoption("--chad-adapter-timeout", type=float, default=30, help="seconds per answer (default 30)")
+    group.addoption("--chad-adapter-timeout", type=float, default=120,
+                    help="seconds per answer, the handshake (the tool's start-up) included (default 120)")
 
 
 class ChadFailure(Exception):
