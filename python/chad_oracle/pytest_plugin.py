@@ -148,6 +148,7 @@ def _judged_check(item):
                                                     judged.get("judgeable"), judged.get("min_share")))
 
 
+@pytest.hookimpl(tryfirst=True)  # before -k and --deselect filter the items
 def pytest_collection_modifyitems(session, config, items):
     if not config.getoption("--chad-adapter"):
         return

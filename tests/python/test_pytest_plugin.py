@@ -55,6 +55,12 @@ def test_the_plugin_judges_the_adapter(tmp_path):
         assert counts.get("passed", 0) >= (cases + COUNT) // 2
 
 
+def test_keyword_selection_applies_to_the_plugins_items(tmp_path):
+    done, counts = run_plugin(tmp_path, ADAPTERS["dual"], 5, 0, "-k", "campaign and not judged")
+    assert done.returncode == 0 and sum(counts.values()) == 5, done.stdout[-3000:]
+    assert "5 deselected" not in done.stdout and "1 deselected" in done.stdout
+
+
 def test_without_an_adapter_the_plugin_adds_nothing(tmp_path):
     (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
