@@ -35,8 +35,6 @@ ARITHMETIC = ("+", "-", "*", "/", "neg", "sum", "dot", "matvec", "scale", "get",
 class _ScalarPrepared(NativePrepared):
     """One request's program as f(list of numbers) -> list of numbers, at its input point."""
 
-    functions = {}
-
     def setup(self, mode):
         native, self.point = self.f, [float(v) for v in self.x]
         self.program = lambda numbers: list(native(scalar_backend.stack(list(numbers))))

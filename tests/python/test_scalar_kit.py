@@ -73,6 +73,21 @@ def test_vjp_of_sin_times_y_derived_from_jvps():
     assert got == pytest.approx([3 * math.cos(0.5) * 2.0, 3 * math.sin(0.5)], rel=1e-15)
 
 
+def test_a_tool_giving_only_vjp_answers_the_jacobian_from_its_rows():
+    def vjp(f, x, w):  # a reverse mode made of dual-number passes, one per input
+        units = [[1.0 if k == i else 0.0 for k in range(len(x))] for i in range(len(x))]
+        return [sum(a * t for a, t in zip(w, dual_numbers.jvp(f, x, e))) for e in units]
+    mode = kit.scalar_mode("rows", "1", number=dual_numbers.Dual, vjp=vjp)
+    assert mode.hello()["derived"]["jacobian"] == "rows of vjp"
+    source = "def main (x : real) (y : real) : real * real =\n  (x * y, exp(x) / y);\n"
+    request = request_of(source, [0.5, 2.0], "jacobian")
+    request["input"]["index"] = {"pair": [{"reals": 1}, {"reals": 1}]}
+    (answer,) = serve(mode, request)
+    got = [[float.fromhex(v) for v in row] for row in answer["jacobian"]]
+    e = math.exp(0.5)
+    assert got == [[2.0, 0.5], [pytest.approx(e / 2, rel=1e-15), pytest.approx(-e / 4, rel=1e-15)]]
+
+
 def test_log_of_a_negative_is_a_domain_error():
     source = "def main (x : real) : real =\n  log(x);\n"
     request = request_of(source, [-1.0], "jacobian")
