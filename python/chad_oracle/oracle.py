@@ -41,10 +41,14 @@ def run(arguments, stdin=None, timeout=None):
     command = [find_tool()] + [str(a) for a in arguments] + ["--json"]
     done = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=timeout)
     try:
-        return done.returncode, json.loads(done.stdout)
+        answer = json.loads(done.stdout)
     except ValueError:
         raise OracleError("`%s` exited %d with no JSON: %s" % (" ".join(command), done.returncode,
                                                                (done.stderr or done.stdout).strip()[-2000:])) from None
+    error = answer.get("error") if isinstance(answer, dict) else None
+    if isinstance(error, dict):  # docs/schemas/error.schema.json: a located error, exit 2 or 3
+        raise OracleError("%s exited %d: %s" % (arguments[0], done.returncode, error.get("text") or error.get("message")))
+    return done.returncode, answer
 
 
 def _program(program):
@@ -94,19 +98,15 @@ def jacobian(program, at=None, method=None, adapter=None, extra=(), timeout=None
     file, stdin = _program(program)
     if adapter is not None and method is None:
         method = "adapter"
-    code, answer = run(["jacobian", file] + _options(at=at, method=method, adapter=adapter) + list(extra),
+    _, answer = run(["jacobian", file] + _options(at=at, method=method, adapter=adapter) + list(extra),
                        stdin=stdin, timeout=timeout)
-    if code != 0:
-        raise OracleError("jacobian exited %d: %s" % (code, answer.get("message", answer)))
     return JacobianResult.from_json(answer)
 
 
 def vectors(out, count=100, seed=1, max_size=None, features=None, translations=None, timeout=None):
     """Write test vectors (generated programs with certified Jacobians, JVPs, VJPs) into `out`."""
-    code, answer = run(["vectors", "--out", out, "--count", count, "--seed", seed]
+    _, answer = run(["vectors", "--out", out, "--count", count, "--seed", seed]
                        + _options(max_size=max_size, features=features, translations=translations), timeout=timeout)
-    if code != 0:
-        raise OracleError("vectors exited %d: %s" % (code, answer.get("message", answer)))
     return VectorsResult.from_json(answer)
 
 

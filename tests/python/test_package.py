@@ -44,9 +44,12 @@ def test_jacobian_of_program_text_encloses_the_derivative():
     assert dual.method == "dual" and dual.jacobian[0][0] == pytest.approx(exact, rel=1e-15)
 
 
-def test_jacobian_of_an_ill_typed_program_raises_with_the_message():
-    with pytest.raises(chad_oracle.OracleError, match="jacobian exited"):
-        chad_oracle.jacobian("def main (x : real) : real =\n  fst x;\n", at="1")
+def test_an_ill_typed_program_raises_with_the_located_message():
+    ill_typed = "def main (x : real) : real =\n  fst x;\n"
+    with pytest.raises(chad_oracle.OracleError, match=r"jacobian exited 3: <stdin>:2:3: .*expected a pair"):
+        chad_oracle.jacobian(ill_typed, at="1")
+    with pytest.raises(chad_oracle.OracleError, match=r"verify exited 3: <stdin>:2:3: .*expected a pair"):
+        chad_oracle.verify(ill_typed)
 
 
 def test_a_missing_program_file_raises():
