@@ -99,14 +99,14 @@ def jacobian(program, at=None, method=None, adapter=None, extra=(), timeout=None
     if adapter is not None and method is None:
         method = "adapter"
     _, answer = run(["jacobian", file] + _options(at=at, method=method, adapter=adapter) + list(extra),
-                       stdin=stdin, timeout=timeout)
+                    stdin=stdin, timeout=timeout)
     return JacobianResult.from_json(answer)
 
 
 def vectors(out, count=100, seed=1, max_size=None, features=None, translations=None, timeout=None):
     """Write test vectors (generated programs with certified Jacobians, JVPs, VJPs) into `out`."""
     _, answer = run(["vectors", "--out", out, "--count", count, "--seed", seed]
-                       + _options(max_size=max_size, features=features, translations=translations), timeout=timeout)
+                    + _options(max_size=max_size, features=features, translations=translations), timeout=timeout)
     return VectorsResult.from_json(answer)
 
 
