@@ -39,7 +39,11 @@ install(TARGETS ${CHAD_PACKAGE_TARGETS} EXPORT ChadOracleTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CHAD_INSTALL_INCLUDE_DIR})
-install(TARGETS chad-oracle RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# Component `tool`: what the Python package's wheel ships (pyproject.toml, install.components).
+install(TARGETS chad-oracle RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tool)
+if(SKBUILD)  # the wheel (pyproject.toml): the example programs check-adapter judges, beside the tool
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION share/examples COMPONENT tool)
+endif()
 install(EXPORT ChadOracleTargets NAMESPACE ChadOracle:: DESTINATION ${CHAD_INSTALL_CMAKE_DIR})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/ChadOracleConfig.cmake.in

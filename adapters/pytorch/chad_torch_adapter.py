@@ -20,7 +20,6 @@ length (bench/RESULTS.md, "Issue #17").
 Logs go to standard error only.
 """
 import argparse
-import json
 import os
 import sys
 import threading
@@ -30,9 +29,9 @@ import torch
 import torch.autograd.forward_ad as fwAD
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
-from chad_oracle.adapter_kit import fastest_seconds  # noqa: E402  (the standard library only)
+# The kit's protocol loop, numbers, errors and timing (the standard library only).
+from chad_oracle.adapter_kit import PROTOCOL, error, fastest_seconds, hex_of, number, serve_requests  # noqa: E402
 
-PROTOCOL = 1
 FLOAT = torch.float64
 
 
@@ -73,22 +72,6 @@ FAULTS = {
 
 
 # ---- numbers and the translation ----
-
-def number(text):
-    """A protocol number: a hex-float string, "nan", "inf", "-inf", or a JSON number."""
-    if isinstance(text, str):
-        return float(text) if text in ("nan", "inf", "-inf") else float.fromhex(text)
-    return float(text)
-
-
-def hex_of(x):
-    x = float(x)
-    if x != x:
-        return "nan"
-    if x in (float("inf"), float("-inf")):
-        return "inf" if x > 0 else "-inf"
-    return x.hex()
-
 
 def load_module(request, fault):
     text = request.get("translations", {}).get("python")
@@ -215,10 +198,6 @@ def differentiate(request, fault):
     return result
 
 
-def error(request_id, kind, message):
-    return {"kind": "error", "id": request_id, "error": kind, "message": message}
-
-
 def forward_ad_missing(exc):
     text = str(exc)
     return "forward AD" in text and ("not implemented" in text or "does not support" in text)
@@ -242,33 +221,19 @@ def answer(request, fault):
 
 
 def serve(options):
+    """The kit's protocol loop (chad_oracle.adapter_kit.serve_requests) with this adapter's answers."""
     sys.setrecursionlimit(1000000)  # deep indices in the requests' JSON
     log("PyTorch %s, fault: %s" % (torch.__version__, options.fault or "none"))
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-            if not isinstance(request, dict):
-                raise ValueError("a request must be a JSON object")
-        except ValueError as exc:
-            log("malformed request: %s" % exc)
-            reply = error(None, "crash", "malformed request: %s" % exc)
-        else:
-            kind = request.get("kind")
-            if kind == "bye":
-                break
-            if kind == "hello":
-                reply = {"kind": "hello", "protocol": PROTOCOL, "tool": "pytorch",
-                         "version": torch.__version__, "precision": "float64",
-                         "translations": ["python"], "timing": True}
-            elif kind == "differentiate":
-                reply = answer(request, options.fault)
-            else:
-                reply = error(request.get("id"), "crash", "unknown request kind %r" % (kind,))
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-    return 0
+
+    def reply_to(request):
+        kind = request.get("kind")
+        if kind == "hello":
+            return {"kind": "hello", "protocol": PROTOCOL, "tool": "pytorch", "version": torch.__version__,
+                    "precision": "float64", "translations": ["python"], "timing": True}
+        if kind == "differentiate":
+            return answer(request, options.fault)
+        return error(request.get("id"), "crash", "unknown request kind %r" % (kind,))
+    return serve_requests(reply_to)
 
 
 def main():

@@ -289,10 +289,27 @@ def standalone_answer(mode, request, log):
 
 def serve(mode, stdin=None, stdout=None):
     """The protocol loop over stdin/stdout until `bye` or the end of input; returns 0."""
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
     log = lambda message: print("%s: %s" % (mode.name, message), file=sys.stderr, flush=True)
     log("%s %s, mode %s" % (mode.tool, mode.version, mode.name))
+
+    def reply_to(request):
+        kind = request.get("kind")
+        if kind == "hello":
+            return mode.hello()
+        if kind == "differentiate":
+            return answer(mode, request, log)
+        if kind == "standalone" and mode.standalone_script is not None:
+            return standalone_answer(mode, request, log)
+        return error(request.get("id"), "crash", "unknown request kind %r" % (kind,))
+    return serve_requests(reply_to, stdin, stdout)
+
+
+def serve_requests(reply_to, stdin=None, stdout=None):
+    """The protocol's loop alone, for an adapter that answers requests its own way: each request
+    line (a JSON object) gets reply_to(request); a malformed line an error of kind crash; until
+    `bye` or the end of input. Returns 0."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
     for line in stdin:
         if not line.strip():
             continue
@@ -303,17 +320,9 @@ def serve(mode, stdin=None, stdout=None):
         except ValueError as exc:
             reply = error(None, "crash", "malformed request: %s" % exc)
         else:
-            kind = request.get("kind")
-            if kind == "bye":
+            if request.get("kind") == "bye":
                 break
-            if kind == "hello":
-                reply = mode.hello()
-            elif kind == "differentiate":
-                reply = answer(mode, request, log)
-            elif kind == "standalone" and mode.standalone_script is not None:
-                reply = standalone_answer(mode, request, log)
-            else:
-                reply = error(request.get("id"), "crash", "unknown request kind %r" % (kind,))
+            reply = reply_to(request)
         stdout.write(json.dumps(reply) + "\n")
         stdout.flush()
     return 0
