@@ -13,6 +13,7 @@
 // m and a are constants (no tangent): the identities hold for every constant, so the derivative
 // of the composition is the primitive's.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -121,7 +122,8 @@ T norm(const std::vector<T>& v, Loc loc) {
   }
   double a = 0;
   for (const T& x : v) a = std::fmax(a, std::fabs(primal_double(x)));
-  const int e = a > 0 && std::isfinite(a) ? std::ilogb(a) : 0;
+  // 2^e and 2^-e both finite: e >= -1022 (a subnormal largest entry would make 2^-e = 2^1074 overflow).
+  const int e = a > 0 && std::isfinite(a) ? std::max(std::ilogb(a), -1022) : 0;
   const T down = constant_like(v[0], std::ldexp(1.0, -e)), up = constant_like(v[0], std::ldexp(1.0, e));
   T squares = constant_like(v[0], 0);
   for (const T& x : v) {

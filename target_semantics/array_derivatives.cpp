@@ -67,7 +67,8 @@ S norm_of(const Entries<S>& v, Loc loc) {
   using std::sqrt;
   double big = 0;
   for (const S& e : v) big = std::max(big, std::fabs(ScalarTraits<S>::to_double(e)));
-  const int exponent = big > 0 && std::isfinite(big) ? std::ilogb(big) : 0;
+  // (e >= -1022: at a subnormal largest entry 2^-e would overflow, and the norm read inf)
+  const int exponent = big > 0 && std::isfinite(big) ? std::max(std::ilogb(big), -1022) : 0;
   const S down = ScalarTraits<S>::from_double(std::ldexp(1.0, -exponent));
   const S up = ScalarTraits<S>::from_double(std::ldexp(1.0, exponent));
   S squares(0);
