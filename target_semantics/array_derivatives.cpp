@@ -146,8 +146,12 @@ ValueP<S> array_second_set_forward(const Term& t, const Value<S>* const* x, cons
       for (std::size_t i = 0; i < s.size(); ++i) s[i] = s[i] * dv[i] - s[i] * sdv;
       return shaped_like(x[0], std::move(s));
     }
-    case PrimOp::Norm:  // <v, dv> / norm v
-      return scalar_value<S>(inner(v, dv) / norm_of(v, t.loc));
+    case PrimOp::Norm: {  // <v, dv> / norm v, as <v / norm v, dv>: v_i dv_i overflows at |v_i| near 1e308
+      const S r = norm_of(v, t.loc);
+      S total(0);
+      for (std::size_t i = 0; i < v.size(); ++i) total = total + v[i] / r * dv[i];
+      return scalar_value<S>(total);
+    }
     case PrimOp::Cumsum: {  // cumsum dv
       Entries<S> out = dv;
       for (std::size_t i = 1; i < out.size(); ++i) out[i] = out[i - 1] + out[i];

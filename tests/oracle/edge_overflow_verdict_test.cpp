@@ -11,6 +11,7 @@
 #include "oracle/campaign.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/chad_jacobian.hpp"
+#include "oracle/compute_jacobian.hpp"
 #include "references/input_value.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"
@@ -119,6 +120,29 @@ TEST(EdgeOverflowVerdict, ChadsNormAtSubnormalEntriesIsNotAnOverflow) {
     EXPECT_EQ(chad_gradient(program, "5e-324", mode).at(0), 5);
     EXPECT_NEAR(chad_gradient(program, "1e-310", mode).at(0), 5, 1e-12);
   }
+}
+
+TEST(EdgeOverflowVerdict, ChadsNormTangentAtNearlyOverflowingEntries) {
+  // d/dx norm([1.5 x, 1]) = 1.5 (1.5 x) / norm = 1.5 (1 - 2e-617) at x = 1e308; forward's
+  // <v, dv> = 1.5e308 * 1.5 overflowed (inf / 1.5e308: program 25367 of the same campaign).
+  const char* program = "def main (x : real) : real = norm([1.5 * x, 1]);";
+  for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
+    EXPECT_DOUBLE_EQ(chad_gradient(program, "1e308", mode).at(0), 1.5);
+}
+
+TEST(EdgeOverflowVerdict, TheIntervalReferencesLogsumexpShiftsByTheLargestEntryItself) {
+  // logsumexp([1 / x]) = 1 / x, derivative -1 / x^2 = -1e60 at x = 1e-30. The shift was the
+  // largest entry rounded to double: 1 / x in 128-bit intervals is up to half a double ulp of
+  // 1e30 (7e13) from it, exp(7e13) overflows MPFR, and the reference read inf (program 37089).
+  run_with_deep_stack([&] {
+    const CheckedProgram program =
+        check_program(parse_program("def main (x : real[1]) : real = logsumexp(x / (x * x));", "<test>"));
+    const JacobianResult r = compute_jacobian(program, read_input_point(program, "[1e-30]"), JacobianMethod::Interval);
+    ASSERT_TRUE(r.differentiable) << r.reason;
+    EXPECT_LE(r.enclosure[0][0].lo, -1e60);
+    EXPECT_GE(r.enclosure[0][0].hi, -1e60);
+    EXPECT_LT(r.enclosure[0][0].hi - r.enclosure[0][0].lo, 1e51);  // nine digits at least
+  });
 }
 
 TEST(EdgeOverflowVerdict, TheDivisionsDerivativeNeverSquaresTheDivisor) {
