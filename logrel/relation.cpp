@@ -5,6 +5,7 @@
 
 #include "logrel/agreement.hpp"
 #include "logrel/related_sample.hpp"
+#include "logrel/source_overflow.hpp"
 #include "model/fibre.hpp"
 #include "model/linear_values.hpp"
 #include "model/normal_form.hpp"
@@ -77,28 +78,39 @@ std::optional<RelationFailure> check_primal(const TypeP& type, const NormalForm<
 
 // The next observation of the program's stream; null where the program itself has no value
 // (a domain error or a tied comparison further along the stream): nothing to compare there.
+// Throws SourceOverflow (in double) where a value of the program made there overflows.
 template <class S>
-ValueP<Dual<S>> observe(const ValueP<Dual<S>>& stream) {
+ValueP<Dual<S>> observe(const ValueP<Dual<S>>& stream, const std::string& position) {
+  SourceOverflowWatch<S> watch;
+  ValueP<Dual<S>> observed;
   try {
-    return stream->force();
+    observed = stream->force();
   } catch (const DomainError&) {
     return nullptr;
   } catch (const ComparisonUndecided&) {
     return nullptr;
   }
+  watch.throw_if_overflowed("observing the stream at " + (position.empty() ? std::string("the result") : position));
+  return observed;
 }
 
 // The program's function applied to a sampled argument; null where it has no value there (a
-// domain error, a tied comparison): no derivative to compare for that sample.
+// domain error, a tied comparison): no derivative to compare for that sample. Throws
+// SourceOverflow (in double) where a value of the program made by the application overflows.
 template <class S>
-ValueP<Dual<S>> apply_source(const ValueP<Dual<S>>& function, const ValueP<Dual<S>>& argument) {
+ValueP<Dual<S>> apply_source(const ValueP<Dual<S>>& function, const ValueP<Dual<S>>& argument,
+                             const std::string& position) {
+  SourceOverflowWatch<S> watch;
+  ValueP<Dual<S>> result;
   try {
-    return function->call(argument);
+    result = function->call(argument);
   } catch (const DomainError&) {
     return nullptr;
   } catch (const ComparisonUndecided&) {
     return nullptr;
   }
+  watch.throw_if_overflowed("at " + position);
+  return result;
 }
 
 template <class S>
@@ -147,7 +159,7 @@ class ForwardRelation {
                      at(position, "unroll"), depth);
       case TypeKind::Nu: {
         if (depth <= 0) return std::nullopt;
-        ValueP<Dual<S>> observed = observe(source);
+        ValueP<Dual<S>> observed = observe(source, position);
         if (!observed) return std::nullopt;
         return check(unroll_type(type), observed, primal->force(), unroll_linear<S>(tangent),
                      at(position, "unroll"), depth - 1);
@@ -157,7 +169,7 @@ class ForwardRelation {
         for (int k = 0; k < o_.samples; ++k) {
           auto arg = sample_related<S>(type->left, ChadMode::Forward, o_.sums, rng_, o_.functions);
           if (!arg) return std::nullopt;  // an argument type that cannot be sampled
-          ValueP<Dual<S>> result = apply_source(source, arg->source);
+          ValueP<Dual<S>> result = apply_source(source, arg->source, at(position, "apply(" + arg->text + ")"));
           if (!result) continue;
           ValueP<S> out = primal->call(arg->primal);  // (b, b')
           const ValueP<S>& linear = out->second;
@@ -235,7 +247,7 @@ class ReverseRelation {
         const bool nu = type->kind == TypeKind::Nu;
         if (nu && depth <= 0) return std::nullopt;
         Pullback<S> inner = [pullback](const ValueP<S>& c) { return pullback(roll_value<S>(c)); };
-        ValueP<Dual<S>> observed = nu ? observe(source) : source->first;
+        ValueP<Dual<S>> observed = nu ? observe(source, position) : source->first;
         if (!observed) return std::nullopt;
         return check(unroll_type(type), observed, nu ? primal->force() : primal->first, inner,
                      at(position, "unroll"), nu ? depth - 1 : depth);
@@ -245,7 +257,7 @@ class ReverseRelation {
         for (int k = 0; k < o_.samples; ++k) {
           auto arg = sample_related<S>(type->left, ChadMode::Reverse, o_.sums, rng_, o_.functions);
           if (!arg) return std::nullopt;
-          ValueP<Dual<S>> result = apply_source(source, arg->source);
+          ValueP<Dual<S>> result = apply_source(source, arg->source, at(position, "apply(" + arg->text + ")"));
           if (!result) continue;
           ValueP<S> out = primal->call(arg->primal);  // (b, b')
           ValueP<S> a = arg->primal, linear = out->second;

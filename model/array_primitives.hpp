@@ -13,6 +13,7 @@
 // m and a are constants (no tangent): the identities hold for every constant, so the derivative
 // of the composition is the primitive's.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -78,27 +79,40 @@ T prod(const std::vector<T>& v) {
   return p;
 }
 
-// The largest entry's primal value (the constant shift of logsumexp and softmax).
+// The primal value of x as a constant (no tangent) in x's own precision: the shift m of logsumexp
+// and softmax. (A shift rounded to double is up to half an ulp of double away from the largest
+// entry: in MPFR at |v| = 1e30 that is about 7e13, and exp(7e13) overflows MPFR's exponent range.)
 template <class T>
-double largest(const std::vector<T>& v) {
-  double m = primal_double(v[0]);
-  for (const T& x : v) m = std::fmax(m, primal_double(x));
-  return m;
+T primal_constant(const T& x) { return x; }
+template <class S>
+Dual<S> primal_constant(const Dual<S>& x) { return Dual<S>{x.value, S(0)}; }
+template <class S>
+VectorDual<S> primal_constant(const VectorDual<S>& x) { return VectorDual<S>(x.value); }
+template <class S>
+Taylor<S> primal_constant(const Taylor<S>& x) { return Taylor<S>::constant(x[0], x.degree()); }
+
+// The largest entry's primal value, a constant (the shift of logsumexp and softmax).
+template <class T>
+T largest(const std::vector<T>& v) {
+  std::size_t k = 0;
+  for (std::size_t i = 1; i < v.size(); ++i)
+    if (primal_double(v[i]) > primal_double(v[k])) k = i;
+  return primal_constant(v[k]);
 }
 
 // exp(v_i - m) for each i.
 template <class T>
-std::vector<T> shifted_exps(const std::vector<T>& v, double m) {
+std::vector<T> shifted_exps(const std::vector<T>& v, const T& m) {
   std::vector<T> e;
   e.reserve(v.size());
-  for (const T& x : v) e.push_back(unary(PrimOp::Exp, x - constant_like(x, m)));
+  for (const T& x : v) e.push_back(unary(PrimOp::Exp, x - m));
   return e;
 }
 
 template <class T>
 T logsumexp(const std::vector<T>& v) {
-  const double m = largest(v);
-  return unary(PrimOp::Log, total(shifted_exps(v, m))) + constant_like(v[0], m);
+  const T m = largest(v);
+  return unary(PrimOp::Log, total(shifted_exps(v, m))) + m;
 }
 
 template <class T>
@@ -121,7 +135,8 @@ T norm(const std::vector<T>& v, Loc loc) {
   }
   double a = 0;
   for (const T& x : v) a = std::fmax(a, std::fabs(primal_double(x)));
-  const int e = a > 0 && std::isfinite(a) ? std::ilogb(a) : 0;
+  // 2^e and 2^-e both finite: e >= -1022 (a subnormal largest entry would make 2^-e = 2^1074 overflow).
+  const int e = a > 0 && std::isfinite(a) ? std::max(std::ilogb(a), -1022) : 0;
   const T down = constant_like(v[0], std::ldexp(1.0, -e)), up = constant_like(v[0], std::ldexp(1.0, e));
   T squares = constant_like(v[0], 0);
   for (const T& x : v) {

@@ -1,6 +1,7 @@
 #include "oracle/relation_verdict.hpp"
 
 #include "logrel/program_relation.hpp"
+#include "logrel/source_overflow.hpp"
 #include "oracle/informative.hpp"
 #include "syntax/printer.hpp"
 
@@ -75,6 +76,9 @@ CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<d
   } catch (const ComparisonUndecided& e) {
     c.verdict = Verdict::Skip;
     c.detail = "a comparison ties: " + e.message();
+  } catch (const SourceOverflow& e) {  // the program's own value, in an application or a stream
+    c.verdict = Verdict::Skip;
+    c.detail = "overflow: " + e.message();
   } catch (const DomainError& e) {  // undecided: an enclosure straddles a domain's edge (inputs at the edges)
     c.verdict = e.undecided() ? Verdict::FailNumeric : Verdict::Fail;
     c.detail = e.undecided() ? "the interval check cannot decide a domain: " + e.message()

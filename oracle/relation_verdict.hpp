@@ -33,7 +33,9 @@ std::optional<RelationFailure> relation_failure(const CheckedProgram& program, c
 // "logical relation fails at <position>: <detail>".
 std::string describe_relation_failure(const RelationFailure& failure);
 
-// Precondition: the source evaluates at `input` in dual numbers without error. Sets the
+// A value of the program that overflows double while the relation applies one of its functions
+// or observes one of its streams (logrel/source_overflow.hpp) makes the check a `skip`
+// ("overflow: ..."). Precondition: the source evaluates at `input` in dual numbers without error. Sets the
 // outcome's `informative` (oracle/informative.hpp) from the derivatives the screen compared.
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
                                SumsStrategy sums, const RuleTable* rules,

@@ -5,7 +5,8 @@
 //   fail          certified: the answer and the certified reference are disjoint, or the
 //                 answer is unbounded or NaN where the reference is finite (an unbounded
 //                 enclosure meets everything and confirms nothing);
-//   fail-numeric  the screen disagrees and no certificate could be had;
+//   fail-numeric  the screen disagrees and no certificate could be had (also where CHAD's
+//                 enclosure is finite in MPFR but wider than double's range and meets the reference);
 //   skip          no derivative to compare here (a domain error, a tie of a comparison: the
 //                 reason says "not differentiable here: ...", an overflow);
 //   fault         the implementation's output is broken (does not type-check, fails internally);

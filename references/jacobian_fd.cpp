@@ -4,7 +4,8 @@
 // (T[k][m-1] - T[k-1][m-1]) / (4^m - 1) removes one more term. No derivative formula of any
 // primitive is used. Every perturbed evaluation must reach the same output index and the same
 // comparison outcomes as the point itself; otherwise the point is within h of a place where
-// the program is not differentiable, and the answer says so.
+// the program is not differentiable, and the answer says so; so is a point on hypot's kink or
+// atan2's cut, or a step across them (whose recorded outcomes do not change).
 // The answer is honest about rounding: when a perturbed input rounds back to the point, or
 // when the rounding error of the output increments (estimated by evaluating the smallest step
 // again in MPFI intervals and scaling their width from MPFI's precision to MPFR's) leaves
@@ -13,6 +14,7 @@
 // smaller rounding error is added to the error estimate.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
 
@@ -72,17 +74,50 @@ Evaluation evaluate_at(const CheckedProgram& program, const Index& input_index,
   return e;
 }
 
+bool is_kink(const ComparisonRecord& r, const char* name) { return r.kink != nullptr && std::strcmp(r.kink, name) == 0; }
+
+// A kink whose record has no side to compare (semantics/primitive_ops_second_set.cpp: hypot's
+// point (0, 0), atan2's cut y = 0, x <= 0, recorded with their distance as the margin) at the
+// point itself: where dual and interval say "not differentiable", fd must too (its difference
+// quotients straddle the point or the cut and give a number: 0 at hypot's, 2 pi / 2h at the cut).
+std::optional<std::string> on_a_point_or_cut_kink(const Evaluation& base) {
+  for (const ComparisonRecord& r : base.trace) {
+    if (r.margin != 0) continue;
+    if (is_kink(r, "hypot"))
+      return format_loc(r.loc) + ": `hypot` is not differentiable here: its arguments are at its kink (0, 0)";
+    if (is_kink(r, "atan2"))
+      return format_loc(r.loc) + ": `atan2` is not differentiable here: (y, x) = (" + print_real(r.x) + ", " +
+             print_real(r.y) + ") is on its cut y = 0, x <= 0, where the angle jumps from pi to -pi";
+  }
+  return std::nullopt;
+}
+
+// Whether a perturbation moved atan2's (y, x) across its cut (y changes sign where x < 0 on
+// either side) or hypot's (x, y) through its point (one argument 0 on both sides, the other
+// changing sign): the records' outcomes do not show it.
+bool crosses_a_cut(const ComparisonRecord& a, const ComparisonRecord& b) {
+  if (is_kink(a, "atan2")) return (a.y < 0 || b.y < 0) && std::signbit(a.x) != std::signbit(b.x);
+  if (is_kink(a, "hypot"))
+    return (a.x == 0 && b.x == 0 && std::signbit(a.y) != std::signbit(b.y)) ||
+           (a.y == 0 && b.y == 0 && std::signbit(a.x) != std::signbit(b.x));
+  return false;
+}
+
 // Why a perturbed evaluation is not comparable with the base one, or nullopt when it is.
 std::optional<std::string> divergence(const Evaluation& base, const Evaluation& other) {
   if (base.index != other.index)
     return "the output's index changes from `" + base.index.to_string() + "` to `" +
            other.index.to_string() + "`";
   const std::size_t n = std::min(base.trace.size(), other.trace.size());
-  for (std::size_t k = 0; k < n; ++k)
+  for (std::size_t k = 0; k < n; ++k) {
     if (base.trace[k].result != other.trace[k].result ||
         base.trace[k].loc.line != other.trace[k].loc.line ||
         base.trace[k].loc.col != other.trace[k].loc.col)
       return "the comparison at " + format_loc(base.trace[k].loc) + " changes outcome";
+    if (crosses_a_cut(base.trace[k], other.trace[k]))
+      return std::string("the arguments of `") + base.trace[k].kink + "` at " + format_loc(base.trace[k].loc) +
+             (is_kink(base.trace[k], "atan2") ? " cross its cut y = 0, x < 0" : " pass through its kink (0, 0)");
+  }
   if (base.trace.size() != other.trace.size())
     return std::string("the sequence of comparisons changes");
   return std::nullopt;
@@ -233,6 +268,7 @@ JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
   Evaluation base = evaluate_at(program, input.index, x);
   result.output_index = base.index;
   for (const Mpfr& y : base.coords) result.output_coords.push_back(y.convert_to<double>());
+  if (std::optional<std::string> kink = on_a_point_or_cut_kink(base)) return not_differentiable(std::move(result), *kink);
   const std::size_t m = base.coords.size(), n = selected.size();
   result.jacobian.assign(m, std::vector<double>(n));
   result.error_estimate.assign(m, std::vector<double>(n));

@@ -67,7 +67,8 @@ S norm_of(const Entries<S>& v, Loc loc) {
   using std::sqrt;
   double big = 0;
   for (const S& e : v) big = std::max(big, std::fabs(ScalarTraits<S>::to_double(e)));
-  const int exponent = big > 0 && std::isfinite(big) ? std::ilogb(big) : 0;
+  // (e >= -1022: at a subnormal largest entry 2^-e would overflow, and the norm read inf)
+  const int exponent = big > 0 && std::isfinite(big) ? std::max(std::ilogb(big), -1022) : 0;
   const S down = ScalarTraits<S>::from_double(std::ldexp(1.0, -exponent));
   const S up = ScalarTraits<S>::from_double(std::ldexp(1.0, exponent));
   S squares(0);
@@ -145,8 +146,12 @@ ValueP<S> array_second_set_forward(const Term& t, const Value<S>* const* x, cons
       for (std::size_t i = 0; i < s.size(); ++i) s[i] = s[i] * dv[i] - s[i] * sdv;
       return shaped_like(x[0], std::move(s));
     }
-    case PrimOp::Norm:  // <v, dv> / norm v
-      return scalar_value<S>(inner(v, dv) / norm_of(v, t.loc));
+    case PrimOp::Norm: {  // <v, dv> / norm v, as <v / norm v, dv>: v_i dv_i overflows at |v_i| near 1e308
+      const S r = norm_of(v, t.loc);
+      S total(0);
+      for (std::size_t i = 0; i < v.size(); ++i) total = total + v[i] / r * dv[i];
+      return scalar_value<S>(total);
+    }
     case PrimOp::Cumsum: {  // cumsum dv
       Entries<S> out = dv;
       for (std::size_t i = 1; i < out.size(); ++i) out[i] = out[i - 1] + out[i];

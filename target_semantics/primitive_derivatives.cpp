@@ -72,12 +72,14 @@ ValueP<S> primitive_forward(const Term& t, std::size_t arity, const Value<S>* co
       for (std::size_t k = 0; k < a.size(); ++k) da[k] = da[k] * b[k] + a[k] * db[k];
       return shaped_like(x[0], std::move(da));
     }
-    case PrimOp::Div: {  // (a / b)' = da / b - a db / b^2
+    case PrimOp::Div: {  // (a / b)' = da / b - a db / b^2 = (da - (a / b) db) / b
+      // (b never squared: b^2 overflows double at |b| > 1.3e154 and vanishes at |b| < 1.5e-154,
+      // where a db / b^2 is still a number)
       auto a = in(0), b = in(1), da = d(0), db = d(1);
-      for (std::size_t k = 0; k < a.size(); ++k) da[k] = da[k] / b[k] - a[k] * db[k] / (b[k] * b[k]);
+      for (std::size_t k = 0; k < a.size(); ++k) da[k] = (da[k] - a[k] / b[k] * db[k]) / b[k];
       if (active_evaluator_fault == EvaluatorFault::DivNegativeDivisor) [[unlikely]]  // mutant: b < 0 only
         for (std::size_t k = 0; k < a.size(); ++k)
-          if (ScalarTraits<S>::to_double(b[k]) < 0) da[k] = da[k] + S(2) * (a[k] * db[k] / (b[k] * b[k]));
+          if (ScalarTraits<S>::to_double(b[k]) < 0) da[k] = da[k] + S(2) * (a[k] / b[k] * db[k] / b[k]);
       return shaped_like(x[0], std::move(da));
     }
     case PrimOp::Sum: {  // (sum a)' = sum da
@@ -171,10 +173,10 @@ std::vector<ValueP<S>> primitive_transpose(const Term& t, std::size_t arity, con
       out[1] = shaped_like(x[1], std::move(vb));
       return out;
     }
-    case PrimOp::Div: {  // (v / b, -v a / b^2)
+    case PrimOp::Div: {  // (v / b, -v a / b^2), the latter as -(v / b) (a / b): b never squared
       auto a = in(0), b = in(1), v = entries_of(vv, a.size());
       std::vector<S> va(a.size()), vb(a.size());
-      for (std::size_t k = 0; k < a.size(); ++k) va[k] = v[k] / b[k], vb[k] = -(v[k] * a[k]) / (b[k] * b[k]);
+      for (std::size_t k = 0; k < a.size(); ++k) va[k] = v[k] / b[k], vb[k] = -(va[k] * (a[k] / b[k]));
       if (active_evaluator_fault == EvaluatorFault::DivNegativeDivisor) [[unlikely]]  // mutant: b < 0 only
         for (std::size_t k = 0; k < a.size(); ++k)
           if (ScalarTraits<S>::to_double(b[k]) < 0) vb[k] = -vb[k];

@@ -2,7 +2,7 @@
 // polynomials of degree 6 along lines v(t), against series derived by hand: prod at zero
 // entries, logsumexp and softmax of (t, 0) (softplus and sigmoid, whose own recurrences are in
 // model/taylor.hpp) also with entries near 1000, norm of a line through 0's ray, mean; and the
-// dual numbers' kink at norm's 0 while the plain value there is 0.
+// dual numbers' kink at norm's 0 while the plain value there is 0; norm at subnormal entries.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -72,6 +72,16 @@ TEST(ArrayPrimitivesTaylor, NormAtZeroIsAKinkForDerivativesOnly) {
   EXPECT_THROW(array_math::norm(std::vector<Dual<Mpfi>>{{Mpfi(-1e-20, 1e-20), Mpfi(1)}}, {}), ComparisonUndecided);
   EXPECT_EQ(array_math::norm(std::vector<double>{0, 0}, {}), 0);  // the value is 0
   EXPECT_DOUBLE_EQ(array_math::norm(std::vector<Dual<double>>{{0, 1}, {2, 0}}, {}).tangent, 0);  // away from it
+}
+
+TEST(ArrayPrimitives, NormOfSubnormalEntriesIsTheirNormNotAnOverflow) {
+  // The scale 2^-e of the largest entry: at 4 * 2^-1074 (e = -1072) 2^1072 overflowed double and
+  // norm was inf; with e kept >= -1022 the entries scale to (3, 4) * 2^-52: norm = 5 * 2^-1074.
+  const double ulp = std::ldexp(1.0, -1074);  // 5e-324, the smallest subnormal
+  EXPECT_EQ(array_math::norm(std::vector<double>{3 * ulp, 4 * ulp}, {}), 5 * ulp);
+  EXPECT_EQ(array_math::norm(std::vector<double>{-ulp}, {}), ulp);
+  // and where the largest entry is normal the scale is its own: (3, 4) * 1e-300 -> 5e-300
+  EXPECT_DOUBLE_EQ(array_math::norm(std::vector<double>{3e-300, 4e-300}, {}), 5e-300);
 }
 
 }  // namespace

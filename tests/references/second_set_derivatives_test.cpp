@@ -1,8 +1,8 @@
 // The second set's elementwise half at hand-derived points, edges included: each reference
 // (dual, interval, fd) and CHAD's forward and reverse modes in every sums strategy against the
 // closed form written here; at a kink or cut (abs at 0, max and min at a tie, hypot at (0, 0),
-// atan2 on y = 0, x < 0) the dual and interval references answer "not differentiable here"
-// with the reason, never a number; outside a domain (log1p at -1, pow at 0, atan2 at (0, 0)),
+// atan2 on y = 0, x < 0) the dual, interval and fd references answer "not differentiable
+// here" with the reason, never a number (fd also within its step of the cut or the point); outside a domain (log1p at -1, pow at 0, atan2 at (0, 0)),
 // a DomainError.
 #include <gtest/gtest.h>
 
@@ -62,11 +62,15 @@ const std::vector<Point>& points() {
       {"(y : real, x : real) : real", "atan2(y, x)", "(1, 0)", {0, -1}},
       {"(y : real, x : real) : real", "atan2(y, x)", "(-1, -1)", {-0.5, 0.5}},
       {"(y : real, x : real) : real", "atan2(y, x)", "(0, -1)", {}},
+      // 1e-30 above the cut: (-1, -1e-30); fd's steps of 2^-20 cross the cut (it gave 1.3e8)
+      {"(y : real, x : real) : real", "atan2(y, x)", "(1e-30, -1)", {-1, -1e-30}},
       // hypot(x, y)' = (x, y) / hypot; the kink (0, 0); no overflow at 1e300
       {"(x : real, y : real) : real", "hypot(x, y)", "(3, 4)", {0.6, 0.8}},
       {"(x : real, y : real) : real", "hypot(x, y)", "(0, -2)", {0, -1}},
       {"(x : real, y : real) : real", "hypot(x, y)", "(1e300, 1e300)", {M_SQRT1_2, M_SQRT1_2}},
       {"(x : real, y : real) : real", "hypot(x, y)", "(0, 0)", {}},
+      // 1e-30 from the kink: (0, 1); a step of 2^-20 in y passes through (0, 0)
+      {"(x : real, y : real) : real", "hypot(x, y)", "(0, 1e-30)", {0, 1}},
       // max, min: the larger (smaller) side's derivative; the kink x = y
       {"(x : real, y : real) : real", "max(x, y)", "(1, 2)", {0, 1}},
       {"(x : real, y : real) : real", "max(x, y)", "(2, 1)", {1, 0}},
@@ -95,6 +99,10 @@ TEST(SecondSetDerivatives, ReferencesAndChadAtHandDerivedPoints) {
         EXPECT_FALSE(interval.differentiable);
         EXPECT_NE(dual.reason.find("not differentiable here"), std::string::npos) << dual.reason;
         EXPECT_NE(interval.reason.find("not differentiable here"), std::string::npos) << interval.reason;
+        // fd too (it gave 0 at hypot's (0, 0) and 2 pi / 2h on atan2's cut)
+        const JacobianResult fd = compute_jacobian(program, point, JacobianMethod::FiniteDifference);
+        EXPECT_FALSE(fd.differentiable) << "fd " << (fd.jacobian.empty() ? 0.0 : fd.jacobian[0][0]);
+        EXPECT_FALSE(fd.cannot_certify) << fd.reason;  // not differentiable, not a rounding failure
         continue;
       }
       ASSERT_TRUE(dual.differentiable) << dual.reason;
