@@ -8,13 +8,14 @@ const char* codegen_fault_name(CodegenFault fault) {
     case CodegenFault::DropLinearAddRight: return "drop-linear-add-right";
     case CodegenFault::FoldTangentsSkipped: return "fold-tangents-skipped";
     case CodegenFault::CaseBranchesSwapped: return "case-branches-swapped";
+    case CodegenFault::AccumulateOverwrites: return "accumulate-overwrites";
   }
   return "?";
 }
 
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name) {
   for (CodegenFault f : {CodegenFault::None, CodegenFault::DropLinearAddRight, CodegenFault::FoldTangentsSkipped,
-                         CodegenFault::CaseBranchesSwapped})
+                         CodegenFault::CaseBranchesSwapped, CodegenFault::AccumulateOverwrites})
     if (name == codegen_fault_name(f)) return f;
   return std::nullopt;
 }

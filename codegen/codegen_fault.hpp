@@ -12,6 +12,7 @@ enum class CodegenFault {
   DropLinearAddRight,    // `a + b` of (co)tangents emitted as `a`
   FoldTangentsSkipped,   // a fold's / unfold's (co)tangent map leaves every recursive position 0
   CaseBranchesSwapped,   // a case on two constructors of one payload type (bool) runs the other branch
+  AccumulateOverwrites,  // an accumulation into a mutable cotangent cell overwrites the cell instead of adding
 };
 const char* codegen_fault_name(CodegenFault fault);
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name);

@@ -25,9 +25,10 @@ TypeP close_over(TypeP t, const std::vector<Positions>& p, bool out) {
 }  // namespace
 
 Emitter::Saved Emitter::begin_helper() {
-  Saved saved{take(), indent_, env};
+  Saved saved{take(), indent_, env, lambda_depth_};
   indent_ = 1;
   env.clear();
+  lambda_depth_ = 0;  // a helper is a function of its own: its locals die when it returns
   return saved;
 }
 
@@ -36,6 +37,7 @@ std::string Emitter::end_helper(Saved saved) {
   out_ = std::move(saved.out);
   indent_ = saved.indent;
   env = std::move(saved.env);
+  lambda_depth_ = saved.lambda_depth;
   return body;
 }
 

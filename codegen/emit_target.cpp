@@ -28,6 +28,10 @@ std::string Emitter::emit_target(const TermP& t) {
       if (is_sparse(x) && is_sparse(y)) return add_sparse(x, y);
       if (is_sparse(x)) return add_into(t->type, y, x, true);
       if (is_sparse(y)) return add_into(t->type, x, y, false);
+      if (owned_.count(x) && x != y) {  // x's one user is this sum: y added into it in place
+        line(accumulate_line(t->type, x, y));
+        return x;
+      }
       return owned_local("sum", t->type, "chad_rt::add<" + type(t->type) + ">(" + x + ", " + y + ")");
     }
     case TermKind::PrimFwd:

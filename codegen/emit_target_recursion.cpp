@@ -215,7 +215,7 @@ std::string Emitter::emit_target_fold(const TermP& t) {
       std::string dx = map_tangents(r.fixpoint->body, children, "q.snd",
                                     TangentPositions{a, r.child, ts, tmu, [&](const std::string& child, const std::string& c) {
                                                        std::string b = bind("back", gt, child + ".snd(" + c + ")");
-                                                       line("g = chad_rt::add<" + type(r.context) + ">(g, " + b + ".fst);");
+                                                       line(accumulate_line(r.context, "g", b + ".fst"));
                                                        return b + ".snd";
                                                      }});
       line("return " + type(gt) + "{g, " + lin_roll(tmu, dx) + "};");
@@ -245,22 +245,26 @@ std::string Emitter::emit_target_fold(const TermP& t) {
 }
 
 // The backpropagator of a reverse fold over a list, as loops rather than a recursion as deep
-// as the list: down the list, each node's w' applied to the cotangent its parent passes it (the
-// first map_tangents only picks out the child's cotangent); then up, each node's
-// (g, roll_lin dx) built from its child's, as `back` above would. `records[j]` holds node j's
-// children and derivative, the first node at 0.
+// as the list: down the list, each node's w' applied to the cotangent its parent passes it, its
+// context cotangent added into one mutable accumulator `q.fst` as it comes (efficient CHAD's
+// accumulation: an accumulating w' adds only its nonzero parts, no node's whole context
+// cotangent is built, kept or summed per node) and only its functor part kept (the first map_tangents only picks out the child's cotangent);
+// then up, each node's roll_lin dx built from its child's. `records[j]` holds node j's children
+// and derivative, the first node at 0.
 void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, const TypeP& child, const TypeP& ts,
                                   const TypeP& tmu, const TypeP& q_type, const TypeP& context, const TypeP& dmap) {
   const TypeP gt = dmap->right;  // R2(G) * R2(mu)
-  const std::string Q = type(q_type), GT = type(gt), CTX = type(context);
+  const std::string Q = type(q_type), DX = type(q_type->right), GT = type(gt), CTX = type(context);
   open("const " + type(dmap) + " back = chad_rt::fn<" + type(ts) + ", " + GT + ">([=](const " + type(ts) +
        "& v) -> " + GT + " {");
-  line(Q + "* qs = chad_rt::arena_array<" + Q + ">(count);");
+  line(DX + "* dxs = chad_rt::arena_array<" + DX + ">(count);");
+  line(Q + " q = chad_rt::zero<" + Q + ">();  // q.fst: every node's context cotangent, added up");
   line("std::size_t depth = 0;");
   line(type(ts) + " cot = v;");
   open("for (std::size_t j = 0; j < count; ++j) {");
-  line("const " + Q + " q = records[j].snd(cot);");
-  line("new (&qs[depth++]) " + Q + "(q);");
+  line("q.snd = chad_rt::zero<" + DX + ">();");
+  line("records[j].snd.add_into(cot, q);");
+  line("new (&dxs[depth++]) " + DX + "(q.snd);");
   line("bool more = false;");
   map_tangents(functor, "records[j].fst", "q.snd",
                TangentPositions{a, child, ts, tmu, [&](const std::string&, const std::string& c) {
@@ -270,18 +274,15 @@ void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, co
                                 }});
   line("if (!more) break;");
   close("}");
-  line(GT + " result{};");
+  line(type(tmu) + " rolled{};");
   open("for (std::size_t k = depth; k-- > 0;) {");
-  line("const " + Q + "& q = qs[k];");
-  line(CTX + " g = q.fst;");
-  std::string dx = map_tangents(functor, "records[k].fst", "q.snd",
+  std::string dx = map_tangents(functor, "records[k].fst", "dxs[k]",
                                 TangentPositions{a, child, ts, tmu, [&](const std::string&, const std::string&) {
-                                                   line("g = chad_rt::add<" + CTX + ">(g, result.fst);");
-                                                   return std::string("result.snd");
+                                                   return std::string("rolled");
                                                  }});
-  line("result = " + GT + "{g, " + lin_roll(tmu, dx) + "};");
+  line("rolled = " + lin_roll(tmu, dx) + ";");
   close("}");
-  line("return result;");
+  line("return " + GT + "{q.fst, rolled};");
   close("});");
 }
 
@@ -337,7 +338,7 @@ std::string Emitter::emit_target_unfold(const TermP& t) {
       std::string dstep = map_tangents(r.fixpoint->body, "state->children", node,
                                        TangentPositions{a, r.child, tnu, ts, [&](const std::string& child, const std::string& cc) {
                                                           std::string b = bind("back", gt, child + ".snd(" + cc + ")");
-                                                          line("g = chad_rt::add<" + type(r.context) + ">(g, " + b + ".fst);");
+                                                          line(accumulate_line(r.context, "g", b + ".fst"));
                                                           return b + ".snd";
                                                         }});
       line("const " + type(d->right) + " q = state->derivative(" + dstep + ");");

@@ -78,6 +78,7 @@ std::string Emitter::fresh(const std::string& base) {
 std::string Emitter::bind(const std::string& base, const TypeP& t, const std::string& value) {
   std::string name = fresh(base);
   line("const " + type(t) + " " + name + " = " + value + ";");
+  note_local(name);
   return name;
 }
 
@@ -103,6 +104,7 @@ std::string Emitter::alias(const std::string& base, const TypeP& t, const std::s
   owned_.erase(value);  // its one user is this name now, which stays unchanged
   std::string name = fresh(base);
   line("const " + type(t) + "& " + name + " = " + value + ";");
+  note_alias(name, value.substr(0, value.find('.')));
   return name;
 }
 
@@ -116,10 +118,16 @@ std::string Emitter::emit_under(const std::string& cpp_name, const TermP& body) 
 std::string Emitter::closure(const std::string& name, const TypeP& param, const TypeP& result,
                              const TermP& body) {
   const std::string a = type(param), b = type(result), p = fresh(name), f = fresh("fn");
+  const std::size_t at = out_.size();
   open("const chad_rt::Fn<" + a + ", " + b + "> " + f + " = chad_rt::fn<" + a + ", " + b + ">([=](const " + a +
        "& " + p + ") -> " + b + " {");
+  const std::size_t uses = open_capture_scope();
+  note_local(p);
   line("return " + emit_under(p, body) + ";");
+  const std::string captures = close_capture_scope(uses);
   close("});");
+  patch_capture_list(at, captures);
+  note_local(f);
   return f;
 }
 
@@ -152,6 +160,7 @@ std::string Emitter::emit_source(const TermP& t) {
   switch (t->kind) {
     case TermKind::Var:
       CHAD_INTERNAL_ASSERT(t->index >= 0 && std::size_t(t->index) < env.size(), "codegen: unbound variable " + t->name);
+      note_use(env.lookup(std::size_t(t->index)));
       return env.lookup(std::size_t(t->index));
     case TermKind::Literal: return cpp_real(t->literal);
     case TermKind::ArrayLit: {
@@ -159,6 +168,7 @@ std::string Emitter::emit_source(const TermP& t) {
       for (const TermP& e : a) parts.push_back(emit(e));
       std::string name = fresh("array");
       line(type(t->type) + " " + name + ";");
+      note_local(name);
       std::string init = name + " << ";
       for (std::size_t i = 0; i < parts.size(); ++i) init += (i ? ", " : "") + parts[i];
       line(init + ";");
@@ -212,6 +222,7 @@ std::string Emitter::emit_case(const TermP& t) {
   const TypeP& sum = t->args[0]->type;
   std::string result = fresh("case");
   line(type(t->type) + " " + result + ";");
+  note_local(result);
   open("switch (" + scrutinee + ".tag()) {");
   // An injected fault: on two constructors of one payload type (bool), each runs the other's branch.
   const bool swapped = fault == CodegenFault::CaseBranchesSwapped && sum->ctors.size() == 2 &&

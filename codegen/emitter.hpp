@@ -130,6 +130,23 @@ class Emitter {
   // symbolic one (its parts added in place, the operands' order kept).
   std::string add_sparse(const std::string& x, const std::string& y);
   std::string add_into(const TypeP& t, const std::string& dense, const std::string& sparse, bool sparse_first);
+  // `chad_rt::accumulate<T>(cell, contribution);`: the contribution added into the mutable cell
+  // in place (efficient CHAD's accumulation; codegen/runtime/rt_linear.hpp).
+  std::string accumulate_line(const TypeP& t, const std::string& cell, const std::string& contribution);
+  // A linear function as a closure that adds its value into the caller's cotangent
+  // (chad_rt::lin_fn); `cell += value` for a value that may be symbolic (only its parts added).
+  std::string linear_closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
+  void accumulate_value(const TypeP& t, const std::string& cell, const std::string& value);
+  // Captures by reference (codegen/closure_captures.cpp): a closure captures by copy the locals
+  // of the block it is made in, and by reference what that block's own closure captured (a
+  // member of a closure in the arena, alive for the kernel call), so that an array is copied
+  // into one closure, not into every closure nested in it.
+  void note_local(const std::string& name);
+  void note_alias(const std::string& name, const std::string& of);  // `const T& name = of...;`
+  void note_use(const std::string& name);
+  std::size_t open_capture_scope();
+  std::string close_capture_scope(std::size_t start);  // the capture list, "[=]" or "[=, &a, ...]"
+  void patch_capture_list(std::size_t at, const std::string& captures);
   // `T name = value;`, mutable: the value's one user may add to it in place.
   std::string owned_local(const std::string& base, const TypeP& t, const std::string& value);
   std::string emit_target(const TermP& t);
@@ -178,6 +195,7 @@ class Emitter {
     std::string out;
     int indent;
     ScopeNames env;
+    int lambda_depth;
   };
   Saved begin_helper();
   std::string end_helper(Saved saved);
@@ -203,8 +221,15 @@ class Emitter {
   // Locals made by owned_local and not yet held by a symbolic value or a variable: their one
   // user may change them.
   std::set<std::string> owned_;
+  int lambda_depth_ = 0;                        // closures the current block is nested in
+  std::map<std::string, int> local_depth_;      // the lambda depth where a local's object lives
+  std::map<std::string, int> declared_depth_;   // the lambda depth where it is declared
+  std::vector<std::string> outer_uses_;         // uses of locals of blocks outside the current closure's
 };
 
+// Whether x + y == y + x exactly for (co)tangents of type t (reals, arrays, unit and pairs of
+// them), so that an accumulation may add a contribution on either side.
+bool adds_commutatively(const TypeP& t);
 // Whether every value of `functor` holds at most one position of `var` (lists, not trees), so
 // that a fold over `mu var. functor` is a loop (codegen/emit_fold_spine.cpp).
 bool is_linear_functor(const TypeP& functor, const std::string& var);

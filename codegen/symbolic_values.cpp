@@ -42,9 +42,47 @@ std::string Emitter::value_of(const std::string& name) {
   }
   const SymbolicClosure& f = closures_.at(name);
   ScopeNames here = std::exchange(env, f.env);
-  std::string written = closure(f.name, f.param, f.result, f.body);
+  std::string written = linear_closure(f.name, f.param, f.result, f.body);
   env = std::move(here);
   return written;
+}
+
+// A linear function written out as an accumulating closure (chad_rt::lin_fn): its body adds its
+// value into the caller's cotangent `acc`, a symbolic one part by part, so that a caller who
+// holds a cotangent (a reverse fold's loop) never has the whole context's tuple built.
+std::string Emitter::linear_closure(const std::string& name, const TypeP& param, const TypeP& result,
+                                    const TermP& body) {
+  const std::string a = type(param), b = type(result), p = fresh(name), acc = fresh("acc"), f = fresh("fn");
+  const std::size_t at = out_.size();
+  open("const chad_rt::Fn<" + a + ", " + b + "> " + f + " = chad_rt::lin_fn<" + a + ", " + b + ">([=](const " + a +
+       "& " + p + ", " + b + "& " + acc + ") {");
+  const std::size_t uses = open_capture_scope();
+  note_local(p);
+  env.push(p);
+  const std::string value = emit_value(body);
+  env.pop();
+  accumulate_value(result, acc, value);
+  const std::string captures = close_capture_scope(uses);
+  close("});");
+  patch_capture_list(at, captures);
+  note_local(f);
+  return f;
+}
+
+void Emitter::accumulate_value(const TypeP& t, const std::string& cell, const std::string& value) {
+  if (auto it = sparse_.find(value); it != sparse_.end()) {
+    const SparseCotangent parts = it->second;  // (accumulate_value may add symbolic values)
+    for (const auto& [depth, part] : parts.parts)
+      accumulate_value(context_component_type(t, depth), cell + context_component_path(depth), part);
+    return;
+  }
+  if (auto it = pairs_.find(value); it != pairs_.end()) {
+    const SymbolicPair pair = it->second;
+    accumulate_value(t->left, cell + ".fst", pair.fst);
+    accumulate_value(t->right, cell + ".snd", pair.snd);
+    return;
+  }
+  line(accumulate_line(t, cell, value_of(value)));
 }
 
 bool Emitter::can_inline(const std::string& f) const {
@@ -98,15 +136,33 @@ std::string Emitter::add_into(const TypeP& t, const std::string& dense, const st
   const std::string sum = owned_.count(dense) ? dense : owned_local("sum", t, dense);
   for (const auto& [depth, part] : value.parts) {
     const std::string at = sum + context_component_path(depth);
-    const std::string operands = sparse_first ? part + ", " + at : at + ", " + part;
-    line(at + " = chad_rt::add<" + type(context_component_type(t, depth)) + ">(" + operands + ");");
+    const TypeP component = context_component_type(t, depth);
+    // The contribution added into the cell where it lies; `part + at` keeps its operands' order
+    // where the addition could tell them apart (sums, functions, Env: their faults' messages).
+    if (!sparse_first || adds_commutatively(component)) {
+      line(accumulate_line(component, at, part));
+      continue;
+    }
+    line(at + " = chad_rt::add<" + type(component) + ">(" + part + ", " + at + ");");
   }
   return sum;
+}
+
+std::string Emitter::accumulate_line(const TypeP& t, const std::string& cell, const std::string& contribution) {
+  if (fault == CodegenFault::AccumulateOverwrites)  // an injected fault: the cell's value lost
+    return cell + " = " + contribution + ";";
+  return "chad_rt::accumulate<" + type(t) + ">(" + cell + ", " + contribution + ");";
+}
+
+bool adds_commutatively(const TypeP& t) {
+  if (t->kind == TypeKind::Real || t->kind == TypeKind::Unit) return true;
+  return t->kind == TypeKind::Prod && adds_commutatively(t->left) && adds_commutatively(t->right);
 }
 
 std::string Emitter::owned_local(const std::string& base, const TypeP& t, const std::string& value) {
   std::string name = fresh(base);
   line(type(t) + " " + name + " = " + value + ";");
+  note_local(name);
   owned_.insert(name);
   return name;
 }

@@ -147,6 +147,34 @@ T add(const T& a, const T& b) {
   return Linear<T>::add(a, b);
 }
 
+// accumulate<T>(acc, x): acc = acc + x in place, efficient CHAD's accumulation of a contribution
+// into a mutable cotangent cell. Arrays add element-wise where they lie, pairs component by
+// component (no whole tuple built and copied per contribution); every other representation
+// (scalars, sums, functions, nodes, Env) replaces acc by add(acc, x), the operands' order kept.
+template <class T>
+struct Accumulate {
+  static void into(T& acc, const T& x) { acc = Linear<T>::add(acc, x); }
+};
+template <class T>
+void accumulate(T& acc, const T& x) {
+  Accumulate<T>::into(acc, x);
+}
+template <class S, int N>
+struct Accumulate<Eigen::Array<S, N, 1>> {
+  static void into(Eigen::Array<S, N, 1>& acc, const Eigen::Array<S, N, 1>& x) { acc += x; }
+};
+template <>
+struct Accumulate<Unit> {
+  static void into(Unit&, const Unit&) {}
+};
+template <class A, class B>
+struct Accumulate<Pair<A, B>> {
+  static void into(Pair<A, B>& acc, const Pair<A, B>& x) {
+    accumulate<A>(acc.fst, x.fst);
+    accumulate<B>(acc.snd, x.snd);
+  }
+};
+
 // The zero (co)tangent at a primal (the zero-fn strategy): a sum's zero has the primal's tag.
 template <class T, class P>
 struct ZeroAt {

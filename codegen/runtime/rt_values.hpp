@@ -29,6 +29,8 @@ template <class T>
 T zero();
 template <class T>
 T add(const T& a, const T& b);
+template <class T>
+void accumulate(T& acc, const T& x);
 
 struct Unit {
   friend bool operator==(const Unit&, const Unit&) { return true; }
@@ -112,16 +114,26 @@ struct Sum {
 };
 
 // A function, linear function or power: a code pointer and an environment in the arena. The
-// null Fn is the zero linear map: calling it gives zero<B>().
+// null Fn is the zero linear map: calling it gives zero<B>(). A linear function made by lin_fn
+// also adds its value into a cotangent the caller holds (`add_into`: efficient CHAD's
+// accumulation, only the value's nonzero parts touched); the others add their value.
 template <class A, class B>
 struct Fn {
   B (*invoke)(const void*, const A&) = nullptr;
   const void* env = nullptr;
+  void (*accumulate_into)(const void*, const A&, B&) = nullptr;
 
   B operator()(const A& a) const {
     if (invoke) [[likely]]
       return invoke(env, a);
     return zero<B>();
+  }
+  // acc = acc + f(a), in place.
+  void add_into(const A& a, B& acc) const {
+    if (accumulate_into) [[likely]]
+      accumulate_into(env, a, acc);
+    else if (invoke)
+      accumulate<B>(acc, invoke(env, a));
   }
   bool is_zero() const { return invoke == nullptr; }
 };
@@ -146,6 +158,27 @@ Fn<A, B> fn(L lambda) {
     const L* env = make<L>(std::move(lambda));
     return {&detail::call_lambda<A, B, L>, env};
   }
+}
+
+namespace detail {
+template <class A, class B, class L>
+B call_accumulating_lambda(const void* env, const A& a) {
+  B out = zero<B>();
+  (*static_cast<const L*>(env))(a, out);
+  return out;
+}
+template <class A, class B, class L>
+void accumulate_by_lambda(const void* env, const A& a, B& acc) {
+  (*static_cast<const L*>(env))(a, acc);
+}
+}  // namespace detail
+
+// A linear function from `lambda(const A& a, B& acc)`, which adds its value at a into acc:
+// called as an Fn it adds into a zero; add_into hands it the caller's cotangent.
+template <class A, class B, class L>
+Fn<A, B> lin_fn(L lambda) {
+  const L* env = make<L>(std::move(lambda));
+  return {&detail::call_accumulating_lambda<A, B, L>, env, &detail::accumulate_by_lambda<A, B, L>};
 }
 
 // ---- mu types: generated `struct M { using Payload = ...; Payload payload; }`, values const M*.
