@@ -20,6 +20,10 @@ import traceback
 PROTOCOL = 1
 ASKS = ("jacobian", "jvp", "vjp")
 SECOND_ORDER = ("hvp", "hessian")  # docs/adapter-protocol.md, "Second order"
+# The relative band a float64 nesting's second derivatives are judged in (the hello's
+# "second_order_band"): 10x the largest distance from the certified enclosure that bench/order2_tools.py
+# measured over every nesting (bench/RESULTS.md, "Issue #31: order 2 on the campaign engine").
+SECOND_ORDER_BAND = 1e-10
 
 
 class Unsupported(Exception):
@@ -183,6 +187,8 @@ class Mode:
     # (script text, file name): the answer to a "standalone" request (the shrunk program, its
     # input, the enclosures; docs/adapter-protocol.md, "Standalone scripts").
     standalone_script = None
+    # A mode of second order declares the band its Hessians are judged in (SECOND_ORDER_BAND).
+    second_order_band = None
 
     def hello(self):
         said = {"kind": "hello", "protocol": PROTOCOL, "tool": self.tool, "version": self.version,
@@ -192,6 +198,8 @@ class Mode:
                 "derived": derivations(self.prepared_type, self.asks)}
         if self.standalone_script is not None:
             said["standalone"] = True
+        if self.second_order_band is not None:
+            said["second_order_band"] = self.second_order_band
         return said
 
 
