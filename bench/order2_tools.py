@@ -83,8 +83,10 @@ def certified(hessian_oracle, case, scratch):
 
 
 def compare(hessian, reference):
-    """inside | rounding | OUTSIDE, and the largest distance relative to the entry's magnitude."""
-    worst = 0.0
+    """inside | rounding | OUTSIDE, the largest distance relative to the entry's magnitude, and the
+    largest in the verdict's measure (relative to max(1, magnitude): oracle/adapter_order2_check.cpp's
+    band), which a saturated tiny entry (tanh'' = 1e-24 rounded to 0) does not inflate."""
+    worst = verdict_worst = 0.0
     for got_matrix, enclosed in zip(hessian, reference["enclosure"]):
         for got_row, row in zip(got_matrix, enclosed):
             for got, (lo, hi) in zip(got_row, row):
@@ -92,9 +94,10 @@ def compare(hessian, reference):
                     continue
                 distance = lo - got if got < lo else got - hi
                 worst = max(worst, distance / max(abs(lo), abs(hi), 1e-300))
+                verdict_worst = max(verdict_worst, distance / max(abs(lo), abs(hi), 1.0))
     if worst == 0:
-        return "inside", 0.0
-    return ("rounding" if worst <= ROUNDING else "OUTSIDE"), worst
+        return "inside", 0.0, 0.0
+    return ("rounding" if worst <= ROUNDING else "OUTSIDE"), worst, verdict_worst
 
 
 def worker(mode_name, cases_path, out_path):
@@ -125,7 +128,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument("--fault", help="an operator of bench/tool_faults/order2_faults.py (softplus, mul, ...)")
-    parser.add_argument("--json", help="write the results here too")
+    parser.add_argument("--json", help="write the results here too (after each mode)")
+    parser.add_argument("--references", help="a JSON file caching the certified Hessians (read when there, else written)")
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.worker:
@@ -140,7 +144,13 @@ def main():
                         "--translations", "json", "--out", vectors], check=True, stdout=subprocess.DEVNULL)
         cases_path = os.path.join(vectors, "cases.jsonl")
         cases = [json.loads(line) for line in open(cases_path)]
-        references = {case["index"]: certified(hessian_oracle, case, scratch) for case in cases}
+        if options.references and os.path.exists(options.references):
+            references = {int(k): v for k, v in json.load(open(options.references)).items()}
+        else:
+            references = {case["index"]: certified(hessian_oracle, case, scratch) for case in cases}
+            if options.references:
+                with open(options.references, "w") as f:
+                    json.dump(references, f)
         results["cases"] = len(cases)
         for mode in options.modes.split(","):
             out_path = os.path.join(scratch, mode + ".jsonl")
@@ -152,7 +162,7 @@ def main():
             subprocess.run([python, os.path.abspath(__file__), "--oracle", options.oracle, "--worker", mode, cases_path,
                             out_path], check=True, stderr=subprocess.DEVNULL, env=env)
             wall = time.monotonic() - start
-            tally, worst, answering, outside = {}, 0.0, 0.0, []
+            tally, worst, answering, outside, rounding, verdict_worst = {}, 0.0, 0.0, [], 0.0, 0.0
             for line in open(out_path):
                 entry = json.loads(line)
                 answering += entry["seconds"]
@@ -166,20 +176,25 @@ def main():
                 else:
                     hessian = [[[float.fromhex(v) if "x" in v else float(v) for v in row] for row in matrix]
                                for matrix in answer["hessian"]]
-                    verdict, distance = compare(hessian, reference)
+                    verdict, distance, verdict_distance = compare(hessian, reference)
                     worst = max(worst, distance)
+                    verdict_worst = max(verdict_worst, verdict_distance)
                     if verdict == "OUTSIDE":
                         outside.append(entry["index"])
+                    else:
+                        rounding = max(rounding, distance)
                 tally[verdict] = tally.get(verdict, 0) + 1
             row = {"programs": len(cases), "seconds_answering": round(answering, 1), "seconds_wall": round(wall, 1),
                    "programs_per_second": round(len(cases) / answering, 2) if answering else None,
-                   "tally": tally, "worst_relative_distance": worst, "outside": outside}
+                   "tally": tally, "worst_relative_distance": worst, "worst_rounding": rounding, "outside": outside,
+                   "worst_verdict_distance": verdict_worst}
             results["modes"][mode] = row
-            print("%s: %s, %.2f programs/s, worst %.2g" % (mode, tally, row["programs_per_second"] or 0, worst),
-                  flush=True)
-    if options.json:
-        with open(options.json, "w") as f:
-            json.dump(results, f, indent=1)
+            print("%s: %s, %.2f programs/s, worst %.2g (within the rounding: %.2g), OUTSIDE %s; in the verdict's "
+                  "measure (relative to max(1, |entry|)) %.2g" % (mode, tally, row["programs_per_second"] or 0, worst,
+                                                                 rounding, outside, verdict_worst), flush=True)
+            if options.json:
+                with open(options.json, "w") as f:
+                    json.dump(results, f, indent=1)
     return 0
 
 

@@ -92,6 +92,18 @@ void use_implementation(CampaignOptions& o, const CampaignOptionsText& t, const 
   }
 }
 
+// --order 2: the implementation's second-order checks, alone (no cost check, no fd cross-check).
+void use_order(CampaignOptions& o, const CampaignOptionsText& t, const Loc& where) {
+  if (t.order != 1 && t.order != 2) throw SourceError(where, "--order: expected 1 or 2, found " + std::to_string(t.order));
+  o.order = t.order;
+  if (o.order == 1) return;
+  if (implementation_under_test(o)->second_order_checks().empty())
+    throw SourceError(where, "--order 2 judges CHAD differentiated twice or an adapter's hvp and hessian: "
+                             "--implementation chad or adapter, not " + t.implementation);
+  if (o.cost) throw SourceError(where, "--order 2 judges second derivatives: not with --check cost");
+  if (o.cross_check_fd_rate > 0) throw SourceError(where, "--order 2 has no fd cross-check: not with --cross-check");
+}
+
 }  // namespace
 
 CampaignOptions campaign_options_from_text(const CampaignOptionsText& t, const Loc& where) {
@@ -133,6 +145,7 @@ CampaignOptions campaign_options_from_text(const CampaignOptionsText& t, const L
   use_mutant_option(o, t.mutant, sd, where);
   if (!t.cross_check.empty()) o.cross_check_fd_rate = parse_cross_check(t.cross_check, where);
   use_check(o, t, where);
+  use_order(o, t, where);
   return o;
 }
 
@@ -158,6 +171,7 @@ CampaignOptionsText campaign_options_text(const CampaignOptions& o, const std::s
     t.adapter = o.adapter->options().command;
     t.adapter_timeout = o.adapter->options().timeout_seconds;
   }
+  t.order = o.order;
   t.check = o.cost ? (o.check_derivatives ? "derivative,cost" : "cost") : "derivative";
   if (o.cost) {
     t.cost_sizes = cost_sizes_text(o.cost->sizes);
@@ -178,7 +192,7 @@ std::string campaign_replay_command(const CampaignOptionsText& t, const Campaign
          (t.adapter.empty() ? "" : " --adapter " + shell_quoted(t.adapter)) +
          (t.cross_check.empty() ? "" : " --cross-check " + t.cross_check) + cost_check_flags(options) +
          (t.functions == functions_strategy_name(kDefaultFunctionsStrategy) ? "" : " --functions " + t.functions) +
-         " --only " + std::to_string(index);
+         (t.order == 1 ? "" : " --order " + std::to_string(t.order)) + " --only " + std::to_string(index);
 }
 
 void use_mutant_option(CampaignOptions& o, const std::string& name, bool string_diagrams, const Loc& where) {

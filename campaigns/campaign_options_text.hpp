@@ -38,6 +38,7 @@ struct CampaignOptionsText {
   std::string cost_sizes = cost_sizes_text(CostCheckOptions{}.sizes);
   double cost_ratio = CostCheckOptions{}.max_ratio;
   double cost_slack = CostCheckOptions{}.exponent_slack;
+  int order = 1;                        // --order: 1, or 2 (the second-order checks)
 };
 
 // The options the text says; starts the adapter (with --implementation adapter), so that one

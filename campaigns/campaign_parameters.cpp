@@ -60,6 +60,7 @@ CampaignParameters campaign_parameters_of(const CampaignOptionsText& text, const
   // with another version or declaration is another campaign; `merge` names the tool from it.
   if (options.adapter) p.campaign["tool"] = recorded_hello(options.adapter->hello());
   if (options.cost) p.campaign["check"] = cost_check_flags(options);
+  if (options.order != 1) p.campaign["order"] = options.order;  // (absent at first order, as before)
   p.shard_count = shard.count;
   p.shards = {shard.index};
   return p;

@@ -34,6 +34,7 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool s
   k.rule = mutant_rule_name(mutant);
   CampaignOptions options = base;
   use_mutant(options, mutant);
+  options.order = mutant.order;  // a mutant wrong only at second order is hunted at order 2
   options.measure_coverage = false;  // the hunt needs verdicts only
   std::size_t next_batch = 0;
   for (std::size_t i = 0; i < base.count; ++i) {
@@ -67,7 +68,10 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool s
     k.outcome = check_case(options, k.counterexample);
     k.outcome.index = k.index;
     k.outcome.seed = program_seed(base.seed, k.index);
-    k.blame = blame_campaign_failure(options, k.counterexample, f.mode, f.sums);
+    if (options.order == 2)  // (blame judges subterms' first derivatives, which are right here)
+      k.blame.reason = "blame checks each subterm's first derivative; this mutant is wrong at second order only";
+    else
+      k.blame = blame_campaign_failure(options, k.counterexample, f.mode, f.sums);
     k.blame_correct = blame_names_mutant(mutant, k.blame);
     k.shrunk = true;
   }

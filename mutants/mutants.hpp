@@ -50,7 +50,7 @@ struct Mutant {
   // second-set, which draws them (off in the default campaign).
   bool second_set = false;
   // 2: a fault right at first order and wrong at second, killed by `campaign --order 2` (and
-  // never by a first-order campaign: the kill matrix leaves it out).
+  // never by a first-order campaign): the kill matrix hunts each mutant at its own order.
   int order = 1;
   // A fault only the shapes of issue #30 reach (negative divisors, nested inductive types): runs
   // of this mutant generate with the feature shapes.

@@ -1,6 +1,7 @@
 #include "oracle/adapter_order2_check.hpp"
 
 #include <cmath>
+#include <sstream>
 
 #include "logrel/agreement.hpp"
 #include "oracle/adapter_check.hpp"
@@ -11,11 +12,18 @@
 namespace chad {
 namespace {
 
-// The band of oracle/order2_check.cpp: inside [lo, hi] widened by ScreenTolerance relative.
-bool within_band(double got, double lo, double hi) {
+// Inside [lo, hi] widened by `band` relative (the tool's declared second_order_band, else the
+// band of oracle/order2_check.cpp, ScreenTolerance::relative).
+bool within_band(double got, double lo, double hi, double band) {
   if (!std::isfinite(got) || !std::isfinite(lo) || !std::isfinite(hi)) return false;
-  const double slack = ScreenTolerance::relative * std::fmax(1.0, std::fabs(got));
+  const double slack = band * std::fmax(1.0, std::fabs(got));
   return got >= lo - slack && got <= hi + slack;
+}
+
+std::string band_text(const AdapterHello& hello, double band) {
+  std::ostringstream text;
+  text << "the band: relative " << band << (hello.second_order_band ? ", declared by the tool" : ", the default");
+  return text.str();
 }
 
 // One judged number of an answer: its name, the tool's value, the screen's, the certified enclosure's.
@@ -54,6 +62,7 @@ CheckOutcome check_order2_by_adapter(Case& k, const CampaignOptions& options) {
   AdapterClient& client = *options.adapter;
   const AdapterHello& hello = client.hello();
   const std::string tool = hello.name();
+  const double band = hello.second_order_band.value_or(ScreenTolerance::relative);
   const std::size_t n = input.coords.size(), m = screen.output_coords.size();
   std::vector<AdapterAsk> asks;
   for (AdapterAsk ask : {AdapterAsk::Hessian, AdapterAsk::Hvp})
@@ -63,6 +72,9 @@ CheckOutcome check_order2_by_adapter(Case& k, const CampaignOptions& options) {
     c.detail = tool + " declares no second-order ask (hvp, hessian)";
     return c;
   }
+  for (const auto& h : screen.hessian)  // a fault could show in a nonzero entry
+    for (const auto& row : h)
+      for (double x : row) c.informative = c.informative || x != 0;
   std::optional<HessianResult> certified;  // computed when the screen disagrees
   for (AdapterAsk ask : asks) {
     AdapterRequest request{k.text().program, &program, input, screen.output_index, ask, {}};
@@ -104,7 +116,7 @@ CheckOutcome check_order2_by_adapter(Case& k, const CampaignOptions& options) {
     bool screen_agrees = true;
     for (const Order2Entry& e : entries) {
       c.error = std::fmax(c.error, relative_error(e.got, e.screen));
-      screen_agrees = screen_agrees && within_band(e.got, e.screen, e.screen);
+      screen_agrees = screen_agrees && within_band(e.got, e.screen, e.screen, band);
     }
     if (screen_agrees) continue;
     // The certified enclosures: the Hessian's entries, or the HVP's.
@@ -137,10 +149,11 @@ CheckOutcome check_order2_by_adapter(Case& k, const CampaignOptions& options) {
     }
     for (std::size_t x = 0; x < entries.size(); ++x) {
       const Enclosure& e = enclosures[x];
-      if (within_band(entries[x].got, e.lo, e.hi)) continue;
+      if (within_band(entries[x].got, e.lo, e.hi, band)) continue;
       c.verdict = Verdict::Fail;
       c.detail = entries[x].name + ": " + tool + " (" + ask_name(ask) + ") gives " + print_real(entries[x].got) +
-                 ", the certified reference encloses [" + print_real(e.lo) + ", " + print_real(e.hi) + "]";
+                 ", the certified reference encloses [" + print_real(e.lo) + ", " + print_real(e.hi) + "] (" +
+                 band_text(hello, band) + ")";
       return c;
     }
     c.screen_cleared = true;

@@ -210,6 +210,12 @@ AdapterHello read_hello(const json& answer) {
     hello.timing = answer.value("timing", false);
     hello.mode = answer.value("mode", "");
     hello.standalone = answer.value("standalone", false);
+    if (answer.contains("second_order_band")) {
+      const json& band = answer["second_order_band"];
+      if (!band.is_number() || !(band.get<double>() > 0 && band.get<double>() <= 1e-6))
+        throw ProtocolError("the handshake: `second_order_band` must be a number in (0, 1e-6], got " + band.dump());
+      hello.second_order_band = band.get<double>();
+    }
     hello.primitives = declared_names(answer, "primitives", known_primitive_names(), "primitive");
     hello.formers = declared_names(answer, "formers", known_former_names(), "former");
     hello.asks = declared_names(answer, "asks", {"jacobian", "jvp", "vjp", "hvp", "hessian"}, "ask");
@@ -236,6 +242,7 @@ json recorded_hello(const AdapterHello& hello) {
   if (hello.primitives) out["primitives"] = *hello.primitives;
   if (hello.formers) out["formers"] = *hello.formers;
   if (hello.asks) out["asks"] = *hello.asks;
+  if (hello.second_order_band) out["second_order_band"] = *hello.second_order_band;
   return out;
 }
 

@@ -57,6 +57,10 @@ struct AdapterHello {
   // "standalone": true: it answers a "standalone" request with a script in its tool alone that
   // reproduces a failure (docs/adapter-protocol.md, "Standalone scripts"; reports/standalone_script.hpp).
   bool standalone = false;
+  // "second_order_band": the relative band its second derivatives are judged in (`--order 2`,
+  // oracle/adapter_order2_check.hpp): what its nesting in floating point may round at second
+  // order, measured (bench/order2_tools.py); absent: the band of CHAD's order-2 check (1e-9).
+  std::optional<double> second_order_band;
   // The implementation judged, as verdicts and reports name it: the mode, else the tool.
   const std::string& name() const { return mode.empty() ? tool : mode; }
   // "primitives sin, cos; formers var, ...; asks jacobian" (what is declared; "" when nothing).

@@ -10,6 +10,7 @@
 #include "oracle/informative.hpp"
 #include "oracle/program_shapes.hpp"
 #include "oracle/live_coverage.hpp"
+#include "oracle/order2_check.hpp"
 #include "references/jacobian.hpp"
 #include "oracle/relation_verdict.hpp"
 #include "semantics/evaluate.hpp"
@@ -22,6 +23,10 @@ void record_judgement(CheckOutcome& c, Judgement j) {
   c.verdict = j.verdict;
   c.detail = std::move(j.reason);
   c.discrepancy = std::move(j.discrepancy);
+}
+
+std::string check_mode_name(const CheckOutcome& c) {
+  return c.mode_name.empty() ? chad_mode_name(c.mode) : c.mode_name;
 }
 
 std::string verdict_counts_text(const CampaignSummary& summary) {
@@ -191,6 +196,10 @@ ProgramOutcome check_case(const CampaignOptions& options, Case& k, StageSeconds*
   }
 
   const std::unique_ptr<ImplementationUnderTest> tested = implementation_under_test(options);
+  if (options.order == 2) {  // the second-order checks (oracle/order2_check.hpp)
+    judge_at_order2(*tested, k, out, seconds);
+    return out;
+  }
   if (options.cost && !tested->cost_checks().empty()) {
     for (const CheckPlan& plan : tested->cost_checks())
       add_check(out, options.implementation, tested->check_cost(k, plan, seconds));

@@ -101,6 +101,10 @@ struct CampaignOptions {
   std::shared_ptr<const CostCheckOptions> cost;
   // How CHAD represents function (co)tangents in every check (syntax/functions_strategy.hpp).
   FunctionsStrategy functions = kDefaultFunctionsStrategy;
+  // `--order`: 1, the derivative checks above; 2, the implementation's second-order checks
+  // (ImplementationUnderTest::second_order_checks: CHAD differentiated twice, an adapter's
+  // hvp/hessian) against the certified Hessian (oracle/order2_check.hpp).
+  int order = 1;
 };
 
 // CHAD's options for one check of a campaign: its mode and sums strategy, the campaign's rules
@@ -122,7 +126,13 @@ struct CheckOutcome {
   std::shared_ptr<const CostTable> cost = nullptr;
   // A fail found at a Jacobian entry: where, the answer, the certified enclosure, the band.
   std::optional<Discrepancy> discrepancy = std::nullopt;
+  // The check's name where its mode alone does not say it (a second-order check:
+  // "chad-fwd-over-rev", "chad-fwd-over-fwd", an adapter's mode); empty: chad_mode_name(mode).
+  std::string mode_name = {};
 };
+
+// A check's name in logs and reports: its mode_name, else its mode's.
+std::string check_mode_name(const CheckOutcome& c);
 
 // Records a judgement in a check: its verdict, its reason as the detail, its discrepancy.
 void record_judgement(CheckOutcome& c, Judgement j);
@@ -139,6 +149,7 @@ struct ProgramOutcome {
   std::string cross_check_detail;
   std::vector<std::string> shapes;    // the fault-prone shapes it has (oracle/program_shapes.hpp)
   std::vector<std::string> live;      // the formers and primitives live in it (oracle/live_coverage.hpp)
+  int order = 1;                      // the derivatives judged (CampaignOptions::order)
 };
 
 struct CampaignSummary {

@@ -15,7 +15,7 @@ namespace chad {
 nlohmann::json outcome_json(const ProgramOutcome& o) {
   nlohmann::json checks = nlohmann::json::array();
   for (const CheckOutcome& c : o.checks) {
-    nlohmann::json check = {{"mode", chad_mode_name(c.mode)},
+    nlohmann::json check = {{"mode", check_mode_name(c)},
                             {"sums", sums_strategy_name(c.sums)},
                             {"verdict", verdict_name(c.verdict)},
                             {"error", c.error},
@@ -33,6 +33,7 @@ nlohmann::json outcome_json(const ProgramOutcome& o) {
   line["cross_check"] = nullptr;  // not checked against fd
   line["signal"] = nullptr;       // crash lines only
   line["replay"] = nullptr;
+  if (o.order != 1) line["order"] = o.order;  // (absent at first order: the logs of before stay the same)
   if (o.cross_check != CrossCheck::NotChecked)
     line["cross_check"] = {{"result", cross_check_name(o.cross_check)}, {"detail", o.cross_check_detail}};
   return line;

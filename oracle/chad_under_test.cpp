@@ -3,7 +3,8 @@
 // output: CHAD's transformed program evaluated in double against the dual-number reference (the
 // screen), and where they disagree, re-evaluated in intervals against the certified reference
 // (oracle/screen_then_certify.hpp). A function or stream output: the logical relation
-// (oracle/relation_verdict.hpp). It has the cost check (oracle/cost_check.hpp).
+// (oracle/relation_verdict.hpp). It has the cost check (oracle/cost_check.hpp) and the
+// second-order checks (oracle/order2_check.hpp).
 #include <cmath>
 #include <memory>
 
@@ -13,6 +14,7 @@
 #include "oracle/chad_jacobian.hpp"
 #include "oracle/cost_check.hpp"
 #include "oracle/implementation_under_test.hpp"
+#include "oracle/order2_check.hpp"
 #include "oracle/relation_verdict.hpp"
 #include "oracle/screen_then_certify.hpp"
 #include "syntax/printer.hpp"
@@ -140,6 +142,15 @@ class ChadUnderTest : public ImplementationUnderTest {
   CheckOutcome check_cost(Case& k, const CheckPlan& plan, StageSeconds* seconds) const override {
     StageTimer t(seconds, "cost");
     return chad::check_cost(options_, k.program(), k.input(), plan.mode, plan.sums);
+  }
+
+  // CHAD differentiated twice: forward over its reverse derivative (a Reverse plan), forward over
+  // its forward derivative (Forward), each sums strategy.
+  std::vector<CheckPlan> second_order_checks() const override { return every_mode_and_sums(options_); }
+
+  CheckOutcome check_second_order(Case& k, const CheckPlan& plan, StageSeconds* seconds) const override {
+    StageTimer t(seconds, "chad");
+    return check_order2(k, options_, plan.mode, plan.sums);
   }
 
   bool blamed_by_chad_rules() const override { return true; }

@@ -12,6 +12,10 @@ CheckOutcome ImplementationUnderTest::check_cost(Case&, const CheckPlan&, StageS
   throw std::logic_error(name() + " has no cost check");
 }
 
+CheckOutcome ImplementationUnderTest::check_second_order(Case&, const CheckPlan&, StageSeconds*) const {
+  throw std::logic_error(name() + " has no second-order check");
+}
+
 std::optional<std::string> ImplementationUnderTest::derivative_source(const CheckedProgram&, const CheckPlan&) const {
   return std::nullopt;
 }

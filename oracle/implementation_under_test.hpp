@@ -2,7 +2,8 @@
 // mode, sums and functions strategy), CHAD compiled to native code, string-diagram reverse AD, or
 // an outside tool behind the adapter protocol. It says what it supports (the programs it judges,
 // the checks it makes of each: one per (mode, sums strategy) for CHAD, one per mode for an
-// adapter) and makes those checks of a case against the case's reference. check_case
+// adapter; its cost checks; its second-order checks) and makes those checks of a case against
+// the case's reference. check_case
 // (oracle/campaign.hpp) is one loop over them; oracle/implementation_registry.hpp makes one
 // from a campaign's options.
 #pragma once
@@ -53,6 +54,12 @@ class ImplementationUnderTest {
   // `--check cost`: its cost checks of each program (none: it has no cost check), and one of them.
   virtual std::vector<CheckPlan> cost_checks() const { return {}; }
   virtual CheckOutcome check_cost(Case& c, const CheckPlan& plan, StageSeconds* seconds) const;
+
+  // `--order 2`: its second-order checks of each program (none: it has no second derivatives to
+  // judge), and one of them against the certified Hessian (oracle/order2_check.hpp), named by its
+  // CheckOutcome::mode_name. A `skip` says the program has no second derivative at its point.
+  virtual std::vector<CheckPlan> second_order_checks() const { return {}; }
+  virtual CheckOutcome check_second_order(Case& c, const CheckPlan& plan, StageSeconds* seconds) const;
 
   // What a counterexample report (reports/counterexample.cpp) shows of it. Whether blame (which
   // names CHAD's rules, oracle/blame.hpp) applies to its failures: interpreted CHAD's, and the

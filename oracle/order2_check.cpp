@@ -1,12 +1,12 @@
 #include "oracle/order2_check.hpp"
 
-#include <chrono>
 #include <cmath>
 
 #include "logrel/agreement.hpp"
 #include "oracle/adapter_order2_check.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/chad_hessian.hpp"
+#include "oracle/implementation_registry.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -30,6 +30,7 @@ CheckOutcome check_order2(Case& k, const CampaignOptions& options, ChadMode mode
   out.sums = sums;
   const HessianMethod method =
       mode == ChadMode::Reverse ? HessianMethod::ChadForwardOverReverse : HessianMethod::ChadForwardOverForward;
+  out.mode_name = hessian_method_name(method);
   HessianResult screen;
   try {
     screen = hessian_by_taylor(k.program(), k.input());
@@ -79,6 +80,7 @@ CheckOutcome check_order2(Case& k, const CampaignOptions& options, ChadMode mode
       for (std::size_t l = 0; l < n && screen_agrees; ++l) {
         const double want = screen.hessian[i][j][l];
         out.error = std::fmax(out.error, relative_error(got.hessian[i][j][l], want));
+        out.informative = out.informative || want != 0;  // a fault could show in a nonzero entry
         screen_agrees = within_band(got.hessian[i][j][l], want, want);
       }
   if (screen_agrees) return out;
@@ -111,60 +113,36 @@ CheckOutcome check_order2(Case& k, const CampaignOptions& options, ChadMode mode
   return out;
 }
 
-ProgramOutcome check_case_order2(const CampaignOptions& options, Case& k) {
-  ProgramOutcome out;
-  out.generated = k.text();
+void judge_at_order2(const ImplementationUnderTest& tested, Case& k, ProgramOutcome& out, StageSeconds* seconds) {
+  out.order = 2;
   if (!is_data_type(k.program().output_type)) {
     out.verdict = Verdict::Skip;
     out.detail = "the output is not a data type: no Hessian";
-    return out;
+    return;
   }
-  if (options.implementation == Implementation::Adapter) {  // an outside tool: one check (adapter_order2_check.hpp)
-    CheckOutcome c = check_order2_by_adapter(k, options);
-    out.verdict = c.verdict;
-    if (c.verdict == Verdict::Skip) out.detail = c.detail;
-    else out.checks.push_back(std::move(c));
-    return out;
+  if (std::optional<std::string> outside = tested.outside_fragment(k.program())) {
+    out.verdict = Verdict::Skip;
+    out.detail = *outside;
+    return;
   }
-  for (ChadMode mode : options.modes)
-    for (SumsStrategy sums : options.sums) {
-      CheckOutcome c = check_order2(k, options, mode, sums);
-      if (c.verdict == Verdict::Skip) {  // the reference's reason: the same for every check
-        out.verdict = Verdict::Skip;
-        out.detail = c.detail;
-        out.checks.clear();
-        return out;
-      }
-      out.verdict = worse_verdict(out.verdict, c.verdict);
-      out.checks.push_back(std::move(c));
+  for (const CheckPlan& plan : tested.second_order_checks()) {
+    CheckOutcome c = tested.check_second_order(k, plan, seconds);
+    if (c.verdict == Verdict::Skip) {  // the reference's reason: the same for every check
+      out.verdict = Verdict::Skip;
+      out.detail = c.detail;
+      out.checks.clear();
+      return;
     }
-  return out;
+    out.verdict = worse_verdict(out.verdict, c.verdict);
+    out.checks.push_back(std::move(c));
+  }
 }
 
-CampaignSummary run_campaign_order2(const CampaignOptions& options,
-                                    const std::function<void(const ProgramOutcome&)>& on_program) {
-  CampaignSummary summary;
-  for (Verdict v : all_verdicts()) summary.verdicts[verdict_name(v)] = 0;
-  for (std::size_t i = 0; i < options.count; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    ProgramOutcome outcome;
-    try {
-      Case k(generate_program_at(options, i, &summary.seconds));
-      outcome = check_case_order2(options, k);
-    } catch (const SourceError& e) {
-      outcome.verdict = Verdict::Skip;
-      outcome.detail = e.what();
-    }
-    summary.seconds["check"] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    outcome.index = i;
-    outcome.seed = program_seed(options.seed, i);
-    ++summary.programs;
-    ++summary.verdicts[verdict_name(outcome.verdict)];
-    summary.checks += outcome.checks.size();
-    for (const auto& c : outcome.checks) summary.screen_cleared += c.screen_cleared;
-    if (on_program) on_program(outcome);
-  }
-  return summary;
+ProgramOutcome check_case_order2(const CampaignOptions& options, Case& k) {
+  ProgramOutcome out;
+  out.generated = k.text();
+  judge_at_order2(*implementation_under_test(options), k, out, nullptr);
+  return out;
 }
 
 }  // namespace chad

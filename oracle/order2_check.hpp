@@ -6,26 +6,27 @@
 // (ScreenTolerance). Screen then certify: the hyper-dual Hessian in double first, the MPFI one
 // only where the screen disagrees. Judged only where the program is twice differentiable at
 // the point: a comparison, kink or domain edge there is a `skip` ("not differentiable here").
-// `campaign --order 2` and `verify --order 2` run it.
+// `campaign --order 2` (through check_case) and `verify --order 2` run it.
 #pragma once
-#include <functional>
 #include <string>
 
 #include "oracle/campaign.hpp"
 #include "oracle/case.hpp"
+#include "oracle/implementation_under_test.hpp"
 
 namespace chad {
 
 // method: ChadForwardOverReverse or ChadForwardOverForward (the discrepancy names it).
 CheckOutcome check_order2(Case& k, const CampaignOptions& options, ChadMode mode, SumsStrategy sums);
 
-// Every order-2 check of a case: one per (mode, sums strategy) of the options; a skip with the
-// reason where the program has no second derivative to judge here.
-ProgramOutcome check_case_order2(const CampaignOptions& options, Case& k);
+// The second-order checks of `tested` (ImplementationUnderTest::second_order_checks) of a case,
+// into `out` (its order, verdict and checks): a skip with the reason where the output is not a
+// data type or the program has no second derivative to judge here. check_case
+// (oracle/campaign.hpp) calls it when the options' order is 2, so campaigns at order 2 have the
+// engine's workers, resume, shrinking and reports.
+void judge_at_order2(const ImplementationUnderTest& tested, Case& k, ProgramOutcome& out, StageSeconds* seconds);
 
-// Programs 0 .. count-1 of the campaign at order 2 (in this process), each outcome handed to
-// on_program; the summary counts verdicts and checks.
-CampaignSummary run_campaign_order2(const CampaignOptions& options,
-                                    const std::function<void(const ProgramOutcome&)>& on_program);
+// Every order-2 check of a case by the options' implementation (its order need not be 2).
+ProgramOutcome check_case_order2(const CampaignOptions& options, Case& k);
 
 }  // namespace chad

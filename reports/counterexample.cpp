@@ -235,7 +235,11 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   fs::create_directories(dir, made);  // a read-only or full disk: the environment's fault (exit 3), not ours
   if (made) throw OutputError("cannot write " + dir + ": " + made.message());
   const ProgramOutcome& o = c.outcome;
-  const std::string replay = "chad-oracle replay " + dir;
+  std::string replay = "chad-oracle replay " + dir;
+  if (c.options.order == 2)  // (`replay DIR` re-checks it too: report.json records the order)
+    replay = "chad-oracle verify --order 2 " + (fs::path(dir) / "program.chad").string() +
+             (c.mutant.empty() ? "" : " --mutant " + c.mutant) +
+             (c.options.adapter ? " --adapter " + shell_quoted(c.options.adapter->options().command) : "");
   // The campaign command that generates the original program (its options as text).
   CampaignOptionsText text = campaign_options_text(c.options, c.mutant);
   text.seed = c.campaign_seed;
@@ -255,6 +259,8 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   if (!tested->blamed_by_chad_rules())
     blame.reason = "blame names CHAD's rules; this report judges " +
                    (c.options.adapter ? c.options.adapter->hello().name() : std::string(implementation_name(c.options.implementation)));
+  else if (c.options.order == 2)
+    blame.reason = "blame checks each subterm's first derivative; this failure is of second derivatives";
   else if (o.verdict == Verdict::FailCost)
     blame.reason = "blame looks for a wrong derivative; this report is about a derivative's cost (see Cost)";
   else if (const CheckOutcome* k = first_failure(o))
@@ -268,6 +274,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   j["implementation"] = implementation_name(c.options.implementation);
   j["codegen_fault"] = codegen_fault(c.options);
   j["check_derivatives"] = c.options.check_derivatives;
+  if (c.options.order != 1) j["order"] = c.options.order;
   if (c.options.cost) j["cost_check"] = cost_check_options_json(*c.options.cost);
   if (c.options.adapter) {
     const AdapterHello& hello = c.options.adapter->hello();
@@ -322,7 +329,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
     md << "Functions strategy: " << functions_strategy_name(c.options.functions) << ".\n\n";
     md << "| mode | sums | verdict | detail |\n|---|---|---|---|\n";
     for (const CheckOutcome& k : o.checks)
-      md << "| " << chad_mode_name(k.mode) << " | " << sums_strategy_name(k.sums) << " | "
+      md << "| " << check_mode_name(k) << " | " << sums_strategy_name(k.sums) << " | "
          << verdict_name(k.verdict) << " | " << k.detail << " |\n";
   }
   if (kink)
@@ -383,6 +390,7 @@ Replay replay_report(const std::string& dir) {
   text.implementation = j.value("implementation", "chad");
   text.mutant = j.value("mutant", "");
   text.codegen_fault = j.value("codegen_fault", "");
+  text.order = j.value("order", 1);
   if (j.contains("adapter")) {
     text.implementation = "adapter";
     text.adapter = j["adapter"].value("command", "");

@@ -8,7 +8,9 @@
 #include "oracle/adapter_check.hpp"
 #include "oracle/adapter_client.hpp"
 #include "references/input_value.hpp"
+#include "references/hessian.hpp"
 #include "references/jacobian.hpp"
+#include "logrel/agreement.hpp"
 #include "reports/written_file.hpp"
 #include "syntax/parser.hpp"
 
@@ -33,6 +35,23 @@ std::string plain_file_name(const std::string& name) {
   for (char ch : name)
     if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '.' && ch != '_' && ch != '-') return "";
   return name;
+}
+
+// At order 2: {"order": 2, "precision", "hessian": [[[[lo, hi], ...], ...], ...] (certified, one
+// n x n matrix per output coordinate), "band": the relative band the verdict widens them by,
+// "output"}.
+nlohmann::json hessian_enclosures(const CheckedProgram& program, const NormalForm<double>& input, const AdapterHello& hello) {
+  const HessianResult certified = hessian_by_interval(program, input);
+  if (!certified.differentiable) throw std::runtime_error("no certified Hessian at this input: " + certified.reason);
+  nlohmann::json hessian = nlohmann::json::array();
+  for (const auto& rows : certified.enclosure) hessian.push_back(matrix(rows));
+  nlohmann::json output = nlohmann::json::array();
+  for (double y : certified.output_coords) output.push_back(hex_float(y));
+  return {{"order", 2},
+          {"precision", precision_name(hello.precision)},
+          {"hessian", hessian},
+          {"band", hello.second_order_band.value_or(ScreenTolerance::relative)},
+          {"output", output}};
 }
 
 }  // namespace
@@ -61,7 +80,9 @@ StandaloneScript write_standalone_script(const std::string& dir, const CampaignO
   try {
     const CheckedProgram program = check_program(parse_program(generated.program, "<counterexample>"));
     const NormalForm<double> input = read_input_point(program, generated.input);
-    nlohmann::json enclosures = standalone_enclosures(program, input, hello.precision);
+    const bool second_order = options.order == 2;
+    nlohmann::json enclosures =
+        second_order ? hessian_enclosures(program, input, hello) : standalone_enclosures(program, input, hello.precision);
     const JacobianResult dual = jacobian_by_dual(program, input);
     nlohmann::json request = differentiate_request(
         AdapterRequest{generated.program, &program, input, dual.output_index}, 0, hello);
@@ -70,6 +91,7 @@ StandaloneScript write_standalone_script(const std::string& dir, const CampaignO
     request.erase("seeds");
     request["translations"]["json"] = translation_json(program, "json");
     request["enclosure"] = std::move(enclosures);
+    if (second_order) request["order"] = 2;
     long id = 0;
     const AdapterReply reply = client.exchange(request, id);
     if (reply.status != AdapterReply::Status::Answered)
@@ -80,6 +102,13 @@ StandaloneScript write_standalone_script(const std::string& dir, const CampaignO
     std::string file = plain_file_name(a.value("file", std::string()));
     if (file.empty()) file = "standalone.py";
     write_text_file(std::filesystem::path(dir) / file, a["script"].get<std::string>());
+    if (second_order)
+      return {file, "A reproduction in " + hello.tool + " alone (no oracle code): `" + file +
+                        "` (run it with the tool's Python: `python " + file +
+                        "`). It runs the program above in the tool's own operators at the input's exact floats, "
+                        "takes its Hessian by the mode's own nesting and prints it entry by entry against the "
+                        "certified enclosure of the exact second derivative widened by the band of the verdict, "
+                        "\"inside\" or \"OUTSIDE\", then a VERDICT line."};
     return {file, "A reproduction in " + hello.tool + " alone (no oracle code): `" + file +
                       "` (run it with the tool's Python: `python " + file +
                       "`). It runs the program above in the tool's own operators at the input's exact floats and "

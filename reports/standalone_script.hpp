@@ -4,7 +4,9 @@
 // Jacobian entry and the enclosure in the tool's precision -- and answers with the text of a script
 // that uses only its tool: the program in the tool's idiom, the input, and the tool's Jacobian
 // printed entry by entry against the enclosures, "inside" or "OUTSIDE". The script is written
-// beside report.md.
+// beside report.md. At order 2 (`campaign --order 2`) the request says "order": 2 and carries the
+// certified Hessian's enclosures and the band of the verdict: the script takes the tool's Hessian
+// by the mode's nesting.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>

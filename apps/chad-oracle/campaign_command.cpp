@@ -7,7 +7,7 @@
 // log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
 // --implementation chad|sd-rev (the AD under test: CHAD, or string-diagram reverse AD on its
 // fragment, whose faults --mutant then names), --cross-check fd:RATE (oracle/fd_cross_check.hpp),
-// --json, --quiet (only the final summary). A progress line on a terminal; failures are printed one
+// --order 2 (second derivatives: oracle/order2_check.hpp), --json, --quiet (only the final summary). A progress line on a terminal; failures are printed one
 // line per failure class (oracle/failure_classes.hpp), not one per program. Every worker is a
 // child process (also with --jobs 1): a program whose check kills it (a signal) is logged as
 // `crash` with its replay command, and a new worker goes on after it; failures (fail, fail-numeric, fault) are shrunk and reported
@@ -17,6 +17,7 @@
 // (campaign.json, campaigns/campaign_parameters.hpp). The engine is campaigns/ (campaign_run.hpp,
 // worker_pool.hpp); this command parses the options (campaigns/campaign_options_text.hpp), calls
 // it and prints.
+#include <iomanip>
 #include <iostream>
 
 #include "adapter_options.hpp"
@@ -28,7 +29,6 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "compiler_options.hpp"
-#include "order2_campaign.hpp"
 #include "exit_codes.hpp"
 #include "point_option.hpp"
 #include "oracle/campaign_log.hpp"
@@ -54,7 +54,6 @@ struct CampaignArgs {
   bool quiet = false;  // only the final summary: no progress, no failure classes, no report lines
   double min_judged = kDefaultMinJudgedShare;  // with an adapter (campaigns/judged_share.hpp)
   double program_seconds = kDefaultProgramSeconds;  // the watchdog (campaigns/worker_pool.hpp)
-  int order = 1;  // 2: CHAD differentiated twice against the certified Hessian (order2_campaign.hpp)
 };
 
 void print_outcome(std::ostream& out, const ProgramOutcome& o) {
@@ -62,7 +61,7 @@ void print_outcome(std::ostream& out, const ProgramOutcome& o) {
       << (o.detail.empty() ? "" : ": " + o.detail) << "\n"
       << o.generated.program << "-- at: " << o.generated.input << "\n";
   for (const CheckOutcome& c : o.checks)
-    out << "  " << chad_mode_name(c.mode) << " " << sums_strategy_name(c.sums) << ": "
+    out << "  " << check_mode_name(c) << " " << sums_strategy_name(c.sums) << ": "
         << verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
   if (o.cross_check != CrossCheck::NotChecked)
     out << "  cross-check with fd: " << cross_check_name(o.cross_check)
@@ -77,6 +76,7 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
   if (json) {
     nlohmann::json j = summary_json(summary, lines);
     j["functions"] = functions_strategy_name(options.functions);
+    if (options.order != 1) j["order"] = options.order;
     j["tool"] = nullptr;  // the judged outside tool, with --implementation adapter
     if (options.adapter) {
       const JudgedTool tool = judged_tool(options.adapter->hello(), args.text.adapter, options.adapter->restarts(),
@@ -104,6 +104,15 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
   std::cout << int(100.0 * informative_share(summary) + 0.5) << "% informative checks (" << summary.informative_checks
             << " of " << summary.checks << ")\n";
   if (options.adapter) std::cout << judged_share_text(share, lines, too_little);
+  if (options.order == 2) {  // the share judged: programs with a second derivative at their point
+    const std::size_t judged = summary.programs - summary.verdicts.at("skip");
+    const double wall = summary.seconds.count("wall") ? summary.seconds.at("wall") : 0;
+    std::cout << "order 2: judged " << judged << " of " << summary.programs
+              << " programs (the others have no second derivative to judge at their point)";
+    if (wall > 0) std::cout << "; " << std::fixed << std::setprecision(1) << double(summary.programs) / wall
+                            << std::defaultfloat << " programs/s";
+    std::cout << "\n";
+  }
   if (!args.quiet) {
     for (const FailureClass& c : failure_classes(lines, options.adapter ? options.adapter->hello().name() : ""))
       std::cout << "FAILED " << c.programs << (c.programs == 1 ? " program: " : " programs: ") << c.describe()
@@ -116,7 +125,6 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
 
 int run(const CampaignArgs& args, bool json) {
   const CampaignOptions options = campaign_options_from_text(args.text);
-  if (args.order == 2) return run_order2_campaign(options, args.out, args.quiet, json);
   if (args.only >= 0) {
     ProgramOutcome o = check_program_at(options, std::size_t(args.only));
     if (json)
@@ -176,9 +184,9 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
                   "Kubernetes Indexed Job's JOB_COMPLETION_INDEX, N given")->capture_default_str();
   cmd->add_option("--out", args->out, "directory for log.jsonl, summary.json, summary.md (resumes a run)");
   cmd->add_option("--only", args->only, "check and print only the program with this index");
-  cmd->add_option("--order", args->order,
-                  "1: first derivatives; 2: CHAD differentiated twice (forward over reverse, forward over forward) "
-                  "against the certified Hessian, in this process (--jobs, --time, --only ignored)")
+  cmd->add_option("--order", args->text.order,
+                  "1: first derivatives; 2: second derivatives against the certified Hessian: CHAD differentiated "
+                  "twice (chad-fwd-over-rev, chad-fwd-over-fwd, each sums strategy), or an adapter's hvp and hessian")
       ->check(CLI::Range(1, 2))
       ->capture_default_str();
   cmd->add_option("--mutant", args->text.mutant,

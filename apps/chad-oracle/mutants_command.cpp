@@ -41,11 +41,13 @@ struct MutantsArgs {
   std::string functions;     // --functions: CHAD's functions strategy (a mutant may fix its own)
 };
 
-// With --compiled, the mutants of the interpreter (evaluator helpers, its derivative table) are
-// left out: compiled kernels do not run that code (the code generator's own faults are
+// Each mutant is hunted at its own order (Mutant::order: a campaign at order 2 for one right at
+// first order and wrong at second). With --compiled, the mutants of the interpreter (evaluator
+// helpers, its derivative table) and those of order 2 are left out: compiled kernels do not run
+// that code, nor are they differentiated twice (the code generator's own faults are
 // `campaign --codegen-fault`).
 bool applies(const Mutant& m, const MutantsArgs& a) {
-  if (m.order != 1) return false;  // killed by `campaign --order 2`, never at first order
+  if (a.compiled && m.order != 1) return false;
   return !a.compiled || m.faults.evaluator == EvaluatorFault::None;
 }
 

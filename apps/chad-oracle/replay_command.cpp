@@ -28,7 +28,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
         std::cout << r.outcome.generated.program << "-- at: " << r.outcome.generated.input << "\n";
         for (const CheckOutcome& c : r.outcome.checks)
           std::cout << (c.implementation == Implementation::Chad
-                            ? std::string(chad_mode_name(c.mode)) + " " + sums_strategy_name(c.sums)
+                            ? check_mode_name(c) + " " + sums_strategy_name(c.sums)
                             : std::string(implementation_name(c.implementation)))
                     << ": "
                     << verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";

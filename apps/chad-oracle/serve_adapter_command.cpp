@@ -3,7 +3,9 @@
 // the golden tool other adapters are compared with, and the subject of the measurement that
 // the precision rule gives no false `fail` (float32: the input rounded to float, the method's
 // answer rounded to float). JVPs and VJPs are the full Jacobian times the seeds. It times its
-// answers when asked ("timing": golden_adapter_timing.hpp).
+// answers when asked ("timing": golden_adapter_timing.hpp). The second-order asks (hvp, hessian)
+// are answered from the whole Hessian: CHAD differentiated twice (chad-rev: forward over reverse,
+// chad-fwd: forward over forward), hyper-dual numbers (dual, interval: midpoints); sd-rev declines them.
 #include <cmath>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 #include "golden_adapter_timing.hpp"
 #include "oracle/adapter_check.hpp"
 #include "oracle/adapter_protocol.hpp"
+#include "oracle/chad_hessian.hpp"
 #include "oracle/compute_jacobian.hpp"
 #include "point_option.hpp"
 #include "references/finite_result.hpp"
@@ -29,6 +32,57 @@ struct ServeOptions {
 
 double to_precision(double x, bool float32) { return float32 ? double(float(x)) : x; }
 
+// The Hessian method of a --method, for the second-order asks: CHAD differentiated twice for
+// CHAD's modes, the hyper-dual references for dual and interval; none for sd-rev.
+std::optional<HessianMethod> second_order_method(const std::string& method) {
+  if (method == "chad-rev") return HessianMethod::ChadForwardOverReverse;
+  if (method == "chad-fwd") return HessianMethod::ChadForwardOverForward;
+  if (method == "dual") return HessianMethod::Taylor;
+  if (method == "interval") return HessianMethod::Interval;
+  return std::nullopt;
+}
+
+// `hvp` (one H_w v per seed, w the request's cotangent) or `hessian` (one n x n matrix per output
+// coordinate), both from the method's whole Hessian, as the JVPs and VJPs are from the Jacobian.
+nlohmann::json answer_second_order(long id, const nlohmann::json& request, const CheckedProgram& program,
+                                   const NormalForm<double>& input, AdapterAsk ask, const ServeOptions& options) {
+  const std::optional<HessianMethod> method = second_order_method(options.method);
+  if (!method)
+    return error_answer(id, "unsupported", "the golden adapter's " + options.method + " has no second derivatives");
+  const bool float32 = options.precision == "float32";
+  const SumsStrategy sums = *parse_sums_strategy(options.sums);
+  const HessianResult h = *method == HessianMethod::ChadForwardOverReverse || *method == HessianMethod::ChadForwardOverForward
+                              ? hessian_by_chad(program, input, *method, sums, functions_option_value(options.functions))
+                              : compute_hessian(program, input, *method, sums);
+  if (!h.differentiable) return error_answer(id, "domain", "not twice differentiable here: " + h.reason);
+  const std::size_t m = h.output_coords.size(), n = input.coords.size();
+  NormalForm<double> output{h.output_index, h.output_coords};
+  for (double& x : output.coords) x = to_precision(x, float32);
+  std::vector<Matrix> hessians = h.hessian;
+  for (Matrix& matrix : hessians)
+    for (auto& row : matrix)
+      for (double& x : row) x = to_precision(x, float32);
+  if (ask == AdapterAsk::Hessian) {  // (result_answer writes one matrix's rows: each matrix so, then all)
+    nlohmann::json matrices = nlohmann::json::array();
+    for (const Matrix& matrix : hessians) matrices.push_back(result_answer(id, ask, matrix, nullptr)["hessian"]);
+    nlohmann::json answer = result_answer(id, ask, {}, &output);
+    answer["hessian"] = std::move(matrices);
+    return answer;
+  }
+  const std::vector<double> w = read_numbers(request.value("cotangent", nlohmann::json::array()), m, "cotangent");
+  std::vector<std::vector<double>> rows;
+  for (const auto& seed_json : request.value("seeds", nlohmann::json::array())) {
+    const std::vector<double> v = read_numbers(seed_json, n, "seeds");
+    std::vector<double> product(n, 0.0);
+    for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t j = 0; j < n; ++j)
+        for (std::size_t k = 0; k < n; ++k) product[j] += w[i] * h.hessian[i][j][k] * v[k];
+    for (double& x : product) x = to_precision(x, float32);
+    rows.push_back(std::move(product));
+  }
+  return result_answer(id, ask, rows, &output);
+}
+
 nlohmann::json answer_request(const nlohmann::json& request, const ServeOptions& options, std::string& last_text,
                               CheckedProgram& last_program) {
   const long id = request.value("id", 0L);
@@ -43,7 +97,7 @@ nlohmann::json answer_request(const nlohmann::json& request, const ServeOptions&
     NormalForm<double> input = read_request_input(request, program);
     for (double& x : input.coords) x = to_precision(x, float32);
     const AdapterAsk ask = read_ask(request);
-    if (second_order(ask)) return error_answer(id, "unsupported", std::string("the golden adapter answers first order only, not ") + ask_name(ask));
+    if (second_order(ask)) return answer_second_order(id, request, program, input, ask, options);
     JacobianResult j = compute_jacobian(program, input, *parse_method(options.method), *parse_sums_strategy(options.sums), {},
                                       {}, functions_option_value(options.functions));
     if (!j.differentiable) return error_answer(id, "domain", "not differentiable here: " + j.reason);
@@ -117,6 +171,8 @@ void add_serve_adapter_command(CLI::App& app, int& exit_code) {
                                   {"precision", options->precision},
                                   {"translations", nlohmann::json::array()},
                                   {"timing", true}};
+          if (!second_order_method(options->method))  // (sd-rev: first order only)
+            hello["asks"] = {"jacobian", "jvp", "vjp"};
           std::cout << hello.dump() << std::endl;
           continue;
         }

@@ -28,7 +28,7 @@
 #include "adapter_options.hpp"
 #include "command_context.hpp"
 #include "compiler_options.hpp"
-#include "order2_campaign.hpp"
+#include "order2_verify.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "references/jacobian_json.hpp"
@@ -430,8 +430,9 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   add_adapter_options(*cmd, *adapter, *adapter_timeout);
   auto order = std::make_shared<int>(1);
   cmd->add_option("--order", *order,
-                  "2: CHAD differentiated twice (forward over reverse, forward over forward, every sums strategy) "
-                  "against the certified Hessian at the given point (no random inputs)")
+                  "2: CHAD differentiated twice (forward over reverse, forward over forward, every sums strategy), "
+                  "or with --adapter the tool's hvp and hessian, against the certified Hessian at the given point "
+                  "(no random inputs)")
       ->check(CLI::Range(1, 2))
       ->capture_default_str();
   cmd->callback([options, at, points, seed, compiled, compiler, functions, adapter, adapter_timeout, mutant, out,
@@ -439,7 +440,13 @@ void add_verify_command(CLI::App& app, int& exit_code) {
     exit_code = run_command(*options, [&] {
       if (*order == 2) {
         CampaignOptions campaign;
+        campaign.order = 2;
         use_mutant_option(campaign, *mutant, false);
+        if (!adapter->empty()) {  // the tool's hvp and hessian (oracle/adapter_order2_check.hpp)
+          if (!mutant->empty()) throw SourceError(command_line_loc(), "--mutant injects a fault into CHAD: not with --adapter");
+          campaign.implementation = Implementation::Adapter;
+          campaign.adapter = start_adapter(*adapter, *adapter_timeout);
+        }
         return verify_order2(options->file, *at, campaign, options->json);
       }
       CheckedProgram program = load_program(options->file);

@@ -20,6 +20,11 @@ import traceback
 PROTOCOL = 1
 ASKS = ("jacobian", "jvp", "vjp")
 SECOND_ORDER = ("hvp", "hessian")  # docs/adapter-protocol.md, "Second order"
+# The relative band a float64 nesting's second derivatives are judged in (the hello's
+# "second_order_band"): about 2,000 times the largest distance from the certified enclosure
+# (relative to max(1, |entry|)) that bench/order2_tools.py measured, 5.1e-14, and 10 times tighter
+# than CHAD's 1e-9 (bench/RESULTS.md, "Issue #31: order 2 on the campaign engine").
+SECOND_ORDER_BAND = 1e-10
 
 
 class Unsupported(Exception):
@@ -183,6 +188,8 @@ class Mode:
     # (script text, file name): the answer to a "standalone" request (the shrunk program, its
     # input, the enclosures; docs/adapter-protocol.md, "Standalone scripts").
     standalone_script = None
+    # A mode of second order declares the band its Hessians are judged in (SECOND_ORDER_BAND).
+    second_order_band = None
 
     def hello(self):
         said = {"kind": "hello", "protocol": PROTOCOL, "tool": self.tool, "version": self.version,
@@ -192,6 +199,8 @@ class Mode:
                 "derived": derivations(self.prepared_type, self.asks)}
         if self.standalone_script is not None:
             said["standalone"] = True
+        if self.second_order_band is not None:
+            said["second_order_band"] = self.second_order_band
         return said
 
 

@@ -119,6 +119,109 @@ if ENCLOSURE:
     return "\n\n".join(p for p in parts if p) + "\n"
 
 
+# Second order: the tool's Hessian by one nesting (the mode's, without jit), as an (m, n, n) array.
+HESSIANS = {
+    "jax-hessian": "jax.hessian(f)(x)",
+    "jax-jacfwd-jacrev": "jax.jacfwd(jax.jacrev(f))(x)",
+    "jax-jvp-of-grad": "jvp_of_grad_hessian(f, x)",
+    "torch-func-hessian": "torch.func.hessian(f)(x)",
+    "torch-func-jvp-of-grad": "jvp_of_grad_hessian(f, x)",
+    "torch-double-backward": "double_backward_hessian(f, x)",
+    "tf-nested-tapes": "nested_tapes_hessian(f, x)",
+    "tf-forward-over-tape": "forward_over_tape_hessian(f, x)",
+}
+HESSIAN_HELPERS = {
+    "jax": """
+def jvp_of_grad_hessian(f, x):
+    n, m = x.shape[0], f(x).shape[0]
+    return jnp.stack([jnp.stack([jax.jvp(jax.grad(lambda z, i=i: f(z)[i]), (x,), (jnp.eye(n)[k],))[1]
+                                 for k in range(n)], axis=1) for i in range(m)])
+""",
+    "torch": """
+def jvp_of_grad_hessian(f, x):
+    n, m = x.shape[0], f(x).shape[0]
+    eye = torch.eye(n, dtype=x.dtype)
+    return torch.stack([torch.stack([torch.func.jvp(torch.func.grad(lambda z, i=i: f(z)[i]), (x,), (eye[k],))[1]
+                                     for k in range(n)], dim=1) for i in range(m)])
+
+
+def double_backward_hessian(f, x):
+    x = x.detach().requires_grad_(True)
+    y = f(x)
+    matrices = []
+    for i in range(y.shape[0]):
+        (g,) = torch.autograd.grad(y[i], x, create_graph=True, allow_unused=True, materialize_grads=True)
+        rows = []
+        for j in range(x.shape[0]):
+            if not g[j].requires_grad:  # constant in x: its row is 0
+                rows.append(torch.zeros_like(x))
+                continue
+            (h,) = torch.autograd.grad(g[j], x, retain_graph=True, allow_unused=True, materialize_grads=True)
+            rows.append(h)
+        matrices.append(torch.stack(rows))
+    return torch.stack(matrices).detach()
+""",
+    "tf": """
+def nested_tapes_hessian(f, x):
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            y = f(x)
+        jacobian = inner.jacobian(y, x, unconnected_gradients=tf.UnconnectedGradients.ZERO)
+    return outer.jacobian(jacobian, x, unconnected_gradients=tf.UnconnectedGradients.ZERO)
+
+
+def forward_over_tape_hessian(f, x):
+    n = int(x.shape[0])
+    columns = []
+    for k in range(n):
+        with tf.autodiff.ForwardAccumulator(x, tf.one_hot(k, n, dtype=tf.float64)) as acc:
+            with tf.GradientTape() as tape:
+                tape.watch(x)
+                y = f(x)
+            jacobian = tape.jacobian(y, x, unconnected_gradients=tf.UnconnectedGradients.ZERO)
+        columns.append(acc.jvp(jacobian, unconnected_gradients=tf.UnconnectedGradients.ZERO))
+    return tf.stack(columns, axis=2)
+""",
+}
+HESSIAN_VERDICT = """
+hessian = np.asarray(%s).reshape(len(floats(y)), len(COORDS), len(COORDS))
+print("output:", [float(v) for v in floats(y)])
+outside = 0
+band = ENCLOSURE.get("band", 1e-9) if ENCLOSURE else 0
+for i, matrix in enumerate(hessian):
+    for j, row in enumerate(matrix):
+        for k, value in enumerate(row):
+            line = "d2 out[%%d] / d in[%%d] d in[%%d] = %%r" %% (i, j, k, float(value))
+            if ENCLOSURE:
+                lo, hi = (float.fromhex(b) for b in ENCLOSURE["hessian"][i][j][k])
+                slack = band * max(1.0, abs(float(value)))
+                inside = lo - slack <= value <= hi + slack
+                line += "   certified [%%r, %%r], band %%g: %%s" %% (lo, hi, band, "inside" if inside else "OUTSIDE")
+                outside += not inside
+            print(line)
+if ENCLOSURE:
+    print("VERDICT: %%s" %% ("%%d entries OUTSIDE the enclosure: a wrong second derivative" %% outside if outside
+                            else "every entry inside the enclosure"))
+"""
+
+
+def hessian_script(program, index, coords, tool, nesting, enclosure):
+    """The order-2 script: the tool's Hessian by `nesting` (a mode's name; a jit mode's nesting
+    runs eagerly) against ENCLOSURE = {"hessian": [[[[lo, hi], ...], ...], ...], "band": relative}."""
+    nesting = nesting.replace("-jit-", "-")
+    text = script(program, index, coords, tool, "reverse", None)
+    head, tail = text.split("\n\ndef run(rt):", 1)
+    run_part = "def run(rt):" + tail.split("\njacobian = ", 1)[0]
+    head = head.replace("differentiated at the point below by %s; each Jacobian entry is\n"
+                        "# printed against the certified enclosure of the exact derivative." % JACOBIANS[tool, "reverse"],
+                        "differentiated twice at the point below by %s; each Hessian entry\n"
+                        "# is printed against the certified enclosure of the exact second derivative, widened by\n"
+                        "# the band of the oracle's verdict." % HESSIANS[nesting])
+    head = head.replace("ENCLOSURE = None", "ENCLOSURE = %r" % (enclosure,))
+    return head + "\n" + HESSIAN_HELPERS[tool] + "\n\n" + run_part + "\n" + HESSIAN_VERDICT % HESSIANS[nesting]
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--program", required=True, help="the program's JSON (chad-oracle translate --to json)")

@@ -17,9 +17,10 @@ namespace {
 // point; H_w v for the oracle's w = (1, -0.5)... is answered from these by the adapter below.
 const std::string kProgram = "def main (p : real * real) : real * real = (fst p * snd p, fst p * fst p);";
 
-// A Python adapter declaring `asks` whose hessian is `hessian` (a Python literal) and whose hvp is
-// (sum_i w_i H_i) v computed from it.
-std::string order2_adapter(const std::string& name, const std::string& asks, const std::string& hessian) {
+// A Python adapter declaring `asks` (and, when not empty, its `second_order_band`) whose hessian
+// is `hessian` (a Python literal) and whose hvp is (sum_i w_i H_i) v computed from it.
+std::string order2_adapter(const std::string& name, const std::string& asks, const std::string& hessian,
+                           const std::string& band = "") {
   const std::string script =
       "import json, sys\n"
       "H = " + hessian + "\n"
@@ -27,7 +28,8 @@ std::string order2_adapter(const std::string& name, const std::string& asks, con
       "    r = json.loads(line)\n"
       "    if r['kind'] == 'bye': break\n"
       "    if r['kind'] == 'hello':\n"
-      "        a = {'kind': 'hello', 'protocol': 1, 'tool': 'fake', 'mode': 'fake-order2', 'asks': " + asks + "}\n"
+      "        a = {'kind': 'hello', 'protocol': 1, 'tool': 'fake', 'mode': 'fake-order2', 'asks': " + asks +
+      (band.empty() ? std::string() : ", 'second_order_band': " + band) + "}\n"
       "    elif r['ask'] == 'hessian':\n"
       "        a = {'kind': 'result', 'id': r['id'], 'hessian': H}\n"
       "    else:\n"
@@ -77,6 +79,43 @@ TEST(AdapterOrder2Check, NoSecondOrderAskIsUnsupportedAndAKinkIsNeverJudged) {
   const CheckOutcome kink = judge(order2_adapter("kink", "['hessian']", "[[[7.0]]]"),
                                   "def main (x : real) : real = abs(x) * x;", "0");
   EXPECT_EQ(kink.verdict, Verdict::Skip) << kink.detail;
+}
+
+}  // namespace
+}  // namespace chad
+
+namespace chad {
+namespace {
+
+// The right Hessian with its entry 1 (d2 output[0] / d input[0] d input[1]) off by `relative`: a
+// planted second-order fault of that magnitude.
+std::string off_by(const std::string& relative) {
+  return "[[[0, 1 + " + relative + "], [1 + " + relative + ", 0]], [[2, 0], [0, 0]]]";
+}
+
+TEST(AdapterOrder2Check, ADeclaredBandKillsAFaultJustAboveItAndPassesRoundingBelowIt) {
+  // Declared 1e-10 (the Python kit's float64 nestings): 2e-10 off is a fail naming the band, 5e-11 passes.
+  const CheckOutcome above = judge(order2_adapter("band-above", "['hessian']", off_by("2e-10"), "1e-10"), kProgram, "(3, 5)");
+  EXPECT_EQ(above.verdict, Verdict::Fail) << above.detail;
+  EXPECT_NE(above.detail.find("d2 output[0] / d input[0] d input[1]"), std::string::npos) << above.detail;
+  EXPECT_NE(above.detail.find("the band: relative 1e-10, declared by the tool"), std::string::npos) << above.detail;
+  const CheckOutcome below = judge(order2_adapter("band-below", "['hessian']", off_by("5e-11"), "1e-10"), kProgram, "(3, 5)");
+  EXPECT_EQ(below.verdict, Verdict::Pass) << below.detail;
+  // Undeclared: CHAD's band (1e-9), in which the same 2e-10 passes, and 2e-9 fails naming the default.
+  EXPECT_EQ(judge(order2_adapter("default-above", "['hessian']", off_by("2e-10")), kProgram, "(3, 5)").verdict,
+            Verdict::Pass);
+  const CheckOutcome wide = judge(order2_adapter("default-far", "['hessian']", off_by("2e-9")), kProgram, "(3, 5)");
+  EXPECT_EQ(wide.verdict, Verdict::Fail) << wide.detail;
+  EXPECT_NE(wide.detail.find("the band: relative 1e-09, the default"), std::string::npos) << wide.detail;
+}
+
+TEST(AdapterOrder2Check, ABandOutsideTheAllowedRangeIsTheAdaptersFault) {
+  CampaignOptions options;
+  options.implementation = Implementation::Adapter;
+  options.adapter = std::make_shared<AdapterClient>(
+      AdapterOptions{order2_adapter("band-wide", "['hessian']", kRight, "0.01"), 30});
+  EXPECT_THROW(options.adapter->hello(), AdapterStartError);
+  options.adapter->stop(true);
 }
 
 }  // namespace

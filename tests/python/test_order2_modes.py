@@ -96,3 +96,5 @@ def test_first_order_asks_still_hold_and_the_output_is_judged(tool, name):
     want = [sum(O.W2[0][k] * sig[k] * O.W1[k][c] for k in range(2)) for c in range(2)]
     assert all(close(kit.number(g), e) for g, e in zip(answer["vjp"][0], want))
     assert mode(tool, name).hello()["mode"] == name and "hessian" in mode(tool, name).hello()["asks"]
+    # the band its Hessians are judged in, and a standalone script at second order, declared
+    assert mode(tool, name).hello()["second_order_band"] == 1e-10 and mode(tool, name).hello()["standalone"]

@@ -263,6 +263,20 @@ with tempfile.TemporaryDirectory() as tmp:
         check_file("report.schema.json", report)
         run_and_check("replay.schema.json", ["replay", os.path.dirname(report), "--json"], codes=(0, 1))
 
+    # A failing campaign at order 2 (a mutant wrong at second order only): its log, summary, report.
+    order2 = os.path.join(runs, "order2")
+    run_and_check("campaign.schema.json",
+                  ["campaign", "--order", "2", "--seed", "1", "--count", "20", "--mutant",
+                   "table-sigmoid-primal-detached", "--reports", "1", "--out", order2, "--json"], codes=(1,))
+    check_lines("log-line.schema.json", os.path.join(order2, "log.jsonl"))
+    check_file("summary.schema.json", os.path.join(order2, "summary.json"))
+    check_file("campaign-parameters.schema.json", os.path.join(order2, "campaign.json"))
+    order2_reports = sorted(glob.glob(os.path.join(order2, "failures", "*", "report.json")))
+    if not order2_reports:
+        fail("the failing campaign at order 2 wrote no report")
+    for report in order2_reports:
+        check_file("report.schema.json", report)
+
     # A campaign judging an adapter (its summary carries the tool).
     run_and_check("campaign.schema.json",
                   ["campaign", "--seed", "2", "--count", "10", "--implementation", "adapter", "--adapter", golden,

@@ -7,7 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..adapter_kit import ASKS, SECOND_ORDER
+from ..adapter_kit import ASKS, SECOND_ORDER, SECOND_ORDER_BAND
 from ..backends import jax_backend
 from .jax_modes import Grad, JacRev, array
 from .native import NativeMode
@@ -59,5 +59,6 @@ def make_mode(name):
         raise ValueError("unknown JAX mode of second order %r" % name)
     attributes = {"name": name, "tool": "jax", "version": jax.__version__, "backend": jax_backend,
                   "traced": jit, "replay": not jit, "prepared_type": KINDS[kind],
-                  "asks": ASKS + SECOND_ORDER, "standalone_script": None}
+                  "asks": ASKS + SECOND_ORDER,
+                  "second_order_band": SECOND_ORDER_BAND}
     return type("JaxOrder2Mode", (NativeMode,), attributes)()

@@ -6,7 +6,7 @@ inner tape; the kit derives whole Hessians from HVPs along the unit vectors."""
 import numpy as np
 import tensorflow as tf
 
-from ..adapter_kit import ASKS, SECOND_ORDER
+from ..adapter_kit import ASKS, SECOND_ORDER, SECOND_ORDER_BAND
 from ..backends import tf_backend
 from .native import NativeMode
 from .tf_modes import ZERO, TapePrepared, seeds_tensor
@@ -51,5 +51,6 @@ def make_mode(name):
         raise ValueError("unknown TensorFlow mode of second order %r" % name)
     attributes = {"name": name, "tool": "tensorflow", "version": tf.__version__,
                   "backend": tf_backend, "traced": False, "prepared_type": KINDS[name],
-                  "asks": ASKS + SECOND_ORDER, "standalone_script": None}
+                  "asks": ASKS + SECOND_ORDER,
+                  "second_order_band": SECOND_ORDER_BAND}
     return type("TfOrder2Mode", (NativeMode,), attributes)()

@@ -6,7 +6,7 @@ gradient along the seed). First-order asks are answered by the inner transformat
 derives the second-order ask a mode lacks."""
 import torch
 
-from ..adapter_kit import ASKS, SECOND_ORDER
+from ..adapter_kit import ASKS, SECOND_ORDER, SECOND_ORDER_BAND
 from ..backends import torch_backend
 from .native import NativeMode
 from .torch_modes import Autograd, FuncGrad, FuncJacrev, as_rows, seeds_tensor
@@ -56,5 +56,6 @@ def make_mode(name):
         raise ValueError("unknown PyTorch mode of second order %r" % name)
     attributes = {"name": name, "tool": "pytorch", "version": torch.__version__,
                   "backend": torch_backend, "traced": False, "prepared_type": KINDS[name],
-                  "asks": ASKS + SECOND_ORDER, "standalone_script": None}
+                  "asks": ASKS + SECOND_ORDER,
+                  "second_order_band": SECOND_ORDER_BAND}
     return type("TorchOrder2Mode", (NativeMode,), attributes)()
