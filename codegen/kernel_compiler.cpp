@@ -156,7 +156,8 @@ fs::path precompiled_file(const fs::path& header, CompilerKind kind) {
 
 // The runtime's text as a header in `dir`, with its precompiled form beside it (built here when
 // missing, with the kernel's flags as a header rather than a shared object). Both files appear
-// only complete (temporary name, then rename), so racing processes at worst build it twice.
+// only complete (temporary name, then rename); racing processes wait for one builder (a lock
+// file beside the header), or, where no lock can be taken, at worst build it twice.
 // Returns the header's path, or nothing when it cannot be built (the caller compiles as without).
 std::string precompiled_runtime_header(const CompilerOptions& options, const std::string& version,
                                        const fs::path& dir) {
