@@ -1,8 +1,11 @@
 #include "codegen/kernel_compiler.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -100,11 +103,22 @@ void write_atomically(const fs::path& path, const std::string& text) {
   }
 }
 
-// GCC's --version text names the Free Software Foundation; clang's (which has another PCH format)
-// names clang, even where `c++` or `g++` is a link to it.
-bool is_gcc(const std::string& version_text) {
-  return version_text.find("Free Software Foundation") != std::string::npos &&
-         version_text.find("clang") == std::string::npos;
+// GCC's --version text names the Free Software Foundation; clang's names clang, even where `c++`
+// or `g++` is a link to it. Their precompiled headers differ (format, how they are used).
+enum class CompilerKind { Gcc, Clang, Other };
+CompilerKind compiler_kind(const std::string& version_text) {
+  if (version_text.find("clang") != std::string::npos) return CompilerKind::Clang;
+  if (version_text.find("Free Software Foundation") != std::string::npos) return CompilerKind::Gcc;
+  return CompilerKind::Other;
+}
+bool is_gcc(const std::string& version_text) { return compiler_kind(version_text) == CompilerKind::Gcc; }
+
+// Words the compile adds to the flags that do not change what it makes, so they are not part of
+// any key: for a check, GCC's garbage collector starts later (a tenth of an -O0 compile's time
+// went to collecting, for a few hundred MB more memory).
+std::vector<std::string> speed_words(const CompilerOptions& options, const std::string& version) {
+  if (options.purpose != KernelPurpose::Check || !is_gcc(version)) return {};
+  return {"--param", "ggc-min-expand=400", "--param", "ggc-min-heapsize=524288"};
 }
 
 // The argument vector `compiler flags... extra...`.
@@ -115,16 +129,43 @@ std::vector<std::string> compiler_command(const CompilerOptions& options, std::v
   return argv;
 }
 
+// An exclusive lock on `path` (flock, released when the holder closes it or dies); where the
+// file cannot be opened, no lock (the build may then happen twice, which is only slower).
+class BuildLock {
+ public:
+  explicit BuildLock(const std::string& path) : fd_(open(path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644)) {
+    if (fd_ >= 0)
+      while (flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+      }
+  }
+  ~BuildLock() {
+    if (fd_ >= 0) close(fd_);
+  }
+  BuildLock(const BuildLock&) = delete;
+  BuildLock& operator=(const BuildLock&) = delete;
+
+ private:
+  int fd_;
+};
+
+// The precompiled form of `header`: GCC finds `<header>.gch` by itself when the header is
+// included; clang is given `<header>.pch` with -include-pch.
+fs::path precompiled_file(const fs::path& header, CompilerKind kind) {
+  return header.string() + (kind == CompilerKind::Clang ? ".pch" : ".gch");
+}
+
 // The runtime's text as a header in `dir`, with its precompiled form beside it (built here when
 // missing, with the kernel's flags as a header rather than a shared object). Both files appear
-// only complete (temporary name, then rename), so racing processes at worst build it twice.
+// only complete (temporary name, then rename); racing processes wait for one builder (a lock
+// file beside the header), or, where no lock can be taken, at worst build it twice.
 // Returns the header's path, or nothing when it cannot be built (the caller compiles as without).
 std::string precompiled_runtime_header(const CompilerOptions& options, const std::string& version,
                                        const fs::path& dir) {
+  const CompilerKind kind = compiler_kind(version);
   const std::string runtime = kernel_runtime_source();
   const std::string key = hex_key({"precompiled runtime", runtime, options.compiler, options.flags, version});
   const fs::path header = dir / ("runtime-" + key + ".hpp");
-  const fs::path compiled = dir / ("runtime-" + key + ".hpp.gch");
+  const fs::path compiled = precompiled_file(header, kind);
   std::error_code error;
   if (fs::exists(header, error) && fs::exists(compiled, error)) return header.string();
   try {
@@ -132,11 +173,20 @@ std::string precompiled_runtime_header(const CompilerOptions& options, const std
   } catch (const SourceError&) {
     return "";
   }
+  // One builder at a time: the campaign's workers start together, and each would build it.
+  const BuildLock lock(header.string() + ".lock");
+  if (fs::exists(compiled, error)) return header.string();
   std::vector<std::string> argv{options.compiler};
   for (std::string& flag : split_words(options.flags))
     if (flag != "-shared") argv.push_back(std::move(flag));
+  for (std::string& word : speed_words(options, version)) argv.push_back(std::move(word));
+  // clang records the header's size and time; a racing process may rewrite the same text.
+  if (kind == CompilerKind::Clang) argv.insert(argv.end(), {"-Xclang", "-fno-pch-timestamp"});
   const fs::path temp = temporary_name(dir, compiled.filename().string(), "");
   argv.insert(argv.end(), {"-x", "c++-header", header.string(), "-o", temp.string()});
+  if (isatty(STDERR_FILENO))  // the first compiled call is otherwise silent for seconds (issue 32)
+    std::fprintf(stderr, "chad-oracle: precompiling the kernel runtime for %s (once per compiler and flags)\n",
+                 options.compiler.c_str());
   ++header_builds;
   const ProcessResult r = run_process(argv);
   if (r.succeeded()) fs::rename(temp, compiled, error);
@@ -147,9 +197,11 @@ std::string precompiled_runtime_header(const CompilerOptions& options, const std
   return header.string();
 }
 
-// `source` minus the runtime prefix, behind an #include of the precompiled `header` and a #line
-// that keeps diagnostics at their line of the full source (`source_file`).
-std::string behind_header(const std::string& source, const std::string& header, const fs::path& source_file) {
+// `source` minus the runtime prefix, behind an #include of the precompiled `header` (GCC; clang
+// is given it on the command line) and a #line that keeps diagnostics at their line of the full
+// source (`source_file`).
+std::string behind_header(const std::string& source, const std::string& header, const fs::path& source_file,
+                          CompilerKind kind) {
   const std::size_t prefix = std::string(kernel_runtime_source()).size();
   std::size_t lines = 0;
   for (std::size_t i = 0; i < prefix; ++i) lines += source[i] == '\n';
@@ -158,15 +210,29 @@ std::string behind_header(const std::string& source, const std::string& header, 
     if (c == '"' || c == '\\') quoted += '\\';
     quoted += c;
   }
-  return "#include \"" + fs::path(header).filename().string() + "\"\n#line " + std::to_string(lines + 1) + " \"" +
-         quoted + "\"\n" + source.substr(prefix);
+  const std::string include =
+      kind == CompilerKind::Clang ? "\n" : "#include \"" + fs::path(header).filename().string() + "\"\n";
+  return include + "#line " + std::to_string(lines + 1) + " \"" + quoted + "\"\n" + source.substr(prefix);
+}
+
+// The words that compile a unit made by behind_header against `header`.
+std::vector<std::string> header_words(const std::string& header, const fs::path& dir, CompilerKind kind) {
+  if (kind == CompilerKind::Clang) return {"-include-pch", precompiled_file(header, kind).string()};
+  return {"-Winvalid-pch", "-I" + dir.string()};
+}
+
+// Whether clang refused a precompiled header (built by another clang, or with other settings):
+// the unit is then compiled whole instead.
+bool refused_precompiled_header(const ProcessResult& r) {
+  return r.output.find("precompiled header") != std::string::npos ||
+         r.output.find("PCH file") != std::string::npos || r.output.find(".pch") != std::string::npos;
 }
 
 // Whether `source` should go through the precompiled runtime header.
 bool wants_precompiled_runtime(const std::string& source, const CompilerOptions& options, const std::string& version) {
   const std::string runtime = kernel_runtime_source();
-  return options.precompiled_runtime && is_gcc(version) && source.size() >= runtime.size() &&
-         source.compare(0, runtime.size(), runtime) == 0;
+  return options.precompiled_runtime && compiler_kind(version) != CompilerKind::Other &&
+         source.size() >= runtime.size() && source.compare(0, runtime.size(), runtime) == 0;
 }
 
 }  // namespace
@@ -197,6 +263,10 @@ std::string default_compiler_flags() {
   return std::string("-std=c++20 -O2 -march=native -shared -fPIC -I") + CHAD_EIGEN_INCLUDE_DIR;
 }
 
+std::string default_check_compiler_flags() {
+  return std::string("-std=c++20 -O0 -shared -fPIC -I") + CHAD_EIGEN_INCLUDE_DIR;
+}
+
 std::string default_kernel_cache_dir() {
   std::string base = environment("XDG_CACHE_HOME");
   if (base.empty()) {
@@ -211,7 +281,8 @@ CompilerOptions resolve_compiler_options(const CompilerOptions& options) {
   if (r.compiler.empty()) r.compiler = environment("CHAD_CXX");
   if (r.compiler.empty()) r.compiler = "c++";
   if (r.flags.empty()) r.flags = environment("CHAD_CXXFLAGS");
-  if (r.flags.empty()) r.flags = default_compiler_flags();
+  if (r.flags.empty())
+    r.flags = r.purpose == KernelPurpose::Check ? default_check_compiler_flags() : default_compiler_flags();
   const std::string no_pch = environment("CHAD_NO_PCH");
   if (!no_pch.empty() && no_pch != "0") r.precompiled_runtime = false;
   if (r.cache_dir.empty()) r.cache_dir = default_kernel_cache_dir();
@@ -242,21 +313,32 @@ CompiledKernel compile_kernel(const std::string& source, const CompilerOptions& 
   }
   write_atomically(source_file, source);
   const std::string version = compiler_version(options.compiler);
+  const CompilerKind kind = compiler_kind(version);
   if (wants_precompiled_runtime(source, options, version))
     out.precompiled_header = precompiled_runtime_header(options, version, dir);
-  // With the header: a temporary translation unit of the rest, removed after the compile.
-  fs::path unit = source_file;
-  std::vector<std::string> extra;
-  if (!out.precompiled_header.empty()) {
-    unit = temporary_name(dir, out.key, ".cpp");
-    write_atomically(unit, behind_header(source, out.precompiled_header, source_file));
-    extra = {"-Winvalid-pch", "-I" + dir.string()};
-  }
   const fs::path temp = temporary_name(dir, out.key, ".so");
-  for (std::string word : {std::string("-o"), temp.string(), unit.string()}) extra.push_back(word);
-  ++compiler_runs;
-  ProcessResult r = run_process(compiler_command(options, std::move(extra)));
-  if (unit != source_file) fs::remove(unit, error);
+  // With the header: a temporary translation unit of the rest, removed after the compile.
+  auto compile = [&](bool with_header) {
+    fs::path unit = source_file;
+    std::vector<std::string> extra = speed_words(options, version);
+    if (with_header) {
+      unit = temporary_name(dir, out.key, ".cpp");
+      write_atomically(unit, behind_header(source, out.precompiled_header, source_file, kind));
+      for (std::string& word : header_words(out.precompiled_header, dir, kind)) extra.push_back(std::move(word));
+    }
+    for (std::string word : {std::string("-o"), temp.string(), unit.string()}) extra.push_back(word);
+    ++compiler_runs;
+    ProcessResult r = run_process(compiler_command(options, std::move(extra)));
+    std::error_code ignored;
+    if (unit != source_file) fs::remove(unit, ignored);
+    return r;
+  };
+  ProcessResult r = compile(!out.precompiled_header.empty());
+  if (!r.succeeded() && kind == CompilerKind::Clang && !out.precompiled_header.empty() &&
+      refused_precompiled_header(r)) {
+    out.precompiled_header.clear();
+    r = compile(false);
+  }
   if (!r.succeeded()) {
     fs::remove(temp, error);
     throw KernelCompileError("`" + options.compiler + "` failed (" + r.status_text() + ")",
@@ -273,6 +355,10 @@ CompiledKernel compile_kernel(const std::string& source, const CompilerOptions& 
 std::size_t kernel_compiler_runs() { return compiler_runs.load(); }
 
 bool compiler_is_gcc(const std::string& compiler) { return is_gcc(compiler_version(compiler)); }
+
+bool compiler_is_clang(const std::string& compiler) {
+  return compiler_kind(compiler_version(compiler)) == CompilerKind::Clang;
+}
 
 std::size_t runtime_header_builds() { return header_builds.load(); }
 

@@ -6,10 +6,16 @@
 // process (posix_spawn), its diagnostics captured.
 //
 // A translation unit that starts with the runtime's text (kernel_runtime_source(), as every
-// batch does) is compiled, with GCC, against a precompiled header of that text: the runtime and
-// Eigen are parsed once per (runtime text, compiler, flags, compiler version) into
-// `<cache>/runtime-<key>.hpp.gch`, and each kernel compiles only what follows them. The header is a
-// speed-up only: the kernel's cache key and its library mean the same with or without it.
+// batch does) is compiled, with GCC or clang, against a precompiled header of that text: the
+// runtime and Eigen are parsed once per (runtime text, compiler, flags, compiler version) into
+// `<cache>/runtime-<key>.hpp.gch` (GCC) or `.hpp.pch` (clang), and each kernel compiles only what
+// follows them. The header is a speed-up only: the kernel's cache key and its library mean the
+// same with or without it.
+//
+// Kernels compiled to be checked (campaigns, mutants: KernelPurpose::Check) default to cheap
+// flags (-O0, no -march=native; bench/RESULTS.md, issue 33): the compiler is nearly all of a
+// compiled campaign's time, and an unoptimised kernel computes the same doubles (no fast-math, no
+// FMA contraction in ISO C++ mode). Kernels that are timed keep -O2 -march=native.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -19,8 +25,13 @@
 
 namespace chad {
 
-// Empty fields take their defaults: compiler $CHAD_CXX or `c++`; flags $CHAD_CXXFLAGS or
-// default_compiler_flags(); cache_dir default_kernel_cache_dir().
+// What a kernel is compiled for: to be timed or called for its speed (Measure), or to be judged
+// once by a campaign (Check), where compiling is the cost.
+enum class KernelPurpose { Measure, Check };
+
+// Empty fields take their defaults: compiler $CHAD_CXX or `c++`; flags $CHAD_CXXFLAGS, else
+// default_compiler_flags() (Measure) or default_check_compiler_flags() (Check); cache_dir
+// default_kernel_cache_dir().
 struct CompilerOptions {
   std::string compiler;
   std::string flags;      // split at white space (no shell quoting)
@@ -28,10 +39,14 @@ struct CompilerOptions {
   // Compile the runtime prefix through a precompiled header (used with GCC only). Turned off by
   // resolve_compiler_options when $CHAD_NO_PCH is set to anything but "" or "0".
   bool precompiled_runtime = true;
+  KernelPurpose purpose = KernelPurpose::Measure;
 };
 
 // "-std=c++20 -O2 -march=native -shared -fPIC -I<Eigen's include directory>"
 std::string default_compiler_flags();
+// "-std=c++20 -O0 -shared -fPIC -I<Eigen's include directory>": a fifth of -O2's compile time
+// (with GCC, whose garbage collector is also told to start later: --param ggc-min-*).
+std::string default_check_compiler_flags();
 // $XDG_CACHE_HOME/chad-oracle/kernels, else $HOME/.cache/chad-oracle/kernels.
 std::string default_kernel_cache_dir();
 // `options` with its empty fields filled in as above.
@@ -54,8 +69,9 @@ struct CompiledKernel {
   std::string source_path;   // the source beside it
   std::string key;           // the cache key (hex)
   bool cache_hit = false;    // no compiler ran
-  // The precompiled runtime header the compile included (its .gch beside it); empty when none
-  // was used: a cache hit, turned off, not GCC, no runtime prefix, or the header failed to build.
+  // The precompiled runtime header the compile included (its .gch or .pch beside it); empty when
+  // none was used: a cache hit, turned off, neither GCC nor clang, no runtime prefix, or the
+  // header failed to build.
   std::string precompiled_header;
 };
 
@@ -70,9 +86,10 @@ std::string kernel_cache_key(const std::string& source, const CompilerOptions& o
 // How many times this process has run the compiler on a kernel (for tests: a cache hit runs none).
 std::size_t kernel_compiler_runs();
 
-// Whether `compiler` is GCC (from its --version text; clang says so even when called `c++`):
-// only GCC's precompiled headers are used.
+// Whether `compiler` is GCC (from its --version text; clang says so even when called `c++`).
 bool compiler_is_gcc(const std::string& compiler);
+// Whether `compiler` is clang (from its --version text).
+bool compiler_is_clang(const std::string& compiler);
 
 // How many times this process has built a precompiled runtime header (for tests: one per
 // compiler, flags and runtime text, then reused by every kernel).

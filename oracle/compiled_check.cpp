@@ -56,8 +56,11 @@ KernelOptions kernel_options(const CampaignOptions& options, ChadMode mode, Sums
   return k;
 }
 
+// A campaign compiles its kernels to judge them once, not to time them: the cheap flags by default.
 CompilerOptions compiler_of(const CampaignOptions& options) {
-  return options.compiled ? options.compiled->compiler : CompilerOptions{};
+  CompilerOptions compiler = options.compiled ? options.compiled->compiler : CompilerOptions{};
+  compiler.purpose = KernelPurpose::Check;
+  return compiler;
 }
 
 struct Pending {

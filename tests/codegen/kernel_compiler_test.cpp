@@ -340,6 +340,82 @@ TEST(PrecompiledRuntime, TurnedOffTheSameKernelCompilesWholeWithTheSameKeyAndRes
   EXPECT_EQ(runtime_header_builds(), builds);
 }
 
+// A campaign's kernels are compiled to be judged once: cheap flags by default (-O0, nothing
+// machine-specific); kernels compiled to be timed keep -O2; flags given by the caller or
+// $CHAD_CXXFLAGS win over both.
+TEST(CheckCompilerOptions, ACheckDefaultsToCheapFlagsAMeasurementToFastOnes) {
+  unsetenv("CHAD_CXXFLAGS");
+  CompilerOptions check;
+  check.purpose = KernelPurpose::Check;
+  const std::string cheap = resolve_compiler_options(check).flags;
+  EXPECT_EQ(cheap, default_check_compiler_flags());
+  EXPECT_NE(cheap.find("-O0"), std::string::npos) << cheap;
+  EXPECT_EQ(cheap.find("-march=native"), std::string::npos) << cheap;
+  EXPECT_NE(cheap.find("-shared"), std::string::npos) << cheap;
+  const std::string fast = resolve_compiler_options({}).flags;
+  EXPECT_NE(fast.find("-O2"), std::string::npos) << fast;
+  EXPECT_NE(cheap, fast);
+  check.flags = "-O1";
+  EXPECT_EQ(resolve_compiler_options(check).flags, "-O1");
+  check.flags.clear();
+  setenv("CHAD_CXXFLAGS", "-O3", 1);
+  EXPECT_EQ(resolve_compiler_options(check).flags, "-O3");
+  unsetenv("CHAD_CXXFLAGS");
+}
+
+TEST(CheckCompilerOptions, AKernelCompiledForACheckComputesWhatTheFastOneDoes) {
+  unsetenv("CHAD_CXXFLAGS");
+  TempDir cache;
+  CompilerOptions check{"c++", "", cache.path};
+  check.purpose = KernelPurpose::Check;
+  const CompiledKernel cheap = compile_kernel(after_runtime("triple", "3.0"), check);
+  EXPECT_FALSE(cheap.cache_hit);
+  EXPECT_EQ(primal_at(cheap, "triple", 2), 6);  // 3 * 2
+  EXPECT_EQ(primal_at(cheap, "triple", -0.25), -0.75);
+  // Other flags, another key: a check never takes a benchmark's library from the cache.
+  EXPECT_NE(cheap.key, kernel_cache_key(after_runtime("triple", "3.0"), CompilerOptions{"c++", "", cache.path}));
+}
+
+// clang, where one is installed: `clang++` or a versioned name.
+std::string installed_clang() {
+  for (const char* name : {"clang++", "clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15", "clang++-14"}) {
+    try {
+      if (compiler_is_clang(name)) return name;
+    } catch (const KernelCompileError&) {  // not installed
+    }
+  }
+  return "";
+}
+
+TEST(PrecompiledRuntime, ClangCompilesKernelsAgainstItsOwnPrecompiledHeader) {
+  const std::string clang = installed_clang();
+  if (clang.empty()) GTEST_SKIP() << "no clang++ installed";
+  TempDir cache;
+  CompilerOptions options = runtime_options(cache.path);
+  options.compiler = clang;
+  const std::size_t builds = runtime_header_builds();
+  const CompiledKernel triple = compile_kernel(after_runtime("triple", "3.0"), options);
+  ASSERT_FALSE(triple.precompiled_header.empty());
+  EXPECT_TRUE(fs::exists(triple.precompiled_header + ".pch"));
+  EXPECT_EQ(precompiled_headers_in(cache.path), 0u);  // no GCC header
+  EXPECT_EQ(runtime_header_builds(), builds + 1);
+  EXPECT_EQ(primal_at(triple, "triple", 2), 6);
+  const CompiledKernel halve = compile_kernel(after_runtime("halve", "0.5"), options);
+  EXPECT_EQ(halve.precompiled_header, triple.precompiled_header);
+  EXPECT_EQ(runtime_header_builds(), builds + 1);
+  EXPECT_EQ(primal_at(halve, "halve", 3), 1.5);
+  // An error after the runtime is still reported at its line of the whole source.
+  const std::string runtime = kernel_runtime_source();
+  const std::size_t line = std::count(runtime.begin(), runtime.end(), '\n') + 1;
+  try {
+    compile_kernel(runtime + "int broken = undeclared_name;\n", options);
+    ADD_FAILURE() << "no KernelCompileError";
+  } catch (const KernelCompileError& e) {
+    const std::string at = e.source_path() + ":" + std::to_string(line) + ":";
+    EXPECT_NE(e.diagnostics().find(at), std::string::npos) << at << "\n" << e.diagnostics();
+  }
+}
+
 TEST(PrecompiledRuntime, TheEnvironmentTurnsItOff) {
   unsetenv("CHAD_NO_PCH");
   EXPECT_TRUE(resolve_compiler_options({}).precompiled_runtime);
