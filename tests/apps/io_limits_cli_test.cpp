@@ -50,7 +50,7 @@ TEST(IoLimitsCli, AnEndlessAtValueFileIsRefusedAtTheCap) {
 }
 
 TEST(IoLimitsCli, AFullStandardOutputIsAnErrorForEveryCommandThatPrints) {
-  for (const std::string command : {"eval " + example("horner.chad"), "jacobian --json " + example("horner.chad"),
+  for (const std::string& command : {"eval " + example("horner.chad"), "jacobian --json " + example("horner.chad"),
                                     "transform " + example("horner.chad"),
                                     "translate --to python " + example("horner.chad")}) {
     const testing::ToolRun r = run_to_full_device(command);

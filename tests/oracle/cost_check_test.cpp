@@ -79,7 +79,9 @@ TEST(CostCheck, ClosureChainsAreQuadraticInThePapersStrategyOnly) {
   for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse}) {
     const CostTable paper = table_of(program, at, mode, {}, FunctionsStrategy::Paper);
     EXPECT_TRUE(paper.too_expensive) << paper.reason;
-    if (paper.derivative_exponent) EXPECT_GT(*paper.derivative_exponent, 1.7);
+    if (paper.derivative_exponent) {
+      EXPECT_GT(*paper.derivative_exponent, 1.7);
+    }
     const CostTable efficient = table_of(program, at, mode, {}, FunctionsStrategy::Efficient);
     EXPECT_FALSE(efficient.too_expensive) << efficient.reason;
     ASSERT_TRUE(efficient.derivative_exponent);

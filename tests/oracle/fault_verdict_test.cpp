@@ -80,7 +80,9 @@ TEST(FaultVerdict, AnIllTypedOutputIsAFaultShrunkAndBlamed) {
     ProgramOutcome shrunk = check_case(o, f.shrunk.shrunk);
     EXPECT_EQ(shrunk.verdict, Verdict::Fault);
     for (const CheckOutcome& c : shrunk.checks)
-      if (c.mode == ChadMode::Reverse) EXPECT_NE(c.detail.find("does not type-check"), std::string::npos) << c.detail;
+      if (c.mode == ChadMode::Reverse) {
+        EXPECT_NE(c.detail.find("does not type-check"), std::string::npos) << c.detail;
+      }
     Blame blame = blame_failure(o, f.shrunk.shrunk, f.mode, f.sums);
     ASSERT_TRUE(blame.found) << blame.reason;
     EXPECT_EQ(blame.rule.rfind("reverse primitive", 0), 0u) << blame.rule;

@@ -42,6 +42,8 @@ void expect_jacobian(const std::string& example, const std::string& at, const Ma
           switch (method) {
             case JacobianMethod::ChadForward:
             case JacobianMethod::ChadReverse:
+            case JacobianMethod::ChadForwardCompiled:  // (in double, as the dual numbers)
+            case JacobianMethod::ChadReverseCompiled:
             case JacobianMethod::SdReverse:
             case JacobianMethod::Dual:
               EXPECT_TRUE(testing::close_relative(got, want, Tolerances::dual_relative))
