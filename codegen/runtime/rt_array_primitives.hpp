@@ -6,6 +6,7 @@
 #ifndef CHAD_RT_ARRAY_PRIMITIVES_HPP
 #define CHAD_RT_ARRAY_PRIMITIVES_HPP
 
+#include <algorithm>
 #include <cmath>
 
 #ifndef CHAD_RT_PRIMITIVES_HPP
@@ -55,7 +56,8 @@ typename ScalarOf<X>::type norm_of(const X& v) {
   using std::sqrt;
   double big = 0;
   for (int k = 0; k < entry_count<X>; ++k) big = std::fmax(big, std::fabs(to_double(entry(v, k))));
-  const int e = big > 0 && std::isfinite(big) ? std::ilogb(big) : 0;  // scale by 2^-e: exact
+  // scale by 2^-e: exact (e >= -1022: at a subnormal largest entry 2^-e would overflow)
+  const int e = big > 0 && std::isfinite(big) ? std::max(std::ilogb(big), -1022) : 0;
   const S down = from_double<S>(std::ldexp(1.0, -e)), up = from_double<S>(std::ldexp(1.0, e));
   S squares(0);
   for (int k = 0; k < entry_count<X>; ++k) squares = squares + (entry(v, k) * down) * (entry(v, k) * down);
@@ -145,14 +147,15 @@ Arr<S, N> fwd_softmax(const Arr<S, N>& v, const Arr<S, N>& dv) {
 template <class S, int N>
 Arr<S, N> rev_softmax(const Arr<S, N>& v, const Arr<S, N>& u) { return fwd_softmax(v, u); }
 
-// ---- norm(v): real[s] -> real. norm' = <v, dv> / norm v; ^T: u v / norm v (v != 0)
+// ---- norm(v): real[s] -> real. norm' = <v, dv> / norm v, as <v / norm v, dv> (v_i dv_i
+// overflows near 1e308; the evaluator's form); ^T: u v / norm v (v != 0)
 template <class X>
 auto prim_norm(const X& v) { return detail::norm_of(v); }
 template <class X>
 auto fwd_norm(const X& v, const X& dv) {
   const auto r = detail::norm_of(v);
   detail::require_nonzero(r, "norm");
-  return detail::entries_total(detail::build<X>([&](int k) { return detail::entry(v, k) * detail::entry(dv, k); })) / r;
+  return detail::entries_total(detail::build<X>([&](int k) { return detail::entry(v, k) / r * detail::entry(dv, k); }));
 }
 template <class X, class S>
 X rev_norm(const X& v, const S& u) {

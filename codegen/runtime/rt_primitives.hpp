@@ -151,13 +151,14 @@ X fwd_mul(const X& a, const X& b, const X& da, const X& db) {
   using namespace detail;
   return build<X>([&](int k) { return entry(da, k) * entry(b, k) + entry(a, k) * entry(db, k); });
 }
-// (a / b)' = da / b - a db / b^2
+// (a / b)' = da / b - a db / b^2 = (da - (a / b) db) / b: b never squared (b^2 overflows at
+// |b| > 1.3e154), the evaluator's form (target_semantics/primitive_derivatives.cpp)
 template <class X>
 X fwd_div(const X& a, const X& b, const X& da, const X& db) {
   using namespace detail;
   return build<X>([&](int k) {
     const auto& bk = entry(b, k);
-    return entry(da, k) / bk - entry(a, k) * entry(db, k) / (bk * bk);
+    return (entry(da, k) - entry(a, k) / bk * entry(db, k)) / bk;
   });
 }
 // (v, v), (v, -v)
@@ -176,12 +177,12 @@ Pair<X, X> rev_mul(const X& a, const X& b, const X& v) {
   return {build<X>([&](int k) { return entry(v, k) * entry(b, k); }),
           build<X>([&](int k) { return entry(v, k) * entry(a, k); })};
 }
-// (v / b, -v a / b^2)
+// (v / b, -v a / b^2), the latter as -(v / b) (a / b): b never squared, as the evaluator
 template <class X>
 Pair<X, X> rev_div(const X& a, const X& b, const X& v) {
   using namespace detail;
   return {build<X>([&](int k) { return entry(v, k) / entry(b, k); }),
-          build<X>([&](int k) { return -(entry(v, k) * entry(a, k)) / (entry(b, k) * entry(b, k)); })};
+          build<X>([&](int k) { return -((entry(v, k) / entry(b, k)) * (entry(a, k) / entry(b, k))); })};
 }
 
 // ---- elementwise unary: value, f'(a) da, f'(a) v (a diagonal map is its own transpose)
