@@ -28,21 +28,7 @@ def jax_function(program):
             return p
         return horner
     if program in GMM_SHAPES:
-        d, k = GMM_SHAPES[program]
-
-        def gmm(z):
-            alphas = z[:k]
-            means = z[k:k + k * d].reshape(k, d)
-            logprec = z[k + k * d:k + 2 * k * d].reshape(k, d)
-            xs = z[k + 2 * k * d:].reshape(-1, d)
-            prec = jnp.exp(logprec)
-            norm = alphas + logprec.sum(axis=1)
-            log_weights_total = jnp.log(jnp.sum(jnp.exp(alphas)))
-            scaled = prec[None, :, :] * (xs[:, None, :] - means[None, :, :])
-            components = jnp.exp(norm[None, :] - 0.5 * jnp.sum(scaled * scaled, axis=2))
-            likelihood = jnp.sum(jnp.log(jnp.sum(components, axis=1))) - xs.shape[0] * log_weights_total
-            return likelihood + 0.5 * jnp.sum(prec * prec) - jnp.sum(logprec)
-        return gmm
+        return _gmm(jnp, *GMM_SHAPES[program])
     if program == "mlp":
         return _mlp(jnp)
     if program == "ode":
@@ -59,6 +45,23 @@ def jax_function(program):
             return jnp.dot(y, y)
         return ode
     raise ValueError(f"no JAX version of {program}")
+
+
+def _gmm(xp, d, k):
+    """The GMM objective over a namespace with exp, log and sum(..., axis=) (jax.numpy or torch)."""
+    def gmm(z):
+        alphas = z[:k]
+        means = z[k:k + k * d].reshape(k, d)
+        logprec = z[k + k * d:k + 2 * k * d].reshape(k, d)
+        xs = z[k + 2 * k * d:].reshape(-1, d)
+        prec = xp.exp(logprec)
+        norm = alphas + xp.sum(logprec, axis=1)
+        log_weights_total = xp.log(xp.sum(xp.exp(alphas)))
+        scaled = prec[None, :, :] * (xs[:, None, :] - means[None, :, :])
+        components = xp.exp(norm[None, :] - 0.5 * xp.sum(scaled * scaled, axis=2))
+        likelihood = xp.sum(xp.log(xp.sum(components, axis=1))) - xs.shape[0] * log_weights_total
+        return likelihood + 0.5 * xp.sum(prec * prec) - xp.sum(logprec)
+    return gmm
 
 
 def _mlp(xp):
@@ -94,21 +97,7 @@ def torch_function(program):
             return p
         return horner
     if program in GMM_SHAPES:
-        d, k = GMM_SHAPES[program]
-
-        def gmm(z):
-            alphas = z[:k]
-            means = z[k:k + k * d].reshape(k, d)
-            logprec = z[k + k * d:k + 2 * k * d].reshape(k, d)
-            xs = z[k + 2 * k * d:].reshape(-1, d)
-            prec = torch.exp(logprec)
-            norm = alphas + logprec.sum(dim=1)
-            log_weights_total = torch.log(torch.sum(torch.exp(alphas)))
-            scaled = prec[None, :, :] * (xs[:, None, :] - means[None, :, :])
-            components = torch.exp(norm[None, :] - 0.5 * torch.sum(scaled * scaled, dim=2))
-            likelihood = torch.sum(torch.log(torch.sum(components, dim=1))) - xs.shape[0] * log_weights_total
-            return likelihood + 0.5 * torch.sum(prec * prec) - torch.sum(logprec)
-        return gmm
+        return _gmm(torch, *GMM_SHAPES[program])
     if program == "mlp":
         return _mlp(torch)
     if program == "ode":
