@@ -1,5 +1,6 @@
 #include "oracle/shrink_terms.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -284,23 +285,26 @@ class TermShrinker {
   // An input `x : A * B` of which the body reads only `fst x` (or only `snd x`): the input becomes
   // that half alone, `x : A` with `fst x` read as `x`, so that the report keeps no unused input.
   bool drop_unused_half_of_input() {
+    // (copies: try_case replaces program_, checked_ and input_, whether or not it keeps the candidate)
     const TermP input = strip_ascription(input_);
-    for (const Def& d : program_.defs) {
-      if (d.name != checked_->entry || d.params.size() != 1 || d.params[0].type->kind != TypeKind::Prod ||
-          input->kind != TermKind::Pair)
-        continue;
-      const TermP body = user_body(checked_->main_function);
-      const std::string& x = d.params[0].name;
-      for (TermKind side : {TermKind::Fst, TermKind::Snd}) {
-        if (!only_projected(body, x, side)) continue;
-        Program p = program_;
-        for (Def& e : p.defs)
-          if (e.name == checked_->entry) {
-            e.params[0].type = side == TermKind::Fst ? d.params[0].type->left : d.params[0].type->right;
-            e.body = drop_projection(body, x, side);
-          }
-        if (try_case({print_program(p), print_term(input->args[side == TermKind::Fst ? 0 : 1])})) return true;
-      }
+    const Program base = program_;
+    const std::string entry = checked_->entry;
+    const TermP body = user_body(checked_->main_function);
+    const auto d = std::find_if(base.defs.begin(), base.defs.end(), [&](const Def& e) { return e.name == entry; });
+    if (d == base.defs.end() || d->params.size() != 1 || d->params[0].type->kind != TypeKind::Prod ||
+        input->kind != TermKind::Pair)
+      return false;
+    const std::string x = d->params[0].name;
+    const TypeP pair = d->params[0].type;
+    for (TermKind side : {TermKind::Fst, TermKind::Snd}) {
+      if (!only_projected(body, x, side)) continue;
+      Program p = base;
+      for (Def& e : p.defs)
+        if (e.name == entry) {
+          e.params[0].type = side == TermKind::Fst ? pair->left : pair->right;
+          e.body = drop_projection(body, x, side);
+        }
+      if (try_case({print_program(p), print_term(input->args[side == TermKind::Fst ? 0 : 1])})) return true;
     }
     return false;
   }
