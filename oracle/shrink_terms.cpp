@@ -42,17 +42,20 @@ void nodes_of(const TermP& t, std::vector<int>& path, std::vector<Node>& out) {
   }
 }
 
+// Whether a binder of node `t` at argument `i` binds `name` there (the binders of `let`, `fold`, `unfold` and `fun`).
+bool binds_at(const TermP& t, std::size_t i, const std::string& name) {
+  const bool binds = ((t->kind == TermKind::Let || t->kind == TermKind::Fold || t->kind == TermKind::Unfold) && i == 1) ||
+                     t->kind == TermKind::Lambda;
+  return binds && t->name == name;
+}
+
 // t[name := value], stopping under binders of the same name (no capture avoidance: a
 // candidate that changes meaning is still a valid candidate if it checks and fails).
 TermP substitute_var(const TermP& t, const std::string& name, const TermP& value) {
   if (t->kind == TermKind::Var) return t->name == name ? value : t;
   auto copy = std::make_shared<Term>(*t);
-  for (std::size_t i = 0; i < copy->args.size(); ++i) {
-    const bool binds = ((t->kind == TermKind::Let || t->kind == TermKind::Fold || t->kind == TermKind::Unfold) &&
-                        i == 1) ||
-                       t->kind == TermKind::Lambda;
-    if (!(binds && t->name == name)) copy->args[i] = substitute_var(copy->args[i], name, value);
-  }
+  for (std::size_t i = 0; i < copy->args.size(); ++i)
+    if (!binds_at(t, i, name)) copy->args[i] = substitute_var(copy->args[i], name, value);
   for (Branch& b : copy->branches)
     if (b.var != name) b.body = substitute_var(b.body, name, value);
   return copy;
@@ -125,13 +128,6 @@ std::vector<TermP> edits_of(const TermP& n, const std::vector<Node>& all_vars) {
         !(n->kind == TermKind::Var && n->name == v.term->name))
       out.push_back(make_var(v.term->name));
   return out;
-}
-
-// Whether a binder of node `t` at argument `i` binds `name` there (as substitute_var reads them).
-bool binds_at(const TermP& t, std::size_t i, const std::string& name) {
-  const bool binds = ((t->kind == TermKind::Let || t->kind == TermKind::Fold || t->kind == TermKind::Unfold) && i == 1) ||
-                     t->kind == TermKind::Lambda;
-  return binds && t->name == name;
 }
 
 // Whether every free occurrence of `name` in `t` sits directly under a projection `side` (Fst or

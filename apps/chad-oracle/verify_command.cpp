@@ -17,7 +17,7 @@
 // DIR` as its replay command, else the `verify --at` of the shrunk input. `--mutant NAME` injects a
 // catalogued fault into CHAD (campaigns/campaign_options_text.hpp). With --adapter, the random
 // inputs grow the same way; with --out DIR the first failing one is shrunk, the program fixed, and
-// its report written as a campaign's (verify_adapter_report.hpp).
+// its report written as a campaign's (input_report.hpp).
 #include <unistd.h>
 
 #include <iomanip>
@@ -39,7 +39,7 @@
 #include "oracle/compiled_check.hpp"
 #include "oracle/shrink.hpp"
 #include "reports/counterexample.hpp"
-#include "verify_adapter_report.hpp"
+#include "input_report.hpp"
 
 namespace chad {
 namespace {
@@ -179,10 +179,10 @@ int report_adapter_points(const CommonOptions& options, std::uint64_t seed, cons
                                 {"points", all},
                                 {"shrunk", report ? nlohmann::json{{"point", report->point},
                                                                    {"original", report->original},
-                                                                   {"input", report->input},
-                                                                   {"original_nodes", report->original_nodes},
-                                                                   {"nodes", report->nodes},
-                                                                   {"candidates", report->candidates},
+                                                                   {"input", report->shrink.input},
+                                                                   {"original_nodes", report->shrink.original_nodes},
+                                                                   {"nodes", report->shrink.nodes},
+                                                                   {"candidates", report->shrink.candidates},
                                                                    {"verdict", report->verdict}}
                                                   : nlohmann::json(nullptr)},
                                 {"report", report ? nlohmann::json(out) : nlohmann::json(nullptr)},
@@ -206,8 +206,8 @@ int report_adapter_points(const CommonOptions& options, std::uint64_t seed, cons
               << points.size() << " points (" << (given ? "the given one and " : "")
               << points.size() - (given ? 1 : 0) << " random, seed " << seed << "; " << skipped << " not judged)\n";
     if (report)
-      std::cout << "shrunk input " << report->point << " from " << report->original_nodes << " to " << report->nodes
-                << " term nodes, the program fixed: " << report->input << "\nreport: " << out
+      std::cout << "shrunk input " << report->point << " from " << report->shrink.original_nodes << " to " << report->shrink.nodes
+                << " term nodes, the program fixed: " << report->shrink.input << "\nreport: " << out
                 << "\nreplay: chad-oracle replay " << shell_quoted(out) << "\n";
   }
   if (any_failed) return kExitCheckFailed;
@@ -263,18 +263,8 @@ std::string write_input_report(const InputsRun& run, const std::string& program_
     campaign.implementation = Implementation::ChadCompiled;
     campaign.compiled = compiled;
   }
-  GeneratedCase shrunk_case{program_text, shrunk.shrink.input};
-  const std::size_t size = program_size(shrunk_case);
-  Counterexample c{run.seed, shrunk.point, run.mutant, campaign, check_case(campaign, shrunk_case), size, size};
-  c.outcome.index = shrunk.point;
-  c.outcome.seed = run.seed;
-  ReportOrigin origin;
-  origin.found_by = "input " + std::to_string(shrunk.point) + " of `" + run.command() + "`, `" +
-               result.points[shrunk.point].at + "` (" + std::to_string(shrunk.shrink.original_nodes) +
-               " term nodes), shrunk to " + std::to_string(shrunk.shrink.nodes) + " term nodes, the program fixed";
-  origin.regenerate = run.command();
-  write_report(run.out, c, origin);
-  return verdict_name(c.outcome.verdict);
+  return write_shrunk_input_report(campaign, run.mutant, program_text, shrunk.point, result.points[shrunk.point].at,
+                                   shrunk.shrink, run.command(), run.out);
 }
 
 // `verify` without --adapter: the points (streamed as they are judged), the shrunk input, the
