@@ -58,7 +58,7 @@ JudgedTool judged_tool(const AdapterHello& hello, const std::string& adapter_com
               {"too_little", !too_little.empty()}, {"unsupported_reasons", reasons}};
   std::ostringstream md;
   md << "## The tool judged\n\n" << hello.name() << ": " << hello.tool << " " << hello.version << " ("
-     << precision_name(hello.precision) << "), behind the adapter `" << adapter_command << "`.\n";
+     << arithmetic_name(hello.precision, hello.subnormals) << "), behind the adapter `" << adapter_command << "`.\n";
   if (const std::string declared = hello.declaration(); !declared.empty())
     md << "\nOn its declared fragment: " << declared << ".\n";
   md << "\nJudged " << share.judged << " of " << share.judgeable << " judgeable programs.\n";
@@ -71,7 +71,7 @@ JudgedTool judged_tool(const AdapterHello& hello, const std::string& adapter_com
 
 std::string judged_tool_header_text(const AdapterHello& hello, const std::string& adapter_command) {
   std::string text = "judged: " + hello.tool + " " + hello.version + (hello.mode.empty() ? "" : ", mode " + hello.mode) +
-                     " (" + precision_name(hello.precision) + ") behind the adapter `" + adapter_command + "`\n";
+                     " (" + arithmetic_name(hello.precision, hello.subnormals) + ") behind the adapter `" + adapter_command + "`\n";
   if (const std::string declared = hello.declaration(); !declared.empty())
     text += "on its declared fragment: " + declared + "\n";
   return text;

@@ -66,16 +66,16 @@ std::vector<Enclosure> product_enclosures(const std::vector<std::vector<Enclosur
   return out;
 }
 
-ToolRoundingScope tool_rounding_scope(ToolPrecision precision) {
+ToolRoundingScope tool_rounding_scope(ToolPrecision precision, Subnormals subnormals) {
   return ToolRoundingScope(kToolRoundingsPerOperation * unit_roundoff(precision),
-                           kToolRoundingsPerOperation * smallest_subnormal(precision));
+                           kToolRoundingsPerOperation * absolute_error_unit(precision, subnormals));
 }
 
 InPrecision jacobian_in_precision(const CheckedProgram& program, const NormalForm<double>& input,
-                                  ToolPrecision precision) {
+                                  ToolPrecision precision, Subnormals subnormals) {
   InPrecision out{precision, std::nullopt, ""};
-  const std::string within = std::string("within ") + precision_name(precision) + " rounding of ";
-  ToolRoundingScope scope = tool_rounding_scope(precision);
+  const std::string within = "within " + rounding_name(precision, subnormals) + " of ";
+  ToolRoundingScope scope = tool_rounding_scope(precision, subnormals);
   try {
     JacobianResult r = jacobian_by_interval(program, input);
     if (r.differentiable)
@@ -124,7 +124,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
   std::string rounding_problem;  // why there is none: a tie or a domain error within rounding
   auto tool_precision_reference = [&]() -> const JacobianResult* {
     if (!in_precision) {
-      in_precision = jacobian_in_precision(program, input, precision);
+      in_precision = jacobian_in_precision(program, input, precision, hello.subnormals);
       rounding_problem = in_precision->problem;
     }
     return in_precision->result ? &*in_precision->result : nullptr;
@@ -165,7 +165,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       } else {
         c.verdict = Verdict::Fail;
         c.detail = tool + " reports a domain error the program does not have at this input, even within " +
-                   precision_name(precision) + " rounding: " + answer.message;
+                   rounding_name(precision, hello.subnormals) + ": " + answer.message;
       }
       return c;
     }
@@ -240,7 +240,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       }
       std::vector<Enclosure> wide;
       {
-        ToolRoundingScope scope = tool_rounding_scope(precision);
+        ToolRoundingScope scope = tool_rounding_scope(precision, hello.subnormals);
         wide = enclosures_of(*rounded, with_output, ask, n, seed);
       }
       for (std::size_t k = 0; k < entries.size(); ++k)
@@ -256,7 +256,9 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
           c.detail = entries[k].what + ": " + tool + " gives " + print_real(entries[k].got) +
                      "; the certified value lies in [" + print_real(exact[k].lo) + ", " + print_real(exact[k].hi) +
                      "], and any " + precision_name(precision) + " computation whose operations each err by at most " +
-                     print_real(kToolRoundingsPerOperation) + " ulp gives a value in [" + print_real(wide[k].lo) + ", " +
+                     print_real(kToolRoundingsPerOperation) + " ulp" +
+                     (hello.subnormals == Subnormals::Flush ? " (and flush subnormals to zero, as the tool does)" : "") +
+                     " gives a value in [" + print_real(wide[k].lo) + ", " +
                      print_real(wide[k].hi) + "]";
           return c;
         }

@@ -37,8 +37,9 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
 // small dyadic numbers, so that every product is exact in the reference's arithmetic.
 std::vector<double> adapter_seed(std::size_t dimension, int which);
 
-// The arithmetic of a tool in `precision` (model/tool_rounding.hpp: k·u relative, k·η absolute).
-ToolRoundingScope tool_rounding_scope(ToolPrecision precision);
+// The arithmetic of a tool in `precision` (model/tool_rounding.hpp: k·u relative, k·η absolute;
+// η the smallest normal where the tool flushes subnormals to zero).
+ToolRoundingScope tool_rounding_scope(ToolPrecision precision, Subnormals subnormals = Subnormals::Keep);
 
 // The interval Jacobian in a tool's precision (every operation widened as above), or why there is
 // none (`problem`): the input is within that rounding of a tie or of a domain error, or the
@@ -49,7 +50,7 @@ struct InPrecision {
   std::string problem;
 };
 InPrecision jacobian_in_precision(const CheckedProgram& program, const NormalForm<double>& input,
-                                  ToolPrecision precision);
+                                  ToolPrecision precision, Subnormals subnormals = Subnormals::Keep);
 
 // The products of an m x n matrix with a seed, in double: `jvp` (J v, v of n), `vjp` (w J, w of m).
 std::vector<double> jacobian_product(const std::vector<std::vector<double>>& j, std::size_t n,

@@ -132,6 +132,16 @@ double unit_roundoff(ToolPrecision p) { return p == ToolPrecision::Float64 ? std
 double smallest_subnormal(ToolPrecision p) {
   return p == ToolPrecision::Float64 ? std::ldexp(1.0, -1074) : std::ldexp(1.0, -149);
 }
+double absolute_error_unit(ToolPrecision p, Subnormals s) {
+  if (s == Subnormals::Keep) return smallest_subnormal(p);
+  return p == ToolPrecision::Float64 ? std::numeric_limits<double>::min() : double(std::numeric_limits<float>::min());
+}
+std::string arithmetic_name(ToolPrecision p, Subnormals s) {
+  return std::string(precision_name(p)) + (s == Subnormals::Flush ? ", subnormals flushed to zero" : "");
+}
+std::string rounding_name(ToolPrecision p, Subnormals s) {
+  return std::string(precision_name(p)) + " rounding" + (s == Subnormals::Flush ? " (subnormals flushed to zero)" : "");
+}
 double largest_finite(ToolPrecision p) {
   return p == ToolPrecision::Float64 ? std::numeric_limits<double>::max() : double(std::numeric_limits<float>::max());
 }
@@ -200,6 +210,10 @@ AdapterHello read_hello(const json& answer) {
     if (precision != "float64" && precision != "float32")
       throw ProtocolError("the handshake: precision `" + precision + "` (float64 or float32)");
     hello.precision = precision == "float64" ? ToolPrecision::Float64 : ToolPrecision::Float32;
+    const std::string subnormals = answer.value("subnormals", "keep");
+    if (subnormals != "keep" && subnormals != "flush")
+      throw ProtocolError("the handshake: subnormals `" + subnormals + "` (keep or flush)");
+    hello.subnormals = subnormals == "flush" ? Subnormals::Flush : Subnormals::Keep;
     for (const auto& t : answer.value("translations", json::array())) {
       const std::string name = t.get<std::string>();
       if (name != "python" && name != "cpp" && name != "json")
@@ -243,6 +257,7 @@ json recorded_hello(const AdapterHello& hello) {
   if (hello.formers) out["formers"] = *hello.formers;
   if (hello.asks) out["asks"] = *hello.asks;
   if (hello.second_order_band) out["second_order_band"] = *hello.second_order_band;
+  if (hello.subnormals == Subnormals::Flush) out["subnormals"] = "flush";
   return out;
 }
 

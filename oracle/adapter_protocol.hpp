@@ -41,10 +41,22 @@ const char* precision_name(ToolPrecision p);  // "float64", "float32"
 double unit_roundoff(ToolPrecision p);        // 2^-53, 2^-24
 double smallest_subnormal(ToolPrecision p);   // 2^-1074, 2^-149
 double largest_finite(ToolPrecision p);       // DBL_MAX, FLT_MAX
+// How a tool treats magnitudes below the smallest normal number: kept (IEEE 754), or flushed to
+// zero where they are read and where they are made (FTZ/DAZ, the hello's "subnormals": "flush":
+// XLA's CPU runtime under JAX and TensorFlow's kernels set it, a documented convention).
+enum class Subnormals { Keep, Flush };
+// The absolute error one operation may make near zero: the smallest subnormal (Keep), or the
+// smallest normal (Flush: a value below it may read as 0).
+double absolute_error_unit(ToolPrecision p, Subnormals s);
+// "float64", or "float64, subnormals flushed to zero".
+std::string arithmetic_name(ToolPrecision p, Subnormals s);
+// "float64 rounding", or "float64 rounding (subnormals flushed to zero)".
+std::string rounding_name(ToolPrecision p, Subnormals s);
 
 struct AdapterHello {
   std::string tool, version;
   ToolPrecision precision = ToolPrecision::Float64;
+  Subnormals subnormals = Subnormals::Keep;  // "subnormals": "keep" (the default) or "flush"
   std::vector<std::string> translations;  // "python", "cpp", "json"
   std::string notes;
   bool timing = false;  // "timing": true: it times its answers when asked (the cost check)

@@ -319,7 +319,7 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   if (c.options.adapter) {
     const AdapterHello& hello = c.options.adapter->hello();
     md << "The tool: " << hello.tool << " " << hello.version << (hello.mode.empty() ? "" : ", mode " + hello.mode)
-       << " (" << precision_name(hello.precision) << "), behind the adapter `" << c.options.adapter->options().command
+       << " (" << arithmetic_name(hello.precision, hello.subnormals) << "), behind the adapter `" << c.options.adapter->options().command
        << "`.\n\n"
        << "| tool | verdict | detail |\n|---|---|---|\n";
     for (const CheckOutcome& k : o.checks)

@@ -57,15 +57,21 @@ nlohmann::json hessian_enclosures(const CheckedProgram& program, const NormalFor
 }  // namespace
 
 nlohmann::json standalone_enclosures(const CheckedProgram& program, const NormalForm<double>& input,
-                                     ToolPrecision precision) {
+                                     ToolPrecision precision, Subnormals subnormals) {
   const JacobianResult certified = jacobian_by_interval(program, input);
   if (!certified.differentiable) throw std::runtime_error("no certified Jacobian at this input: " + certified.reason);
   nlohmann::json out = {{"precision", precision_name(precision)}, {"jacobian", matrix(certified.enclosure)}};
   nlohmann::json output = nlohmann::json::array();
   for (const Enclosure& e : certified.output_enclosure) output.push_back(bounds(e));
   out["output"] = output;
-  const InPrecision in_precision = jacobian_in_precision(program, input, precision);
+  if (subnormals == Subnormals::Flush) out["subnormals"] = "flush";
+  const InPrecision in_precision = jacobian_in_precision(program, input, precision, subnormals);
   out["tool_precision"] = in_precision.result ? matrix(in_precision.result->enclosure) : nlohmann::json(nullptr);
+  if (in_precision.result && !in_precision.result->output_enclosure.empty()) {
+    nlohmann::json wide = nlohmann::json::array();
+    for (const Enclosure& e : in_precision.result->output_enclosure) wide.push_back(bounds(e));
+    out["tool_precision_output"] = wide;
+  }
   if (!in_precision.result) out["tool_precision_problem"] = in_precision.problem;
   return out;
 }
@@ -82,7 +88,7 @@ StandaloneScript write_standalone_script(const std::string& dir, const CampaignO
     const NormalForm<double> input = read_input_point(program, generated.input);
     const bool second_order = options.order == 2;
     nlohmann::json enclosures =
-        second_order ? hessian_enclosures(program, input, hello) : standalone_enclosures(program, input, hello.precision);
+        second_order ? hessian_enclosures(program, input, hello) : standalone_enclosures(program, input, hello.precision, hello.subnormals);
     const JacobianResult dual = jacobian_by_dual(program, input);
     nlohmann::json request = differentiate_request(
         AdapterRequest{generated.program, &program, input, dual.output_index}, 0, hello);
@@ -113,7 +119,7 @@ StandaloneScript write_standalone_script(const std::string& dir, const CampaignO
                       "` (run it with the tool's Python: `python " + file +
                       "`). It runs the program above in the tool's own operators at the input's exact floats and "
                       "prints the tool's Jacobian entry by entry against the certified enclosure of the exact "
-                      "derivative and the enclosure in the tool's precision (" + precision_name(hello.precision) +
+                      "derivative and the enclosure in the tool's precision (" + arithmetic_name(hello.precision, hello.subnormals) +
                       ", the verdict's rule), \"inside\" or \"OUTSIDE\"."};
   } catch (const std::exception& e) {
     return {"", "No standalone script: " + std::string(e.what())};

@@ -23,9 +23,10 @@ struct StandaloneScript {
 
 // The enclosures sent with the request: {"precision", "jacobian": [[[lo, hi], ...], ...] (certified),
 // "tool_precision": the same in the tool's precision (every operation widened, as the verdict's
-// rule 3) or null where there is none, "output": [[lo, hi], ...]}; bounds as hex floats.
+// rule 3) or null where there is none, "output": [[lo, hi], ...] and "tool_precision_output" (the
+// output's, both ways), "subnormals": "flush" where the tool flushes them}; bounds as hex floats.
 nlohmann::json standalone_enclosures(const CheckedProgram& program, const NormalForm<double>& input,
-                                     ToolPrecision precision);
+                                     ToolPrecision precision, Subnormals subnormals = Subnormals::Keep);
 
 // Asks options.adapter for the script of `generated` and writes it to dir/FILE (FILE as the
 // adapter names it, else "standalone.py"). Nothing (an empty result) when the adapter is not an

@@ -175,6 +175,7 @@ class Mode:
     tool = None          # e.g. "jax"
     version = ""
     precision = "float64"
+    subnormals = "keep"  # "flush": the tool flushes subnormal numbers to zero (FTZ/DAZ)
     translations = ("json",)
     primitives = ()      # the declared fragment
     formers = ()
@@ -201,6 +202,8 @@ class Mode:
             said["standalone"] = True
         if self.second_order_band is not None:
             said["second_order_band"] = self.second_order_band
+        if self.subnormals != "keep":
+            said["subnormals"] = self.subnormals
         return said
 
 

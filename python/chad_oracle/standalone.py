@@ -95,7 +95,19 @@ y = run(eager)(x)  # the primal, with Python branching on the values
 f = run(ReplayRuntime(__import__(__name__), eager.record))  # the same branches, differentiable
 jacobian = np.asarray(%s).reshape(len(floats(y)), -1)
 print("output:", [float(v) for v in floats(y)])
-outside = 0
+outside = wrong_values = 0
+if ENCLOSURE and ENCLOSURE.get("output"):  # the primal: a value outside both enclosures is wrong too
+    for i, value in enumerate(floats(y)):
+        lo, hi = (float.fromhex(b) for b in ENCLOSURE["output"][i])
+        inside = lo <= value <= hi
+        line = "out[%%d] = %%r   certified [%%r, %%r]" %% (i, value, lo, hi)
+        wide = ENCLOSURE.get("tool_precision_output")
+        if wide:
+            wlo, whi = (float.fromhex(b) for b in wide[i])
+            inside = inside or wlo <= value <= whi
+            line += ", in %%s [%%r, %%r]" %% (ENCLOSURE.get("precision", "float64"), wlo, whi)
+        print(line + ": %%s" %% ("inside" if inside else "OUTSIDE"))
+        wrong_values += not inside
 for i, row in enumerate(jacobian):
     for k, value in enumerate(row):
         line = "d out[%%d] / d in[%%d] = %%r" %% (i, k, float(value))
@@ -112,8 +124,12 @@ for i, row in enumerate(jacobian):
             outside += not inside
         print(line)
 if ENCLOSURE:
-    print("VERDICT: %%s" %% ("%%d entries OUTSIDE the enclosure: a wrong derivative" %% outside if outside
-                            else "every entry inside the enclosure"))
+    wrong = []
+    if wrong_values:
+        wrong.append("%%d output values OUTSIDE the enclosure: a wrong value" %% wrong_values)
+    if outside:
+        wrong.append("%%d entries OUTSIDE the enclosure: a wrong derivative" %% outside)
+    print("VERDICT: %%s" %% ("; ".join(wrong) if wrong else "every entry inside the enclosure"))
 ''' % JACOBIANS[tool, direction],
     ]
     return "\n\n".join(p for p in parts if p) + "\n"

@@ -176,6 +176,58 @@ TEST(CheckByAdapter, AWrongDerivativeFails) {
   EXPECT_EQ(c.verdict, Verdict::Fail) << c.detail;
 }
 
+// A tool that multiplies in float64 and flushes subnormal numbers to zero (FTZ/DAZ, as XLA's CPU
+// runtime and TensorFlow do), answering every ask for fst x * snd x; `hello_extra` is spliced into
+// its hello, `factor` multiplies every derivative it gives (1: right).
+std::string ftz_product_adapter(const std::string& name, const std::string& hello_extra, double factor = 1) {
+  const std::string script =
+      "import json, sys\n"
+      "TINY = 2.2250738585072014e-308\n"
+      "def ftz(v): return 0.0 if abs(v) < TINY else v\n"
+      "def hx(v): return float.hex(float(v))\n"
+      "for line in sys.stdin:\n"
+      "    r = json.loads(line)\n"
+      "    if r['kind'] == 'bye': break\n"
+      "    if r['kind'] == 'hello':\n"
+      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'ftz', 'version': '0', 'precision': 'float64',"
+      " 'translations': []" + hello_extra + "}), flush=True); continue\n"
+      "    a, b = (ftz(float.fromhex(c)) for c in r['input']['coords'])\n"
+      "    j = [ftz(b) * " + std::to_string(factor) + ", ftz(a) * " + std::to_string(factor) + "]\n"
+      "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(ftz(a * b))]}}\n"
+      "    if r['ask'] == 'jacobian': out['jacobian'] = [[hx(j[0]), hx(j[1])]]\n"
+      "    elif r['ask'] == 'jvp': out['jvp'] = [[hx(ftz(ftz(j[0] * float.fromhex(s[0])) + ftz(j[1] * float.fromhex(s[1]))))] for s in r['seeds']]\n"
+      "    else: out['vjp'] = [[hx(ftz(j[0] * float.fromhex(s[0]))), hx(ftz(j[1] * float.fromhex(s[0])))] for s in r['seeds']]\n"
+      "    print(json.dumps(out), flush=True)\n";
+  return "/usr/bin/python3 " + write_temp_file("chad_adapter_client_test", name + ".py", script);
+}
+
+TEST(CheckByAdapter, AToolThatFlushesSubnormalsIsJudgedByItsDeclaredArithmetic) {
+  // d(a*b)/da at (1, 9e-323) is 9e-323, a subnormal number: a flushing tool says 0.
+  const std::string program = "def main (x : real * real) : real = fst x * snd x;";
+  const std::string at = "(1, 9e-323)";
+  // Undeclared, the flush is outside float64 rounding (8 ulp of the smallest subnormal): a fail.
+  const CheckOutcome undeclared = judge(ftz_product_adapter("ftz_undeclared", ""), program, at);
+  EXPECT_EQ(undeclared.verdict, Verdict::Fail) << undeclared.detail;
+  // Declared ("subnormals": "flush"), it is the tool's documented arithmetic: a pass.
+  const CheckOutcome declared = judge(ftz_product_adapter("ftz_declared", ", 'subnormals': 'flush'"), program, at);
+  EXPECT_EQ(declared.verdict, Verdict::Pass) << declared.detail;
+  // A wrong derivative of the same tool still fails, its message naming the arithmetic.
+  const CheckOutcome wrong = judge(ftz_product_adapter("ftz_wrong", ", 'subnormals': 'flush'", 1.5), program, "(1, 3)");
+  EXPECT_EQ(wrong.verdict, Verdict::Fail) << wrong.detail;
+  EXPECT_NE(wrong.detail.find("flush subnormals to zero"), std::string::npos) << wrong.detail;
+}
+
+TEST(AdapterProtocol, TheHelloSaysHowTheToolTreatsSubnormals) {
+  const auto hello = [](const std::string& extra) {
+    return read_hello(nlohmann::json::parse(R"({"kind": "hello", "protocol": 1, "tool": "t")" + extra + "}"));
+  };
+  EXPECT_EQ(hello("").subnormals, Subnormals::Keep);
+  EXPECT_EQ(hello(R"(, "subnormals": "flush")").subnormals, Subnormals::Flush);
+  EXPECT_EQ(recorded_hello(hello(R"(, "subnormals": "flush")")).value("subnormals", ""), "flush");
+  EXPECT_FALSE(recorded_hello(hello("")).contains("subnormals"));  // campaigns recorded before keep their hello
+  EXPECT_THROW(hello(R"(, "subnormals": "sometimes")"), ProtocolError);
+}
+
 TEST(CheckByAdapter, AnUnsupportedAnswerIsUnsupported) {
   const CheckOutcome c = judge(python_adapter("unsupported", "{'kind': 'error', 'id': r['id'], 'error': 'unsupported', "
                                                              "'message': 'no multiplication here'}"),

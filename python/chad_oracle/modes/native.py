@@ -42,6 +42,12 @@ class NativeMode(Mode):
 
     _last = (None, None)
 
+    @property
+    def subnormals(self):
+        """JAX (XLA's CPU runtime) and TensorFlow (its kernels' thread pools) flush subnormal
+        numbers to zero, a documented convention (JAX's "Sharp bits"); PyTorch keeps them."""
+        return "flush" if self.tool in ("jax", "tensorflow") else "keep"
+
     def standalone_script(self, request):
         """The request's program in this tool alone (chad_oracle.standalone): its Jacobian in the
         direction of this mode (forward for jvp, jacfwd and forward-mode modes, else reverse)."""
