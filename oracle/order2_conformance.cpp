@@ -88,7 +88,8 @@ Order2ConformanceCase fold_case() {
   const std::vector<double> xs = {0.5, -0.25, 1};
   return {"fold",
           std::string(kList) + "def main (xs : NEList) : real =\n"
-                               "  let s = (fold xs with node -> case node of { Last a -> a * a | Cons p -> fst p * fst p + snd p } : real) in\n"
+                               "  let s = (fold xs with node -> case node of\n"
+                               "             { Last a -> a * a | Cons p -> fst p * fst p + snd p } : real) in\n"
                                "  exp(0.5 * s);",
           "roll Cons (0.5, roll Cons (-0.25, roll Last 1))", [xs] {
             double s = 0;
@@ -166,7 +167,8 @@ std::string hand_hessian_problem(const Order2ConformanceCase& c) {
   if (hand.size() != certified.enclosure.size())
     return std::to_string(hand.size()) + " Hessians by hand, " + std::to_string(certified.enclosure.size()) + " outputs";
   for (std::size_t i = 0; i < hand.size(); ++i) {
-    if (hand[i].size() != n) return "a Hessian by hand of " + std::to_string(hand[i].size()) + " rows, " + std::to_string(n) + " inputs";
+    if (hand[i].size() != n)
+      return "a Hessian by hand of " + std::to_string(hand[i].size()) + " rows, " + std::to_string(n) + " inputs";
     for (std::size_t j = 0; j < n; ++j)
       for (std::size_t l = 0; l < n; ++l) {
         const double w = hand[i][j][l], slack = 1e-14 * std::fabs(w);
