@@ -10,6 +10,7 @@
 #include "generators/declared_fragment.hpp"
 #include "oracle/adapter_check.hpp"
 #include "oracle/campaign.hpp"
+#include "oracle/order2_conformance.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"
 #include "syntax/parser.hpp"
@@ -195,6 +196,7 @@ ConformanceReport check_adapter_conformance(const AdapterOptions& adapter, const
   const std::vector<std::string> examples = conformance_examples(examples_dir);
   if (examples.empty()) report.checks.push_back(check("examples", false, "no examples found in " + examples_dir));
   for (const std::string& path : examples) report.checks.push_back(example_check(options, path));
+  for (ConformanceCheck& c : order2_conformance_checks(options)) report.checks.push_back(std::move(c));
   report.checks.push_back(ids_check(client));
   report.checks.push_back(domain_check(client));
   report.checks.push_back(unknown_request_check(client));

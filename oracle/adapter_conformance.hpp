@@ -5,6 +5,9 @@
 //                    Jacobian, a JVP and a VJP at its `-- at:` point, judged by check_by_adapter
 //                    (a pass is required; "unsupported" is allowed, and counted, except for a
 //                    program inside the fragment the hello declares: declining it fails);
+//   order 2          where the hello declares `hvp` or `hessian`: the Hessians of a handful of
+//                    programs derived by hand, judged as `campaign --order 2` judges them
+//                    (oracle/order2_conformance.hpp); not asked of an adapter declaring neither;
 //   ids              two requests in a row: each answered once, echoing its id;
 //   domain error     `log(x)` at x = -1 answered as an error of kind "domain";
 //   unknown request  a request of an unknown kind answered by an error, the adapter still alive

@@ -11,6 +11,8 @@
 #include <set>
 
 #include "logrel/term_relation.hpp"
+#include "model/value_printer.hpp"
+#include "oracle/blame_order2.hpp"
 #include "oracle/chad_faults.hpp"
 #include "model/normal_form.hpp"
 #include "references/input_value.hpp"
@@ -188,12 +190,30 @@ std::optional<RelationFailure> subterm_relation(const Context& context, const Te
   return check_term_relation<S>(context, term, values, chad, options);
 }
 
+// The subterm's own check at second order (oracle/blame_order2.hpp), each variable at its
+// captured value (the value of the curve's dual at the point).
+SubtermCheck check_subterm_order2(const Context& context, const TermP& term,
+                                  const std::vector<ValueP<Dual<double>>>& captured, const CampaignOptions& options,
+                                  ChadMode mode, SumsStrategy sums) {
+  std::vector<std::string> values;
+  for (std::size_t i = 0; i < context.size(); ++i) {
+    const TypeP& type = context[i].second;
+    if (!is_data_type(type)) return {};
+    const NormalForm<Dual<double>> dual = normal_form<Dual<double>>(type, captured[i]);
+    std::vector<double> coords;
+    for (const auto& c : dual.coords) coords.push_back(c.value);
+    values.push_back(print_value<double>(type, rebuild<double>(type, dual.index, coords)));
+  }
+  const Order2SubtermCheck c = check_subterm_at_order2(context, term, values, options, mode, sums);
+  return SubtermCheck{c.checked, c.fails, c.detail};
+}
+
 // The subterm's own check, in context of its free variables: the double screen, then MPFI
-// for a disagreement (as campaigns do).
+// for a disagreement (as campaigns do); `at_order2`: its check at second order instead.
 // With `scope`, in the context of every variable in scope (only when that adds one: otherwise
 // nothing is checked).
 SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, const CampaignOptions& options,
-                           ChadMode mode, SumsStrategy sums, const Scope* scope = nullptr) {
+                           ChadMode mode, SumsStrategy sums, bool at_order2, const Scope* scope = nullptr) {
   SubtermCheck result;
   FreeUses uses;
   collect_uses(*subterm, 0, uses, true);
@@ -215,6 +235,7 @@ SubtermCheck check_subterm(const TermP& subterm, const Env<Dual<double>>& env, c
   const ChadOptions chad = campaign_chad_options(options, mode, sums);
   try {
     TermP term = check_term(context, parse_term(print_term(rename_uses(subterm, 0, uses, true)), "<subterm>"), subterm->type);
+    if (at_order2) return check_subterm_order2(context, term, captured, options, mode, sums);
     bool unchecked = false;
     std::optional<RelationFailure> screen = subterm_relation<double>(context, term, captured, chad, unchecked);
     if (unchecked) return result;
@@ -303,50 +324,60 @@ Blame blame_failure(const CampaignOptions& options, const Case& failing, ChadMod
   scopes_in_preorder(program.main_function, outermost, scopes);
   std::size_t best_size = 0;
   int checked = 0;
-  for (std::size_t i = 0; i < subterms.size(); ++i) {
-    if (subterms[i]->kind == TermKind::Ascribe) continue;  // the same check as the term inside
-    // The subterm fails when its check fails in one of the environments it was evaluated in
-    // (a fold body, say, at the node where the fault shows).
-    const std::size_t size = term_size(subterms[i]);
-    SubtermCheck c;
-    for (const Env<Dual<double>>& env : watch.envs[subterms[i].get()]) {
-      c = check_subterm(subterms[i], env, options, mode, sums);
-      if (c.fails) break;
-    }
-    checked += c.checked;
-    // A subterm that passes in the context of its free variables alone may fail in the context
-    // the program gives it: a fault that depends on the context's shape (a closure's environment
-    // of several variables, say) shows at the smallest subterm it is in only there.
-    bool in_scope = false;
-    if (!c.fails && !(blame.found && size > best_size))
+  // First every subterm's first derivative; for a failure found at order 2 where none fails
+  // (a fault right at first order), every subterm's second derivatives. (A fault at first order
+  // shows at second order too, and the program each subterm becomes at second order has the
+  // entry's wrapper around it, whose rules a first-order fault may be in: so first order first.)
+  const auto search = [&](bool at_order2) {
+    for (std::size_t i = 0; i < subterms.size(); ++i) {
+      if (subterms[i]->kind == TermKind::Ascribe) continue;  // the same check as the term inside
+      // The subterm fails when its check fails in one of the environments it was evaluated in
+      // (a fold body, say, at the node where the fault shows).
+      const std::size_t size = term_size(subterms[i]);
+      SubtermCheck c;
       for (const Env<Dual<double>>& env : watch.envs[subterms[i].get()]) {
-        if (!env) continue;
-        const SubtermCheck wide = check_subterm(subterms[i], env, options, mode, sums, &scopes[subterms[i].get()]);
-        if (wide.fails) {
-          c = wide;
-          in_scope = true;
-          break;
-        }
+        c = check_subterm(subterms[i], env, options, mode, sums, at_order2);
+        if (c.fails) break;
       }
-    if (!c.fails) continue;
-    if (blame.found && size > best_size) continue;  // equal size: the later, deeper one
-    blame.found = true;
-    best_size = size;
-    blame.kind = subterms[i]->kind;
-    blame.op = subterms[i]->op;
-    blame.in_body = false;
-    blame.function_node = i;
-    for (std::size_t k = 0; k < body.size(); ++k)
-      if (body[k] == subterms[i]) blame.node = k, blame.in_body = true;
-    blame.subterm = print_term(subterms[i]);
-    blame.rule = chad_rule_name(mode, *subterms[i]);
-    blame.reason = c.detail;
-    if (in_scope)
-      blame.reason += " (only in the context the program gives it, with variables in scope it does not use: "
-                      "the fault depends on the context's shape)";
-  }
+      if (!at_order2) checked += c.checked;
+      // A subterm that passes in the context of its free variables alone may fail in the context
+      // the program gives it: a fault that depends on the context's shape (a closure's environment
+      // of several variables, say) shows at the smallest subterm it is in only there.
+      bool in_scope = false;
+      if (!c.fails && !(blame.found && size > best_size))
+        for (const Env<Dual<double>>& env : watch.envs[subterms[i].get()]) {
+          if (!env) continue;
+          const SubtermCheck wide =
+              check_subterm(subterms[i], env, options, mode, sums, at_order2, &scopes[subterms[i].get()]);
+          if (wide.fails) {
+            c = wide;
+            in_scope = true;
+            break;
+          }
+        }
+      if (!c.fails) continue;
+      if (blame.found && size > best_size) continue;  // equal size: the later, deeper one
+      blame.found = true;
+      best_size = size;
+      blame.kind = subterms[i]->kind;
+      blame.op = subterms[i]->op;
+      blame.in_body = false;
+      blame.function_node = i;
+      for (std::size_t k = 0; k < body.size(); ++k)
+        if (body[k] == subterms[i]) blame.node = k, blame.in_body = true;
+      blame.subterm = print_term(subterms[i]);
+      blame.rule = chad_rule_name(mode, *subterms[i]);
+      blame.reason = c.detail;
+      if (in_scope)
+        blame.reason += " (only in the context the program gives it, with variables in scope it does not use: "
+                        "the fault depends on the context's shape)";
+    }
+  };
+  search(false);
+  if (!blame.found && options.order == 2) search(true);
   if (!blame.found)
-    blame.reason = "no subterm fails its own check (" + std::to_string(checked) + " of " +
+    blame.reason = std::string("no subterm fails its own check") + (options.order == 2 ? " at first or second order" : "") +
+                   " (" + std::to_string(checked) + " of " +
                    std::to_string(subterms.size()) + " subterms could be checked on their own)";
   return blame;
 }

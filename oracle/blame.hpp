@@ -6,7 +6,9 @@
 // direction; variables of function type get sampled related functions. Subterms the program
 // never evaluates, or with a variable that cannot be sampled, are looked through. The wrapper
 // check_program puts around the entry's body (its `fun` and the parameters' `let`s) is searched
-// too: a fault in those rules shows even in a one-node body.
+// too: a fault in those rules shows even in a one-node body. For a failure found at order 2
+// (options.order) where no subterm's first derivative fails, each subterm is checked at second
+// order (oracle/blame_order2.hpp: CHAD twice on the subterm against its certified Hessian).
 #pragma once
 #include <cstddef>
 #include <string>

@@ -7,6 +7,7 @@
 #include "model/tool_rounding.hpp"
 #include "oracle/adapter_check.hpp"
 #include "oracle/adapter_protocol.hpp"
+#include "oracle/conformance_vectors_order2.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"
 #include "syntax/parser.hpp"
@@ -168,6 +169,10 @@ ConformanceVectorSummary write_conformance_vectors(
   }
   cases.close();
   if (!cases) throw SourceError(Loc{intern_file_name(cases_path.string()), 0, 0}, "cannot write the file");
+  std::string order2_text;  // the second-order cases, the same whatever the seed and count
+  const std::vector<json> order2 = order2_conformance_vectors(options.translations);
+  for (const json& c : order2) order2_text += c.dump() + "\n";
+  write_text(root / "order2_cases.jsonl", order2_text);
   write_text(root / "README.md", conformance_vectors_readme());
   const json manifest{{"format", "chad-oracle test vectors"},
                       {"format_version", 1},
@@ -181,6 +186,7 @@ ConformanceVectorSummary write_conformance_vectors(
                       {"tool_roundings_per_operation", kToolRoundingsPerOperation},
                       {"programs", summary.programs},
                       {"cases", summary.written},
+                      {"order2_cases", order2.size()},
                       {"skipped", summary.skipped}};
   write_text(root / "manifest.json", manifest.dump(2) + "\n");
   return summary;

@@ -46,7 +46,8 @@ struct ConformanceVectorSummary {
   std::map<std::string, std::size_t> skipped;  // per class
 };
 
-// Writes DIR/cases.jsonl, DIR/README.md and DIR/manifest.json (DIR is created); `on_program`
+// Writes DIR/cases.jsonl, DIR/order2_cases.jsonl (the second-order cases of
+// oracle/conformance_vectors_order2.hpp), DIR/README.md and DIR/manifest.json (DIR is created); `on_program`
 // sees the summary after each program (progress). `oracle_version` goes into the manifest.
 // A file that cannot be written is a located SourceError.
 ConformanceVectorSummary write_conformance_vectors(

@@ -58,6 +58,20 @@ precision's largest finite number: then the case is skipped. A `domain` error fa
 precision's enclosure exists (the program has no domain error there) and is skipped
 otherwise; `unsupported` counts as unsupported; `crash`, a malformed answer, a timeout or a
 dead adapter count as errors.
+
+## Second order
+
+`order2_cases.jsonl` holds five programs whose Hessians were derived by hand (a list's product,
+Horner's polynomial, a softplus network of two outputs, a fold, a case on a sum-typed input),
+the same whatever the seed: for a tool that answers the protocol's `hessian` and `hvp` asks
+(`docs/adapter-protocol.md`, "Second order"; `chad-oracle check-adapter` asks them of an adapter
+whose hello declares them). Each line: `id` (`order2-NAME`), `name`, `program`, `input_type`,
+`output_type`, `input`, `output` (index, index_text, labels), `translations`, `untranslatable`
+as above; `hessian`: `outputs` (m), `inputs` (n), `by_hand` (the Hessians derived by hand, m
+matrices of n rows of n) and `enclosure` (certified: [output][input][input] of `[lo, hi]`);
+`hvp`: `cotangent` (w, m hex floats), `seeds` (one v) and `enclosure` (the certified H_w v, one
+row per seed); `band`: an answer entry passes inside its enclosure widened by `band` times
+max(1, |entry|) (a tool that declares its own `second_order_band` is judged in that one).
 )";
 }
 

@@ -259,8 +259,6 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   if (!tested->blamed_by_chad_rules())
     blame.reason = "blame names CHAD's rules; this report judges " +
                    (c.options.adapter ? c.options.adapter->hello().name() : std::string(implementation_name(c.options.implementation)));
-  else if (c.options.order == 2)
-    blame.reason = "blame checks each subterm's first derivative; this failure is of second derivatives";
   else if (o.verdict == Verdict::FailCost)
     blame.reason = "blame looks for a wrong derivative; this report is about a derivative's cost (see Cost)";
   else if (const CheckOutcome* k = first_failure(o))

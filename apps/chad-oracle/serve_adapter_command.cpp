@@ -171,8 +171,11 @@ void add_serve_adapter_command(CLI::App& app, int& exit_code) {
                                   {"precision", options->precision},
                                   {"translations", nlohmann::json::array()},
                                   {"timing", true}};
-          if (!second_order_method(options->method))  // (sd-rev: first order only)
-            hello["asks"] = {"jacobian", "jvp", "vjp"};
+          hello["asks"] = second_order_method(options->method)  // (sd-rev: first order only)
+                              ? nlohmann::json{"jacobian", "jvp", "vjp", "hvp", "hessian"}
+                              : nlohmann::json{"jacobian", "jvp", "vjp"};
+          // Its second derivatives rounded to float32 (2^-24 relative) are judged in a band that holds them.
+          if (second_order_method(options->method) && options->precision == "float32") hello["second_order_band"] = 1e-6;
           std::cout << hello.dump() << std::endl;
           continue;
         }

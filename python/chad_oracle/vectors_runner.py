@@ -22,6 +22,11 @@ does (the case file's README.md, "The verdict"):
   error        an error "crash", a malformed answer, no answer within the timeout, a dead
                adapter (which is then restarted).
 
+Given DIR/order2_cases.jsonl instead (second order: the case file's README.md, "Second order"), each
+case is asked its `hessian` and one `hvp` among the asks the hello declares (none declared:
+unsupported), each entry judged inside its certified enclosure widened by the band (the hello's
+`second_order_band`, else the case's) times max(1, |entry|).
+
 A case stops at its first check that does not pass. Prints the counts and the first failures;
 exits 1 when any case fails or errs, 2 when the adapter cannot be started, 0 otherwise.
 """
@@ -253,7 +258,80 @@ def check_ask(adapter, case, ask, seeds, expected, request_id):
     return verdict, ("%s: %s" % (ask, detail) if detail else "")
 
 
+SECOND_ORDER_ASKS = ("hessian", "hvp")
+
+
+def check_order2_ask(adapter, case, ask, request_id):
+    """One second-order ask of a case of order2_cases.jsonl: every entry inside its certified
+    enclosure widened by the band (the hello's second_order_band, else the case's) times
+    max(1, |entry|)."""
+    translations = {}
+    for language in adapter.hello.get("translations", []):
+        if language not in case["translations"]:
+            why = case.get("untranslatable", {}).get(language, "not in these vectors (vectors --translations)")
+            return "unsupported", "no %s translation: %s" % (language, why)
+        translations[language] = case["translations"][language]
+    output = {k: case["output"][k] for k in ("index", "index_text", "labels")}
+    request = {"kind": "differentiate", "id": request_id, "program": case["program"], "translations": translations,
+               "input_type": case["input_type"], "output_type": case["output_type"], "input": case["input"],
+               "output": output, "ask": ask, "seeds": case["hvp"]["seeds"] if ask == "hvp" else []}
+    if ask == "hvp":
+        request["cotangent"] = case["hvp"]["cotangent"]
+    answer = adapter.exchange(request)
+    if answer.get("id") != request_id:
+        raise NoAnswer("the answer's id is %s, the request's %d" % (json.dumps(answer.get("id")), request_id))
+    if answer.get("kind") == "error":
+        kind, message = answer.get("error"), answer.get("message", "")
+        if kind == "unsupported":
+            return "unsupported", "%s: %s" % (ask, message)
+        if kind == "domain":
+            return "fail", "%s: a domain error where the program is twice differentiable: %s" % (ask, message)
+        if kind == "crash":
+            return "error", "%s: the tool failed: %s" % (ask, message)
+        raise NoAnswer("an error of unknown kind %s" % json.dumps(kind))
+    if answer.get("kind") != "result":
+        raise NoAnswer("an answer of kind %s" % json.dumps(answer.get("kind")))
+    m, n = case["hessian"]["outputs"], case["hessian"]["inputs"]
+    out_labels, in_labels = case["output"]["labels"], case["input"]["labels"]
+    if ask == "hessian":
+        matrices = answer.get("hessian")
+        if not isinstance(matrices, list) or len(matrices) != m:
+            raise NoAnswer("hessian: expected %d matrices" % m)
+        got = flat([flat(read_rows(h, n, n, "hessian[%d]" % i)) for i, h in enumerate(matrices)])
+        exact = flat([flat(enclosures(h)) for h in case["hessian"]["enclosure"]])
+        labels = ["d2 %s / d %s d %s" % (o, a, b) for o in out_labels for a in in_labels for b in in_labels]
+    else:
+        got = flat(read_rows(answer.get("hvp"), 1, n, "hvp"))
+        exact = flat(enclosures(case["hvp"]["enclosure"]))
+        labels = ["hvp[%d] (%s)" % (k, in_labels[k]) for k in range(n)]
+    band = adapter.hello.get("second_order_band", case["band"])
+    for what, x, (lo, hi) in zip(labels, got, exact):
+        slack = band * max(1.0, abs(x)) if x == x and abs(x) != float("inf") else 0.0
+        if not inside(x, (lo - slack, hi + slack)):
+            return "fail", "%s: %s: got %r (%s); certified [%r, %r] (the band: relative %g)" % (
+                ask, what, x, x.hex(), lo, hi, band)
+    return "pass", ""
+
+
+def run_order2_case(adapter, case, next_id):
+    """A case of order2_cases.jsonl: the hessian and hvp asks among those the hello declares."""
+    asks = [a for a in SECOND_ORDER_ASKS if a in adapter.hello.get("asks", [])]
+    if not asks:
+        return "unsupported", "the adapter declares no second-order ask (hvp, hessian)"
+    for ask in asks:
+        try:
+            verdict, detail = check_order2_ask(adapter, case, ask, next_id())
+        except NoAnswer as e:
+            adapter.restart()
+            return "error", "%s: %s" % (ask, e)
+        if verdict != "pass":
+            return verdict, detail
+    return "pass", ""
+
+
 def run_case(adapter, case, next_id):
+    if "hessian" in case:  # order2_cases.jsonl
+        return run_order2_case(adapter, case, next_id)
     for ask, seeds, expected in requests_of(case):
         request_id = next_id()
         try:
