@@ -5,7 +5,8 @@
 // primitive is used. Every perturbed evaluation must reach the same output index and the same
 // comparison outcomes as the point itself; otherwise the point is within h of a place where
 // the program is not differentiable, and the answer says so; so is a point on hypot's kink or
-// atan2's cut, or a step across them (whose recorded outcomes do not change).
+// atan2's cut, or a step across them or longer than the distance to (0, 0) (whose recorded
+// outcomes do not change: references/fd_kinks.hpp).
 // The answer is honest about rounding: when a perturbed input rounds back to the point, or
 // when the rounding error of the output increments (estimated by evaluating the smallest step
 // again in MPFI intervals and scaling their width from MPFI's precision to MPFR's) leaves
@@ -88,6 +89,9 @@ std::optional<std::string> divergence(const Evaluation& base, const Evaluation& 
       return "the comparison at " + format_loc(base.trace[k].loc) + " changes outcome";
     if (crosses_a_cut(base.trace[k], other.trace[k]))
       return crossing_text(base.trace[k]);
+    if (steps_past_a_point_kink(base.trace[k], other.trace[k]))  // (a quotient over it: 0 at hypot's)
+      return std::string("the step is longer than the distance of `") + base.trace[k].kink + "`'s arguments at " +
+             format_loc(base.trace[k].loc) + " from its kink (0, 0)";
   }
   if (base.trace.size() != other.trace.size())
     return std::string("the sequence of comparisons changes");

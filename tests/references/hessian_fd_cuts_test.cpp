@@ -4,14 +4,19 @@
 // second differences would straddle the cut (before: -8.6e12 +- 1.7e12 for d2/dy2 of atan2 at
 // (5e-324, -1), where the derivative is 2y / (1 + y^2)^2, about 1e-323) or the point, so it
 // refuses, never a number; at a distance its steps do not reach, it still gives the closed form.
+// The fd Jacobian likewise no longer takes a step longer than the distance to hypot's point.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "../support/example_programs.hpp"
 #include "references/hessian.hpp"
 #include "references/input_value.hpp"
+#include "references/jacobian.hpp"
+#include "oracle/compute_jacobian.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {
@@ -76,6 +81,27 @@ TEST(HessianFdCuts, AwayFromTheKinksFdGivesTheClosedForm) {
   EXPECT_NEAR(h.hessian[0][0][0], 0, 1e-3);
   EXPECT_NEAR(h.hessian[0][0][1], 0, 1e-3);
   EXPECT_NEAR(h.hessian[0][1][1], 1e8, 1e-1);
+}
+
+// hypot(x, y)' = (x, y) / r. At (5e-324, 5e-324) both are 1 / sqrt 2; a central difference over
+// a step h >> r gives (h + x - (h - x)) / 2h = x / h, about 0: fd said 0 +- 1.7e-80 (a number
+// that looked certified). Its first steps are now refused and its step relative to the point
+// (2^-20 x, exact in MPFR) gives the derivative.
+TEST(HessianFdCuts, TheFdJacobianDoesNotStepOverHypotsPoint) {
+  run_with_deep_stack([&] {
+    const CheckedProgram program = testing::load_source(kHypot);
+    // (the gradient written by hand: hypot of subnormals in double would round r itself)
+    const std::vector<std::pair<const char*, std::pair<double, double>>> points = {
+        {"(5e-324, 5e-324)", {M_SQRT1_2, M_SQRT1_2}},
+        {"(-1e-300, 3e-300)", {-1 / std::sqrt(10.0), 3 / std::sqrt(10.0)}}};
+    for (const auto& [at, want] : points) {
+      SCOPED_TRACE(at);
+      const JacobianResult fd = compute_jacobian(program, read_input_point(program, at), JacobianMethod::FiniteDifference);
+      ASSERT_TRUE(fd.differentiable) << fd.reason;
+      EXPECT_NEAR(fd.jacobian[0][0], want.first, 1e-9);
+      EXPECT_NEAR(fd.jacobian[0][1], want.second, 1e-9);
+    }
+  });
 }
 
 }  // namespace
