@@ -25,8 +25,9 @@ std::vector<std::string> split(const std::string& text) {
   return parts;
 }
 
-// The generator features of string-diagram AD's fragment (reals, arrays, products, functions).
-constexpr const char* kStringDiagramFeatures = "none,functions,arrays,partial";
+// The generator features of string-diagram AD's fragment (reals, arrays, products, functions; the
+// first set of primitives, inputs away from the edges).
+constexpr const char* kStringDiagramFeatures = "none,functions,arrays,partial,-second-set,-edges,-shapes";
 
 // "fd:RATE" with RATE in [0, 1].
 double parse_cross_check(const std::string& text, const Loc& where) {

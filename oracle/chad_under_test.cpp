@@ -17,6 +17,7 @@
 #include "oracle/order2_check.hpp"
 #include "oracle/relation_verdict.hpp"
 #include "oracle/screen_then_certify.hpp"
+#include "oracle/wider_than_double.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -34,24 +35,8 @@ double screen_error(const ChadEvaluation<double>& got, const JacobianResult& ref
   return worst;
 }
 
-// Whether an interval's bounds are numbers in MPFR but one lies beyond double's range: rounded
-// outward to double it reads unbounded, yet it is no infinity of CHAD's (an interval of 128 bits
-// around an intermediate near 1e300 can be that wide; CHAD's NaN or a division by an interval
-// holding 0 is a true infinity, and a fail).
-bool beyond_double_range(const Mpfi& x) {
-  const auto* b = x.backend().data();
-  const Enclosure e = enclose(x);
-  return mpfr_number_p(&b[0].left) && mpfr_number_p(&b[0].right) && !(std::isfinite(e.lo) && std::isfinite(e.hi));
-}
-
-// "[-1.2e+310, 3.4e+232]": the bounds as MPFR holds them (double would print them infinite).
-std::string bounds_text(const Mpfi& x) {
-  return "[" + boost::multiprecision::lower(x).str(3, std::ios_base::scientific) + ", " +
-         boost::multiprecision::upper(x).str(3, std::ios_base::scientific) + "]";
-}
-
 // The certified check of one (mode, sums) case: CHAD in intervals against the interval
-// reference. An entry whose enclosure is beyond double's range (above) and meets the reference's
+// reference. An entry whose enclosure is beyond double's range and meets the reference's
 // decides nothing: the check is then `fail-numeric` unless another entry fails.
 Judgement certify_chad(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
                        const Index& screened_index, const JacobianResult& certified) {
@@ -67,11 +52,7 @@ Judgement certify_chad(const CheckedProgram& program, const ChadProgram& chad, c
       Enclosure x = enclose(e.jacobian[i][j]);
       const Enclosure& want = certified.enclosure[i][j];
       if (beyond_double_range(e.jacobian[i][j]) && enclosure_gap(x, want) == 0) {
-        if (!beyond)
-          beyond = "d output[" + std::to_string(i) + "] / d input[" + std::to_string(j) +
-                   "]: CHAD's enclosure is finite but wider than double's range (" +
-                   bounds_text(e.jacobian[i][j]) + "), the certified reference [" +
-                   print_real(want.lo) + ", " + print_real(want.hi) + "]: the interval check cannot decide";
+        if (!beyond) beyond = wider_than_double_reason(i, j, e.jacobian[i][j], want);
         x = want;  // undecided here: the other entries still decide
       }
       answer[i].push_back(x);

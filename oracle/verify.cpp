@@ -15,6 +15,7 @@
 #include "oracle/compute_jacobian.hpp"
 #include "oracle/implementation_registry.hpp"
 #include "oracle/relation_verdict.hpp"
+#include "oracle/wider_than_double.hpp"
 #include "references/input_value.hpp"
 #include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
@@ -105,8 +106,29 @@ void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double
   options.functions = c.functions;
   ChadProgram chad = chad_program(program, options);
   ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
-  judge_numbers(c, e.output_index, e.output, e.jacobian, reference, output,
-                [](const Mpfi& x) { return enclose(x); });
+  // An entry finite in MPFR but wider than double's range that meets the reference's decides
+  // nothing (oracle/wider_than_double.hpp): judged as the reference's, then `fail-numeric` unless
+  // another entry fails, as the campaign's certified check does.
+  std::vector<std::vector<Enclosure>> entries(e.jacobian.size());
+  std::optional<std::string> beyond;
+  for (std::size_t i = 0; i < e.jacobian.size(); ++i)
+    for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
+      entries[i].push_back(enclose(e.jacobian[i][j]));
+      if (i >= certified_rows(e.jacobian.size()) || !beyond_double_range(e.jacobian[i][j]) ||
+          !(enclosure_gap(entries[i][j], reference.enclosure[i][j]) == 0))
+        continue;
+      if (!beyond) beyond = wider_than_double_reason(i, j, e.jacobian[i][j], reference.enclosure[i][j]);
+      entries[i][j] = reference.enclosure[i][j];
+    }
+  std::vector<Enclosure> outputs;
+  for (const Mpfi& y : e.output) outputs.push_back(enclose(y));
+  judge_numbers(c, e.output_index, outputs, entries, reference, output, [](const Enclosure& x) { return x; });
+  if (!beyond) return;
+  for (std::size_t i = 0; i < c.enclosure.size(); ++i)  // (CHAD's own enclosures shown)
+    for (std::size_t j = 0; j < c.enclosure[i].size(); ++j) c.enclosure[i][j] = enclose(e.jacobian[i][j]);
+  if (c.verdict != Verdict::Pass) return;
+  c.verdict = Verdict::FailNumeric;
+  c.detail = *beyond;
 }
 
 // A number computed in double as an enclosure: the screen's tolerance around it.

@@ -5,8 +5,10 @@
 // one Richardson step R = (4 D(h/2) - D(h)) / 3 leaves O(h^4); the error estimate is
 // |R - D(h/2)| plus the rounding estimate. No derivative formula of any primitive is used.
 // Every perturbed evaluation must reach the output index and comparison outcomes of the point
-// itself, otherwise a smaller step is tried, and when none is left the point is within h of a
-// place where the program is not (twice) differentiable: "not differentiable here". Rounding:
+// itself, and must not carry atan2's arguments across its cut or hypot's through (0, 0)
+// (references/fd_kinks.hpp), otherwise a smaller step is tried, and when none is left the point
+// is within h of a place where the program is not (twice) differentiable: "not differentiable
+// here". Rounding:
 // MPFI's enclosure widths at the smallest step's points, scaled from MPFI's precision to MPFR's,
 // estimate the rounding error of the numerator; when it leaves fewer than kClaimedBits bits in
 // an entry (the step is lost below the output's ulp), the answer is "cannot certify".
@@ -15,6 +17,7 @@
 #include <optional>
 
 #include "model/scalar.hpp"
+#include "references/fd_kinks.hpp"
 #include "references/finite_result.hpp"
 #include "references/hessian.hpp"
 #include "semantics/evaluate.hpp"
@@ -54,9 +57,15 @@ std::optional<std::string> divergence(const Evaluation& base, const Evaluation& 
   if (base.index != other.index)
     return "the output's index changes from `" + base.index.to_string() + "` to `" + other.index.to_string() + "`";
   if (base.trace.size() != other.trace.size()) return std::string("the sequence of comparisons changes");
-  for (std::size_t k = 0; k < base.trace.size(); ++k)
+  for (std::size_t k = 0; k < base.trace.size(); ++k) {
     if (base.trace[k].result != other.trace[k].result)
       return "the comparison at " + format_loc(base.trace[k].loc) + " changes outcome";
+    if (crosses_a_cut(base.trace[k], other.trace[k]))  // (atan2's cut, hypot's point: no outcome changes)
+      return crossing_text(base.trace[k]) + ": not differentiable here, as far as fd can tell";
+    if (steps_past_a_point_kink(base.trace[k], other.trace[k]))
+      return std::string("the step is longer than the distance of `") + base.trace[k].kink + "`'s arguments at " +
+             format_loc(base.trace[k].loc) + " from its kink (0, 0): not differentiable here, as far as fd can tell";
+  }
   return std::nullopt;
 }
 
@@ -163,8 +172,13 @@ HessianResult hessian_by_finite_differences(const CheckedProgram& program, const
     result.reason = format_loc(e.loc()) + ": " + e.message();
     return result;
   }
+  if (std::optional<std::string> kink = on_a_point_or_cut_kink(base.trace)) {  // as taylor and interval say
+    result.differentiable = false;
+    result.reason = *kink;
+    return result;
+  }
   for (const ComparisonRecord& r : base.trace)
-    if (r.margin == 0) {  // a kink (hypot at (0, 0), atan2 on its cut) recorded at distance 0
+    if (r.margin == 0) {  // another kink recorded at distance 0
       result.differentiable = false;
       result.reason = format_loc(r.loc) + ": the point is on a kink, where it is not differentiable";
       return result;

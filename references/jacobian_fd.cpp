@@ -5,7 +5,8 @@
 // primitive is used. Every perturbed evaluation must reach the same output index and the same
 // comparison outcomes as the point itself; otherwise the point is within h of a place where
 // the program is not differentiable, and the answer says so; so is a point on hypot's kink or
-// atan2's cut, or a step across them (whose recorded outcomes do not change).
+// atan2's cut, or a step across them or longer than the distance to (0, 0) (whose recorded
+// outcomes do not change: references/fd_kinks.hpp).
 // The answer is honest about rounding: when a perturbed input rounds back to the point, or
 // when the rounding error of the output increments (estimated by evaluating the smallest step
 // again in MPFI intervals and scaling their width from MPFI's precision to MPFR's) leaves
@@ -19,6 +20,7 @@
 #include <optional>
 
 #include "model/scalar.hpp"
+#include "references/fd_kinks.hpp"
 #include "references/finite_result.hpp"
 #include "references/jacobian.hpp"
 #include "references/not_differentiable.hpp"
@@ -74,35 +76,6 @@ Evaluation evaluate_at(const CheckedProgram& program, const Index& input_index,
   return e;
 }
 
-bool is_kink(const ComparisonRecord& r, const char* name) { return r.kink != nullptr && std::strcmp(r.kink, name) == 0; }
-
-// A kink whose record has no side to compare (semantics/primitive_ops_second_set.cpp: hypot's
-// point (0, 0), atan2's cut y = 0, x <= 0, recorded with their distance as the margin) at the
-// point itself: where dual and interval say "not differentiable", fd must too (its difference
-// quotients straddle the point or the cut and give a number: 0 at hypot's, 2 pi / 2h at the cut).
-std::optional<std::string> on_a_point_or_cut_kink(const Evaluation& base) {
-  for (const ComparisonRecord& r : base.trace) {
-    if (r.margin != 0) continue;
-    if (is_kink(r, "hypot"))
-      return format_loc(r.loc) + ": `hypot` is not differentiable here: its arguments are at its kink (0, 0)";
-    if (is_kink(r, "atan2"))
-      return format_loc(r.loc) + ": `atan2` is not differentiable here: (y, x) = (" + print_real(r.x) + ", " +
-             print_real(r.y) + ") is on its cut y = 0, x <= 0, where the angle jumps from pi to -pi";
-  }
-  return std::nullopt;
-}
-
-// Whether a perturbation moved atan2's (y, x) across its cut (y changes sign where x < 0 on
-// either side) or hypot's (x, y) through its point (one argument 0 on both sides, the other
-// changing sign): the records' outcomes do not show it.
-bool crosses_a_cut(const ComparisonRecord& a, const ComparisonRecord& b) {
-  if (is_kink(a, "atan2")) return (a.y < 0 || b.y < 0) && std::signbit(a.x) != std::signbit(b.x);
-  if (is_kink(a, "hypot"))
-    return (a.x == 0 && b.x == 0 && std::signbit(a.y) != std::signbit(b.y)) ||
-           (a.y == 0 && b.y == 0 && std::signbit(a.x) != std::signbit(b.x));
-  return false;
-}
-
 // Why a perturbed evaluation is not comparable with the base one, or nullopt when it is.
 std::optional<std::string> divergence(const Evaluation& base, const Evaluation& other) {
   if (base.index != other.index)
@@ -115,8 +88,10 @@ std::optional<std::string> divergence(const Evaluation& base, const Evaluation& 
         base.trace[k].loc.col != other.trace[k].loc.col)
       return "the comparison at " + format_loc(base.trace[k].loc) + " changes outcome";
     if (crosses_a_cut(base.trace[k], other.trace[k]))
-      return std::string("the arguments of `") + base.trace[k].kink + "` at " + format_loc(base.trace[k].loc) +
-             (is_kink(base.trace[k], "atan2") ? " cross its cut y = 0, x < 0" : " pass through its kink (0, 0)");
+      return crossing_text(base.trace[k]);
+    if (steps_past_a_point_kink(base.trace[k], other.trace[k]))  // (a quotient over it: 0 at hypot's)
+      return std::string("the step is longer than the distance of `") + base.trace[k].kink + "`'s arguments at " +
+             format_loc(base.trace[k].loc) + " from its kink (0, 0)";
   }
   if (base.trace.size() != other.trace.size())
     return std::string("the sequence of comparisons changes");
@@ -268,7 +243,7 @@ JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
   Evaluation base = evaluate_at(program, input.index, x);
   result.output_index = base.index;
   for (const Mpfr& y : base.coords) result.output_coords.push_back(y.convert_to<double>());
-  if (std::optional<std::string> kink = on_a_point_or_cut_kink(base)) return not_differentiable(std::move(result), *kink);
+  if (std::optional<std::string> kink = on_a_point_or_cut_kink(base.trace)) return not_differentiable(std::move(result), *kink);
   const std::size_t m = base.coords.size(), n = selected.size();
   result.jacobian.assign(m, std::vector<double>(n));
   result.error_estimate.assign(m, std::vector<double>(n));

@@ -23,7 +23,7 @@ LoopResult loop(const RuleTable& rules) {
   LoopResult r;
   for (std::uint64_t seed = 0; seed < 300; ++seed) {
     ChoiceSource choices(seed);
-    GeneratedCase c = generate_case(choices, GeneratorFeatures::parse("none,functions,arrays,partial"), 30);
+    GeneratedCase c = generate_case(choices, GeneratorFeatures::parse("none,functions,arrays,partial,-second-set,-edges,-shapes"), 30);
     run_with_deep_stack([&] {
       CheckedProgram program = testing::load_source(c.program);
       if (!program_in_fragment(program)) return;

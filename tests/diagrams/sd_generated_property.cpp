@@ -29,7 +29,7 @@ RC_GTEST_PROP(SdGenerated, JacobianEqualsDualChadAndIsFoliationIndependent, ()) 
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
   const int size = *rc::gen::inRange(5, 40);
   ChoiceSource choices(seed);
-  GeneratedCase c = generate_case(choices, GeneratorFeatures::parse("none,functions,arrays,partial"), size);
+  GeneratedCase c = generate_case(choices, GeneratorFeatures::parse("none,functions,arrays,partial,-second-set,-edges,-shapes"), size);
   RC_LOG() << c.program << "\n-- at: " << c.input << "\n";
   run_with_deep_stack([&] {
     CheckedProgram program = testing::load_source(c.program);

@@ -84,6 +84,30 @@ TEST(DeclaredFragment, WithoutADeclarationTheDrawsAreUnchanged) {
   });
 }
 
+// A tool that declares only first-set primitives, in a campaign with `+second-set` (issue #30's
+// proposed default): the second set's draws are switched off, so its programs are those of
+// `-second-set` (no draw spent on a primitive it would decline); one that declares any of the
+// second set keeps the feature.
+TEST(DeclaredFragment, AFirstSetToolIsDrawnWithoutTheSecondSet) {
+  const std::vector<std::string> first = {"+", "-", "*", "/", "neg", "sin", "cos", "exp", "tanh", "sigmoid",
+                                          "softplus", "log", "sqrt", "sum", "dot", "matvec", "scale", "get", "vec"};
+  GeneratorFeatures f = GeneratorFeatures::parse("+second-set,+edges");
+  narrow_to_fragment(f, std::set<std::string>(first.begin(), first.end()), std::nullopt);
+  EXPECT_FALSE(f.second_set);
+  EXPECT_TRUE(f.edges);  // inputs at the edges stay: every tool gets them
+  GeneratorFeatures g = GeneratorFeatures::parse("+second-set");
+  narrow_to_fragment(g, std::set<std::string>{"sin", "hypot"}, std::nullopt);
+  EXPECT_TRUE(g.second_set);
+  run_with_deep_stack([&] {
+    GeneratorFeatures without = GeneratorFeatures::parse("+edges");
+    without.primitives = f.primitives;
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+      ChoiceSource a(seed), b(seed);
+      EXPECT_EQ(generate_case(a, f, 25).program, generate_case(b, without, 25).program);
+    }
+  });
+}
+
 TEST(DeclaredFragment, ADeclarationWithoutAdditionIsKeptEvenWhereDrawsAreRare) {
   run_with_deep_stack([] {
     GeneratorFeatures f;
