@@ -35,8 +35,8 @@ EXPECTED_OPERATORS = {
            "/": "tf.math.divide(", "neg": "tf.math.negative(", "scale": "tf.math.multiply(",
            "log1p": "tf.math.log1p(", "expm1": "tf.math.expm1(", "atan": "tf.math.atan(", "erf": "tf.math.erf(",
            "abs": "tf.math.abs(", "^": "tf.math.pow(", "pow": "tf.math.pow(", "atan2": "tf.math.atan2(",
-           # TensorFlow has no hypot: its idiom, the root of the sum of squares
-           "hypot": "tf.math.sqrt(tf.math.add(tf.math.square(", "max": "tf.math.maximum(", "min": "tf.math.minimum("},
+           # TensorFlow's hypot is its NumPy API's (the root of the sum of squares, as that op computes it)
+           "hypot": "tf.experimental.numpy.hypot(", "max": "tf.math.maximum(", "min": "tf.math.minimum("},
 }
 BACKENDS = {"jax": "chad_oracle.backends.jax_backend", "torch": "chad_oracle.backends.torch_backend",
             "tf": "chad_oracle.backends.tf_backend"}

@@ -47,8 +47,8 @@ OPS = {
     "^": "tf.math.pow({0}, tf.constant({1}, dtype=tf.float64))",
     "pow": "tf.math.pow({0}, {1})",
     "atan2": "tf.math.atan2({0}, {1})",
-    # TensorFlow has no hypot operator: its idiom is the square root of the sum of squares
-    "hypot": "tf.math.sqrt(tf.math.add(tf.math.square({0}), tf.math.square({1})))",
+    # TensorFlow's hypot is in its NumPy API (tf.experimental.numpy: the root of the sum of squares)
+    "hypot": "tf.experimental.numpy.hypot({0}, {1})",
     "max": "tf.math.maximum({0}, {1})",
     "min": "tf.math.minimum({0}, {1})",
 }
