@@ -168,7 +168,10 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--features", args->text.features,
                   "generator features: functions, sums, inductive, coinductive, arrays, comparisons, "
-                  "partial; `-name` turns one off (default: all but comparisons)");
+                  "partial, higher-order (on by default but comparisons); inductive-input, second-set (the "
+                  "second set of primitives), edges (inputs at the edges: subnormal to near overflow, ties, "
+                  "zeros), edges-only, shapes (nested mu/nu, big structures) (off by default); `-name` turns "
+                  "one off, `+name` on, `all`, `none`");
   cmd->add_option("--modes", args->text.modes, "CHAD modes to check")->capture_default_str();
   cmd->add_option("--sums", args->text.sums, "sums strategies to check")->capture_default_str();
   add_functions_option(*cmd, args->text.functions);
