@@ -1,9 +1,9 @@
-// Interpreted CHAD under test (oracle/implementation_under_test.hpp): one check per (mode, sums
+// Interpreted CHAD under test (judge/implementation_under_test.hpp): one check per (mode, sums
 // strategy) of the campaign, each with its functions strategy and any planted faults. A data
 // output: CHAD's transformed program evaluated in double against the dual-number reference (the
 // screen), and where they disagree, re-evaluated in intervals against the certified reference
-// (oracle/screen_then_certify.hpp). A function or stream output: the logical relation
-// (oracle/relation_verdict.hpp). It has the cost check (oracle/cost_check.hpp) and the
+// (judge/screen_then_certify.hpp). A function or stream output: the logical relation
+// (judge/relation_verdict.hpp). It has the cost check (cost/cost_check.hpp) and the
 // second-order checks (oracle/order2_check.hpp).
 #include <cmath>
 #include <memory>
@@ -12,11 +12,11 @@
 #include "model/scalar.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/chad_jacobian.hpp"
-#include "oracle/cost_check.hpp"
-#include "oracle/implementation_under_test.hpp"
+#include "cost/cost_check.hpp"
+#include "judge/implementation_under_test.hpp"
 #include "oracle/order2_check.hpp"
-#include "oracle/relation_verdict.hpp"
-#include "oracle/screen_then_certify.hpp"
+#include "judge/relation_verdict.hpp"
+#include "judge/screen_then_certify.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {

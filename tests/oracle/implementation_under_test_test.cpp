@@ -1,11 +1,11 @@
-// The one interface for the thing under test (oracle/implementation_under_test.hpp), its registry
-// (oracle/implementation_registry.hpp) and the case built once (oracle/case.hpp): each
+// The one interface for the thing under test (judge/implementation_under_test.hpp), its registry
+// (oracle/implementation_registry.hpp) and the case built once (judge/case.hpp): each
 // implementation says its name, its fragment and its checks; a case computes its reference once
 // and shares it (and the certified one) with every check that follows.
 #include <gtest/gtest.h>
 
 #include "oracle/campaign.hpp"
-#include "oracle/case.hpp"
+#include "judge/case.hpp"
 #include "oracle/implementation_registry.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/location.hpp"
