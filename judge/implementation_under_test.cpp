@@ -16,6 +16,12 @@ CheckOutcome ImplementationUnderTest::check_second_order(Case&, const CheckPlan&
   throw std::logic_error(name() + " has no second-order check");
 }
 
+std::optional<VerifyCase> ImplementationUnderTest::enclose_at(const CheckedProgram&, const NormalForm<double>&,
+                                                              const CheckPlan&, const JacobianResult&,
+                                                              const std::vector<Enclosure>&) const {
+  return std::nullopt;
+}
+
 std::optional<std::string> ImplementationUnderTest::derivative_source(const CheckedProgram&, const CheckPlan&) const {
   return std::nullopt;
 }

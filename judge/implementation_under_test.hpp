@@ -15,6 +15,7 @@
 
 #include "judge/campaign_options.hpp"
 #include "judge/case.hpp"
+#include "judge/verify_case.hpp"
 
 namespace chad {
 
@@ -50,6 +51,17 @@ class ImplementationUnderTest {
   // One check of a case whose output holds a function or a stream (no Jacobian: the logical
   // relation), for the implementations whose fragment has them; the others never get one.
   virtual CheckOutcome check_by_relation(Case& c, const CheckPlan& plan, StageSeconds* seconds) const;
+
+  // `verify`: one case at the case's point in intervals, with every entry's enclosure kept
+  // (judge/verify_case.hpp): its primal output against the program's own (`output`, enclosed)
+  // and each Jacobian entry against the certified reference; for a program whose output holds a
+  // function or a stream, the logical relation in intervals (`certified` and `output` unused).
+  // Only an implementation that computes in intervals answers it (interpreted CHAD); nullopt:
+  // it has no such case (it computes in double: `check` judges it). Throws ComparisonUndecided
+  // where a comparison ties, InternalError where its output is broken.
+  virtual std::optional<VerifyCase> enclose_at(const CheckedProgram& program, const NormalForm<double>& input,
+                                               const CheckPlan& plan, const JacobianResult& certified,
+                                               const std::vector<Enclosure>& output) const;
 
   // `--check cost`: its cost checks of each program (none: it has no cost check), and one of them.
   virtual std::vector<CheckPlan> cost_checks() const { return {}; }

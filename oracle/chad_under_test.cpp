@@ -4,7 +4,8 @@
 // screen), and where they disagree, re-evaluated in intervals against the certified reference
 // (judge/screen_then_certify.hpp). A function or stream output: the logical relation
 // (judge/relation_verdict.hpp). It has the cost check (cost/cost_check.hpp) and the
-// second-order checks (oracle/order2_check.hpp).
+// second-order checks (oracle/order2_check.hpp), and answers verify's cases in intervals
+// (enclose_at, judge/verify_case.hpp).
 #include <cmath>
 #include <memory>
 
@@ -17,6 +18,7 @@
 #include "oracle/order2_check.hpp"
 #include "judge/relation_verdict.hpp"
 #include "judge/screen_then_certify.hpp"
+#include "judge/verify_case.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -135,6 +137,32 @@ class ChadUnderTest : public ImplementationUnderTest {
     StageTimer t(seconds, "chad");
     ScopedChadFaults faults(options_.faults);  // (only CHAD's side runs faultable code)
     return chad::check_by_relation(k.program(), k.input(), plan.mode, plan.sums, options_.rules, options_.functions);
+  }
+
+  // verify's case: CHAD's transformed program evaluated in intervals, every entry's enclosure
+  // judged (a data output), or the logical relation in intervals (a function or stream output).
+  std::optional<VerifyCase> enclose_at(const CheckedProgram& program, const NormalForm<double>& input,
+                                       const CheckPlan& plan, const JacobianResult& certified,
+                                       const std::vector<Enclosure>& output) const override {
+    VerifyCase c{plan.mode, plan.sums, Verdict::Pass, {}, 0, 0, {}, false, options_.functions, std::nullopt};
+    ScopedChadFaults faults(options_.faults);
+    ChadProgram chad = chad_program(program, campaign_chad_options(options_, plan.mode, plan.sums));
+    if (!is_data_type(program.output_type)) {
+      if (auto failure = relation_failure<Mpfi>(program, chad, input)) {
+        c.verdict = Verdict::Fail;
+        c.discrepancy = failure->error;
+        c.detail = "the " + describe_relation_failure(*failure);
+      }
+      return c;
+    }
+    ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
+    std::vector<Enclosure> outputs;
+    for (const Mpfi& x : e.output) outputs.push_back(enclose(x));
+    std::vector<std::vector<Enclosure>> jacobian(e.jacobian.size());
+    for (std::size_t i = 0; i < e.jacobian.size(); ++i)
+      for (const Mpfi& x : e.jacobian[i]) jacobian[i].push_back(enclose(x));
+    judge_enclosures(c, e.output_index, outputs, jacobian, certified, output);
+    return c;
   }
 
   std::vector<CheckPlan> cost_checks() const override { return every_mode_and_sums(options_); }

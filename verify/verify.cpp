@@ -5,16 +5,13 @@
 
 #include "generators/input_generator.hpp"
 #include "triage/input_shrink.hpp"
-#include "judge/judge_faults.hpp"
 #include "logrel/agreement.hpp"
 #include "model/linear_values.hpp"
 #include "model/scalar.hpp"
 #include "adapter_client/adapter_check.hpp"
 #include "judge/case.hpp"
-#include "oracle/chad_jacobian.hpp"
 #include "oracle/compute_jacobian.hpp"
 #include "oracle/implementation_registry.hpp"
-#include "judge/relation_verdict.hpp"
 #include "references/input_value.hpp"
 #include "references/not_differentiable.hpp"
 #include "semantics/evaluate.hpp"
@@ -43,23 +40,6 @@ double VerifyReport::worst_discrepancy() const {
   return worst;
 }
 
-void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enclosure& got,
-                          const Enclosure& want) {
-  const double mid_got = 0.5 * got.lo + 0.5 * got.hi, mid_want = 0.5 * want.lo + 0.5 * want.hi;
-  const double distance = std::fabs(mid_got - mid_want) / std::max(1.0, std::fabs(mid_want));
-  const bool comparable = std::isfinite(distance);  // both enclosures bounded
-  c.discrepancy = std::max(c.discrepancy, comparable ? distance : INFINITY);
-  const double g = enclosure_gap(got, want);
-  const Judgement entry = judge_entry({i, j, c.compiled ? "the compiled kernel" : "CHAD", got, false, want, 0});
-  if (entry.verdict == Verdict::Pass) return;
-  if (c.verdict == Verdict::Pass) {
-    c.detail = entry.reason;
-    c.first_discrepancy = entry.discrepancy;
-  }
-  c.verdict = Verdict::Fail;
-  if (!(g == 0)) c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
-}
-
 namespace {
 
 // "domain error here: `log` applied to -1, outside its domain" (the error's own message starts
@@ -68,45 +48,6 @@ std::string domain_error_here(const DomainError& e) {
   const std::string prefix = "domain error: ";
   const std::string& message = e.message();
   return "domain error here: " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
-}
-
-// Judges what an implementation computed (its output's index, and each number as an enclosure
-// made by `as_enclosure`) against the reference and the program's own output.
-template <class N, class AsEnclosure>
-void judge_numbers(VerifyCase& c, const Index& output_index, const std::vector<N>& outputs,
-                   const std::vector<std::vector<N>>& jacobian, const JacobianResult& reference,
-                   const std::vector<Enclosure>& output, AsEnclosure as_enclosure) {
-  if (output_index != reference.output_index) {
-    c.verdict = Verdict::Fail;
-    c.detail = "the primal output's index is " + output_index.to_string() + ", expected " +
-               reference.output_index.to_string();
-    return;
-  }
-  for (std::size_t i = 0; i < outputs.size(); ++i)
-    if (double g = enclosure_gap(as_enclosure(outputs[i]), output[i]); !(g == 0)) {  // or NaN
-      c.verdict = Verdict::Fail;
-      c.gap = std::max(c.gap, std::isnan(g) ? INFINITY : g);
-      c.detail = "primal output coordinate " + std::to_string(i) + " differs from the program's";
-    }
-  c.enclosure.assign(jacobian.size(), {});
-  for (std::size_t i = 0; i < jacobian.size(); ++i)
-    for (std::size_t j = 0; j < jacobian[i].size(); ++j) {
-      Enclosure got = as_enclosure(jacobian[i][j]);
-      c.enclosure[i].push_back(got);
-      if (i < certified_rows(jacobian.size())) judge_jacobian_entry(c, i, j, got, reference.enclosure[i][j]);
-    }
-}
-
-void judge(VerifyCase& c, const CheckedProgram& program, const NormalForm<double>& input,
-           const JacobianResult& reference, const std::vector<Enclosure>& output,
-           const RuleTable* rules, const ChadFaults* faults) {
-  ScopedChadFaults guard(faults);
-  ChadOptions options{c.mode, c.sums, rules};
-  options.functions = c.functions;
-  ChadProgram chad = chad_program(program, options);
-  ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
-  judge_numbers(c, e.output_index, e.output, e.jacobian, reference, output,
-                [](const Mpfi& x) { return enclose(x); });
 }
 
 // A number computed in double as an enclosure: the screen's tolerance around it.
@@ -131,7 +72,12 @@ void judge_compiled(VerifyCase& c, const CheckedProgram& program, const NormalFo
     c.detail = e.what();
     return;
   }
-  judge_numbers(c, got.output_index, got.output_coords, got.jacobian, reference, output, within_tolerance);
+  std::vector<Enclosure> outputs;
+  for (double x : got.output_coords) outputs.push_back(within_tolerance(x));
+  std::vector<std::vector<Enclosure>> jacobian(got.jacobian.size());
+  for (std::size_t i = 0; i < got.jacobian.size(); ++i)
+    for (double x : got.jacobian[i]) jacobian[i].push_back(within_tolerance(x));
+  judge_enclosures(c, got.output_index, outputs, jacobian, reference, output);
 }
 
 // Whether a value of `t` can have real coordinates (a type mentioning `real`).
@@ -144,35 +90,35 @@ bool holds_reals(const TypeP& t) {
   return false;
 }
 
-VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<double>& input,
-                                const RuleTable* rules, const ChadFaults* faults, FunctionsStrategy functions) {
-  VerifyReport report;
-  report.by_relation = true;
-  report.reference = start_result(JacobianMethod::Interval, input);
-  report.reference.differentiable = true;
-  for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
-    for (SumsStrategy sums : kAllSumsStrategies) {
-      VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}, false, functions, std::nullopt};
-      try {
-        ScopedChadFaults guard(faults);
-        ChadOptions options{mode, sums, rules};
-        options.functions = functions;
-        ChadProgram chad = chad_program(program, options);
-        if (auto failure = relation_failure<Mpfi>(program, chad, input)) {
-          c.verdict = Verdict::Fail;
-          c.discrepancy = failure->error;
-          c.detail = "the " + describe_relation_failure(*failure);
-        }
-      } catch (const ComparisonUndecided& e) {
-        c.verdict = Verdict::Skip;
-        c.detail = "not differentiable here: " + format_loc(e.loc()) + ": " + e.message();
-      } catch (const InternalError& e) {
-        c.verdict = Verdict::Fault;
-        c.detail = e.what();
-      }
-      report.cases.push_back(std::move(c));
-    }
-  return report;
+// CHAD under test as verify judges it: every mode and sums strategy, `rules` and `faults` planted
+// (around CHAD only), functions represented by `functions`.
+CampaignOptions chad_under_verify(const RuleTable* rules, const ChadFaults* faults, FunctionsStrategy functions) {
+  CampaignOptions options;
+  options.modes = {ChadMode::Forward, ChadMode::Reverse};
+  options.sums = {std::begin(kAllSumsStrategies), std::end(kAllSumsStrategies)};
+  options.rules = rules;
+  options.faults = faults;
+  options.functions = functions;
+  return options;
+}
+
+// One case of verify: the implementation's enclosures at the point (enclose_at), or a skip where
+// a comparison ties, a fault where its output is broken.
+VerifyCase enclosed_case(const ImplementationUnderTest& implementation, const CheckPlan& plan,
+                         FunctionsStrategy functions, const CheckedProgram& program, const NormalForm<double>& input,
+                         const JacobianResult& reference, const std::vector<Enclosure>& output) {
+  VerifyCase c{plan.mode, plan.sums, Verdict::Pass, {}, 0, 0, {}, false, functions, std::nullopt};
+  try {
+    if (std::optional<VerifyCase> answered = implementation.enclose_at(program, input, plan, reference, output))
+      c = std::move(*answered);
+  } catch (const ComparisonUndecided& e) {
+    c.verdict = Verdict::Skip;
+    c.detail = "not differentiable here: " + format_loc(e.loc()) + ": " + e.message();
+  } catch (const InternalError& e) {  // TargetTypeError, LiftedSumInconsistency, ...
+    c.verdict = Verdict::Fault;
+    c.detail = e.what();
+  }
+  return c;
 }
 
 }  // namespace
@@ -180,30 +126,25 @@ VerifyReport verify_by_relation(const CheckedProgram& program, const NormalForm<
 VerifyReport verify_chad(const CheckedProgram& program, const NormalForm<double>& input,
                          const RuleTable* rules, const std::vector<CompiledProgram>* compiled,
                          const ChadFaults* faults, FunctionsStrategy functions) {
-  if (!is_data_type(program.output_type)) return verify_by_relation(program, input, rules, faults, functions);
+  const CampaignOptions options = chad_under_verify(rules, faults, functions);
+  const std::unique_ptr<ImplementationUnderTest> chad = implementation_under_test(options);
   VerifyReport report;
-  report.reference = compute_jacobian(program, input, JacobianMethod::Interval);
-  if (!report.reference.differentiable) return report;
-  // The source program's own output, in intervals.
-  std::vector<Mpfi> coords;
-  for (double x : input.coords) coords.push_back(ScalarTraits<Mpfi>::from_double(x));
-  ValueP<Mpfi> y = run_main<Mpfi>(program, rebuild<Mpfi>(program.input_type, input.index, coords));
-  std::vector<Enclosure> output;
-  for (const Mpfi& c : normal_form<Mpfi>(program.output_type, y).coords) output.push_back(enclose(c));
-  for (ChadMode mode : {ChadMode::Forward, ChadMode::Reverse})
-    for (SumsStrategy sums : kAllSumsStrategies) {
-      VerifyCase c{mode, sums, Verdict::Pass, {}, 0, 0, {}, false, functions, std::nullopt};
-      try {
-        judge(c, program, input, report.reference, output, rules, faults);
-      } catch (const ComparisonUndecided& e) {
-        c.verdict = Verdict::Skip;
-        c.detail = "not differentiable here: " + format_loc(e.loc()) + ": " + e.message();
-      } catch (const InternalError& e) {  // TargetTypeError, LiftedSumInconsistency, ...
-        c.verdict = Verdict::Fault;
-        c.detail = e.what();
-      }
-      report.cases.push_back(std::move(c));
-    }
+  std::vector<Enclosure> output;  // the source program's own output, in intervals
+  if (is_data_type(program.output_type)) {
+    report.reference = compute_jacobian(program, input, JacobianMethod::Interval);
+    if (!report.reference.differentiable) return report;
+    std::vector<Mpfi> coords;
+    for (double x : input.coords) coords.push_back(ScalarTraits<Mpfi>::from_double(x));
+    ValueP<Mpfi> y = run_main<Mpfi>(program, rebuild<Mpfi>(program.input_type, input.index, coords));
+    for (const Mpfi& c : normal_form<Mpfi>(program.output_type, y).coords) output.push_back(enclose(c));
+  } else {  // no Jacobian: the logical relation
+    report.by_relation = true;
+    report.reference = start_result(JacobianMethod::Interval, input);
+    report.reference.differentiable = true;
+  }
+  for (const CheckPlan& plan : chad->checks())
+    report.cases.push_back(enclosed_case(*chad, plan, functions, program, input, report.reference, output));
+  if (report.by_relation) return report;
   if (compiled)
     for (const CompiledProgram& kernel : *compiled) {
       const ChadMode mode = kernel.mode == KernelMode::Forward ? ChadMode::Forward : ChadMode::Reverse;

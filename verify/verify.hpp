@@ -1,5 +1,7 @@
 // The verdict on CHAD at one point: CHAD in both modes and every sums strategy, evaluated in
-// MPFI intervals, against the certified reference (the `interval` method). A case passes when
+// MPFI intervals, against the certified reference (the `interval` method): one loop over CHAD's
+// checks as an implementation under test, each answered by its enclose_at (a VerifyCase,
+// judge/verify_case.hpp). A case passes when
 // CHAD's primal output encloses the same values as the source program's and every entry of
 // CHAD's Jacobian enclosure meets the reference's. A fault of the transformation (its output
 // does not type-check, the lifted-sum inconsistency, another internal error) fails the case.
@@ -22,25 +24,11 @@
 #include "oracle/chad_faults.hpp"
 #include "oracle/compiled_jacobian.hpp"
 #include "judge/discrepancy.hpp"
+#include "judge/verify_case.hpp"
 #include "triage/input_shrink.hpp"
 #include "references/jacobian.hpp"
 
 namespace chad {
-
-struct VerifyCase {
-  ChadMode mode;
-  SumsStrategy sums;
-  Verdict verdict = Verdict::Pass;
-  std::string detail;      // what failed, where
-  // The largest distance between the midpoints of CHAD's and the reference's enclosures,
-  // relative (divided by max(1, |reference|)), over the Jacobian's entries.
-  double discrepancy = 0;
-  double gap = 0;  // the largest gap between the enclosures (0 when every pair meets)
-  std::vector<std::vector<Enclosure>> enclosure;  // CHAD's Jacobian, [output][input]
-  bool compiled = false;  // the compiled kernel (in double), not the interpreted target (in intervals)
-  FunctionsStrategy functions = kDefaultFunctionsStrategy;  // CHAD's (interpreted cases)
-  std::optional<Discrepancy> first_discrepancy{};  // the first entry that failed, as `detail` says
-};
 
 struct VerifyReport {
   JacobianResult reference;  // the interval method
@@ -51,13 +39,6 @@ struct VerifyReport {
   bool failed() const;  // some case is a failure (a fail or a fault)
   double worst_discrepancy() const;
 };
-
-// Judges CHAD's enclosure `got` of Jacobian entry [i][j] against the reference's `want`
-// (judge/discrepancy.hpp's judge_entry): the case's discrepancy grows to their relative
-// midpoint distance, and the case becomes a fail when they are disjoint, or when either is unbounded (an infinite or NaN
-// discrepancy never passes: a whole-line enclosure meets every reference and proves nothing).
-void judge_jacobian_entry(VerifyCase& c, std::size_t i, std::size_t j, const Enclosure& got,
-                          const Enclosure& want);
 
 // `rules` (if set) replaces the standard rules in every case (fault injection); `faults` (if set:
 // a mutant's faults outside the rule table) are switched on around CHAD's transformation and
