@@ -24,17 +24,17 @@ struct RuleTable;
 }
 struct ChadFaults;               // oracle/chad_faults.hpp
 struct CompiledCampaignOptions;  // oracle/compiled_check.hpp
-class AdapterClient;             // oracle/adapter_client.hpp
-struct CostCheckOptions;         // oracle/cost_check.hpp
+class AdapterClient;             // adapter_client/adapter_client.hpp
+struct CostCheckOptions;         // cost/cost_check.hpp
 struct CostTable;
-class Case;                      // oracle/case.hpp
+class Case;                      // judge/case.hpp
 
 // The AD implementation a campaign judges, by its `--implementation` name: CHAD ("chad", every
 // mode and sums strategy), CHAD compiled to native code ("chad-compiled", codegen/,
 // oracle/compiled_check.hpp), the string-diagram reverse AD of diagrams/ ("sd-rev"), an outside AD
 // tool behind the adapter protocol ("adapter", docs/adapter-protocol.md), or any other that
 // oracle/implementation_registry.cpp registers (one line: its name and its factory). What each
-// supports and reports is asked of its ImplementationUnderTest (oracle/implementation_under_test.hpp);
+// supports and reports is asked of its ImplementationUnderTest (judge/implementation_under_test.hpp);
 // the constants name the built-in ones for the options only they take (an adapter's process, the
 // compiled path's compiler and batches).
 struct Implementation {
@@ -61,7 +61,7 @@ struct CampaignOptions {
   const diagrams::RuleTable* sd_rules = nullptr;  // fault injection into the adjoint's rules
   const ChadFaults* faults = nullptr;  // fault injection into CHAD's helpers, evaluator, derivative table
   // --cross-check fd:RATE: the share (in [0, 1]) of programs with a Jacobian also checked by
-  // fd against the certified reference (oracle/fd_cross_check.hpp); 0: none.
+  // fd against the certified reference (judge/fd_cross_check.hpp); 0: none.
   double cross_check_fd_rate = 0;
   // Record each program's features, shapes and live coverage (logs and summaries). Searches
   // that only need verdicts (shrinking's candidates, the kill matrix's hunt) turn it off.
@@ -71,7 +71,7 @@ struct CampaignOptions {
   // Implementation::Adapter: the adapter process (started on first use in each process).
   std::shared_ptr<AdapterClient> adapter;
   // `--check`: the derivative checks above (on by default) and the cost check of
-  // oracle/cost_check.hpp (on when `cost` is set; Implementation::Chad only).
+  // cost/cost_check.hpp (on when `cost` is set; Implementation::Chad only).
   bool check_derivatives = true;
   std::shared_ptr<const CostCheckOptions> cost;
   // How CHAD represents function (co)tangents in every check (syntax/functions_strategy.hpp).
@@ -95,8 +95,8 @@ struct CheckOutcome {
   double error = 0;             // largest relative difference from the reference (screen)
   std::string detail;
   Implementation implementation = Implementation::Chad;
-  bool informative = false;  // could expose a derivative fault (oracle/informative.hpp)
-  // A cost check (oracle/cost_check.hpp): its table (null for the derivative checks). Such a
+  bool informative = false;  // could expose a derivative fault (judge/informative.hpp)
+  // A cost check (cost/cost_check.hpp): its table (null for the derivative checks). Such a
   // check is informative when the input could be grown (it could show a growth fault).
   std::shared_ptr<const CostTable> cost = nullptr;
   // A fail found at a Jacobian entry: where, the answer, the certified enclosure, the band.
@@ -135,7 +135,7 @@ struct CampaignSummary {
   std::size_t screen_cleared = 0;
   std::map<std::string, double> seconds;         // per stage: generate, check, reference, chad, certify
   CrossCheckCounts cross_check;                  // --cross-check fd:RATE
-  std::size_t checks = 0, informative_checks = 0;  // checks made, informative ones (oracle/informative.hpp)
+  std::size_t checks = 0, informative_checks = 0;  // checks made, informative ones (judge/informative.hpp)
   std::map<std::string, std::size_t> shapes;      // programs having each shape (oracle/program_shapes.hpp)
 };
 
