@@ -44,7 +44,7 @@
 
 #include "generators/program_generator.hpp"
 #include "model/normal_form.hpp"
-#include "oracle/adapter_protocol.hpp"
+#include "adapter_client/adapter_protocol.hpp"
 #include "syntax/type_checker.hpp"
 
 namespace chad::api {
@@ -95,7 +95,7 @@ struct CheckOptions {
   // for one program says nothing about others, so only the point is made simpler).
   bool shrink_given_programs = false;
   int shrink_budget = 1500;       // candidates tried when shrinking a given program (generated
-                                  // ones: the campaign's shrinking, oracle/shrink.hpp)
+                                  // ones: the campaign's shrinking, triage/shrink.hpp)
 };
 
 // The outcome of a check: passed, or the first failure, shrunk.

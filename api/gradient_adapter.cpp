@@ -1,6 +1,6 @@
 #include "api/gradient_adapter.hpp"
 
-#include "oracle/adapter_check.hpp"
+#include "adapter_client/adapter_check.hpp"
 #include "syntax/parser.hpp"
 
 namespace chad::api {

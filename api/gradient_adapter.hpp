@@ -1,5 +1,5 @@
 // A user's gradient function (api/chad_oracle.hpp) as an adapter inside this process
-// (oracle/adapter_client.hpp): each "differentiate" request of the adapter verdict is answered
+// (adapter_client/adapter_client.hpp): each "differentiate" request of the adapter verdict is answered
 // by calling the function once per program and point (the JVP and VJP asks are its Jacobian
 // times the request's seeds), so that the verdict, shrinking and reports of
 // `campaign --implementation adapter` judge it unchanged.
@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "api/chad_oracle.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 
 namespace chad::api {
 

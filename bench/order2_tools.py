@@ -84,7 +84,7 @@ def certified(hessian_oracle, case, scratch):
 
 def compare(hessian, reference):
     """inside | rounding | OUTSIDE, the largest distance relative to the entry's magnitude, and the
-    largest in the verdict's measure (relative to max(1, magnitude): oracle/adapter_order2_check.cpp's
+    largest in the verdict's measure (relative to max(1, magnitude): adapter_client/adapter_order2_check.cpp's
     band), which a saturated tiny entry (tanh'' = 1e-24 rounded to 0) does not inflate."""
     worst = verdict_worst = 0.0
     for got_matrix, enclosed in zip(hessian, reference["enclosure"]):

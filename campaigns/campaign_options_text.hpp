@@ -10,9 +10,9 @@
 #include <string>
 
 #include "codegen/kernel_compiler.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "oracle/campaign.hpp"
-#include "oracle/cost_check.hpp"
+#include "cost/cost_check.hpp"
 #include "campaigns/command_line_location.hpp"
 
 namespace chad {

@@ -5,7 +5,7 @@
 
 #include "campaigns/durable_files.hpp"
 #include "campaigns/shard.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {

@@ -8,7 +8,7 @@
 #include "campaigns/campaign_parameters.hpp"
 #include "campaigns/child_process.hpp"
 #include "campaigns/worker_pool.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 
 namespace chad {
 namespace {

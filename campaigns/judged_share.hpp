@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/adapter_protocol.hpp"
+#include "adapter_client/adapter_protocol.hpp"
 #include "oracle/campaign.hpp"
 
 namespace chad {

@@ -17,7 +17,7 @@
 #include "campaigns/compiled_prefetch.hpp"
 #include "oracle/compiled_check.hpp"
 #include "campaigns/worker_markers.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "oracle/campaign_log.hpp"
 
 namespace chad {

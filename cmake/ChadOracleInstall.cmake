@@ -2,7 +2,7 @@
 # tests (CMake)"). Installs
 #   P/bin/chad-oracle                           the command-line tool
 #   P/include/chad-oracle/<folder>/*.hpp        every library's headers, in the source tree's
-#                                               layout, so that "oracle/verify.hpp" resolves
+#                                               layout, so that "verify/verify.hpp" resolves
 #                                               with the one include directory P/include/chad-oracle
 #   P/lib/libchad_<folder>.a                    the static libraries
 #   P/lib/cmake/ChadOracle/                     ChadOracleConfig.cmake, its version file, and the
@@ -17,7 +17,8 @@ set(CHAD_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/ChadOracle)
 
 # One exported target per library folder: chad_<folder> is ChadOracle::<folder>.
 set(CHAD_PACKAGE_FOLDERS syntax chad generators model semantics target_semantics diagrams logrel references
-                         codegen oracle mutants campaigns reports api)
+                         codegen judge adapter_client cost oracle triage verify
+                         mutants campaigns reports api)
 set(CHAD_PACKAGE_TARGETS chad_codegen_runtime)
 foreach(folder ${CHAD_PACKAGE_FOLDERS})
   list(APPEND CHAD_PACKAGE_TARGETS chad_${folder})

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "campaigns/error_histogram.hpp"
-#include "oracle/adapter_protocol.hpp"
+#include "adapter_client/adapter_protocol.hpp"
 #include "oracle/campaign_log.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"
@@ -37,7 +37,7 @@ const FixedRequest& fixed_request() {
 }
 
 // (A number may be "nan" or "inf": the protocol carries a tool's non-finite answer to the judge,
-// which never passes it; oracle/discrepancy.hpp.)
+// which never passes it; judge/discrepancy.hpp.)
 std::string rows_shape_problem(const AdapterAnswer& answer, std::size_t count, std::size_t width) {
   if (answer.rows.size() != count) return "an answer with " + std::to_string(answer.rows.size()) + " rows was accepted";
   for (const auto& row : answer.rows)

@@ -30,7 +30,7 @@ struct GeneratorFeatures {
   bool partial = true;       // log, sqrt, division (inside their domains)
   bool higher_order = true;  // outputs of function and stream types (judged by logrel/)
   // The input always holds a list or a tree (its first component), so that the cost check
-  // (oracle/cost_check.hpp) can grow it; off by default, on for `campaign --check cost`.
+  // (cost/cost_check.hpp) can grow it; off by default, on for `campaign --check cost`.
   bool inductive_input = false;
   // The second set of primitives (log1p expm1 atan erf abs ^ pow atan2 hypot max min; mean prod
   // logsumexp softmax norm cumsum matmul transpose outer) and inputs with more exact zeros (prod's

@@ -37,7 +37,7 @@ struct RelationOptions {
   int samples = 2;         // related arguments tried at each function value
   std::uint64_t seed = 1;  // of those arguments (the same seed gives the same arguments)
   // Sees every derivative along the curve (the program's side) that the relation compares at
-  // a real coordinate, in double (oracle/informative.hpp: is the check informative?).
+  // a real coordinate, in double (judge/informative.hpp: is the check informative?).
   std::function<void(double)> on_compared_derivative;
 };
 

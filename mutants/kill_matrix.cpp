@@ -5,9 +5,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "oracle/blame_compiled.hpp"
+#include "triage/blame_compiled.hpp"
 #include "oracle/compiled_check.hpp"
-#include "oracle/shrink.hpp"
+#include "triage/shrink.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {

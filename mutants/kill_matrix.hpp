@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "oracle/blame.hpp"
+#include "triage/blame.hpp"
 #include "mutants/mutants.hpp"
 
 namespace chad {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "chad/transformer.hpp"
-#include "oracle/blame.hpp"
+#include "triage/blame.hpp"
 #include "oracle/chad_faults.hpp"
 
 namespace chad {

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <vector>
 
-#include "oracle/adapter_check.hpp"
-#include "oracle/adapter_client.hpp"
-#include "oracle/cost_check.hpp"
+#include "adapter_client/adapter_check.hpp"
+#include "adapter_client/adapter_client.hpp"
+#include "cost/cost_check.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/deep_stack.hpp"
 

@@ -1,4 +1,4 @@
-// The cost check (oracle/cost_check.hpp) of an outside AD tool behind the adapter protocol:
+// The cost check (cost/cost_check.hpp) of an outside AD tool behind the adapter protocol:
 // `campaign --implementation adapter --check cost`. The tool's own wall time, not counts: the
 // program's input is grown to each of the cost sizes, and at each size the adapter is asked for
 // one VJP (reverse) or one JVP (forward) with "timing": true; it answers with the seconds of one

@@ -1,15 +1,15 @@
-// An outside AD tool under test through the adapter protocol (oracle/implementation_under_test.hpp,
-// oracle/adapter_check.hpp, docs/adapter-protocol.md): one check of each program with a data
+// An outside AD tool under test through the adapter protocol (judge/implementation_under_test.hpp,
+// adapter_client/adapter_check.hpp, docs/adapter-protocol.md): one check of each program with a data
 // output (the full Jacobian, one JVP and one VJP, in the tool's own mode), named by the tool's
 // hello; its cost check (oracle/adapter_cost_check.hpp) is one per mode of the campaign; its
 // second-order check (`--order 2`) asks for hvp and hessian.
 #include <memory>
 
-#include "oracle/adapter_check.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_check.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "oracle/adapter_cost_check.hpp"
-#include "oracle/adapter_order2_check.hpp"
-#include "oracle/implementation_under_test.hpp"
+#include "adapter_client/adapter_order2_check.hpp"
+#include "judge/implementation_under_test.hpp"
 
 namespace chad {
 namespace {
@@ -44,7 +44,7 @@ class AdapterUnderTest : public ImplementationUnderTest {
     return check_cost_by_adapter(options_, k.text().program, k.program(), k.input(), plan.mode);
   }
 
-  // One: the tool's hvp and hessian answers (oracle/adapter_order2_check.hpp), named by its mode.
+  // One: the tool's hvp and hessian answers (adapter_client/adapter_order2_check.hpp), named by its mode.
   std::vector<CheckPlan> second_order_checks() const override {
     return {CheckPlan{ChadMode::Reverse, SumsStrategy::Biproduct}};
   }

@@ -4,81 +4,22 @@
 #include <set>
 
 #include "logrel/agreement.hpp"
-#include "oracle/case.hpp"
+#include "judge/case.hpp"
 #include "oracle/implementation_registry.hpp"
-#include "oracle/judge_faults.hpp"
-#include "oracle/informative.hpp"
+#include "judge/judge_faults.hpp"
+#include "judge/informative.hpp"
 #include "oracle/program_shapes.hpp"
 #include "oracle/live_coverage.hpp"
 #include "oracle/order2_check.hpp"
 #include "references/jacobian.hpp"
-#include "oracle/relation_verdict.hpp"
+#include "judge/relation_verdict.hpp"
 #include "semantics/evaluate.hpp"
 #include "semantics/real_entries.hpp"
 #include "syntax/term_former_names.hpp"
 
 namespace chad {
 
-void record_judgement(CheckOutcome& c, Judgement j) {
-  c.verdict = j.verdict;
-  c.detail = std::move(j.reason);
-  c.discrepancy = std::move(j.discrepancy);
-}
-
-std::string check_mode_name(const CheckOutcome& c) {
-  return c.mode_name.empty() ? chad_mode_name(c.mode) : c.mode_name;
-}
-
-std::string verdict_counts_text(const CampaignSummary& summary) {
-  std::string text;
-  for (const auto& [verdict, count] : summary.verdicts)
-    text += (text.empty() ? "" : "  ") + verdict + " " + std::to_string(count);
-  return text;
-}
-
-std::uint64_t program_seed(std::uint64_t seed, std::size_t index) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (std::uint64_t(index) + 1);  // splitmix64
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-// check_program's wrapper is `let <defs> in fun _input' -> let <parameters> in (body : B)`.
-const TermP& user_body(const TermP& main_function) {
-  const TermP* t = &main_function;
-  while ((*t)->kind == TermKind::Let) t = &(*t)->args[1];
-  if ((*t)->kind == TermKind::Lambda) t = &(*t)->args[0];
-  while ((*t)->kind == TermKind::Let) t = &(*t)->args[1];
-  if ((*t)->kind == TermKind::Ascribe) t = &(*t)->args[0];
-  return *t;
-}
-
 namespace {
-
-void type_formers(const TypeP& t, std::set<std::string>& out) {
-  switch (t->kind) {
-    case TypeKind::Real: out.insert(t->shape.empty() ? "type real" : "type real[..]"); return;
-    case TypeKind::Unit: out.insert("type unit"); return;
-    case TypeKind::Prod: out.insert("type *"); break;
-    case TypeKind::Arrow: out.insert("type ->"); break;
-    case TypeKind::Sum: out.insert("type sum"); break;
-    case TypeKind::Mu: out.insert("type mu"); break;
-    case TypeKind::Nu: out.insert("type nu"); break;
-    default: return;
-  }
-  if (t->left) type_formers(t->left, out);
-  if (t->right) type_formers(t->right, out);
-  for (const auto& c : t->ctors) type_formers(c.type, out);
-  if (t->body) type_formers(t->body, out);
-}
-
-void features_of(const TermP& t, std::set<std::string>& out) {
-  out.insert(former_name(t->kind));
-  if (t->kind == TermKind::Prim) out.insert(std::string("primitive ") + prim_name(t->op));
-  if (t->type) type_formers(t->type, out);
-  for (const auto& a : t->args) features_of(a, out);
-  for (const auto& b : t->branches) features_of(b.body, out);
-}
 
 // --cross-check fd:RATE: fd against the certified reference, on the sampled programs; a
 // disagreement makes the program a `fail`.
@@ -228,25 +169,6 @@ ProgramOutcome check_case(const CampaignOptions& options, Case& k, StageSeconds*
   }
   if (data_output) cross_check_fd(options, k, out, seconds);
   return out;
-}
-
-ChadOptions campaign_chad_options(const CampaignOptions& options, ChadMode mode, SumsStrategy sums) {
-  ChadOptions chad{mode, sums, options.rules};
-  chad.functions = options.functions;
-  return chad;
-}
-
-std::vector<std::string> program_features(const CheckedProgram& program) {
-  std::set<std::string> features;
-  features_of(user_body(program.main_function), features);
-  return {features.begin(), features.end()};
-}
-
-GeneratedCase generate_program_at(const CampaignOptions& options, std::size_t index,
-                                  std::map<std::string, double>* seconds) {
-  StageTimer t(seconds, "generate");
-  ChoiceSource choices(program_seed(options.seed, index));
-  return generate_case(choices, options.features, options.max_size);
 }
 
 ProgramOutcome check_program_at(const CampaignOptions& options, std::size_t index,

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "oracle/cost_check.hpp"
+#include "cost/cost_check.hpp"
 #include "oracle/failure_classes.hpp"
 #include "oracle/live_coverage.hpp"
 #include "syntax/location.hpp"

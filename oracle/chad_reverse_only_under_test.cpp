@@ -6,7 +6,7 @@
 // one line in oracle/implementation_registry.cpp.
 #include <memory>
 
-#include "oracle/implementation_under_test.hpp"
+#include "judge/implementation_under_test.hpp"
 
 namespace chad {
 

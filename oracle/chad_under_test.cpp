@@ -1,10 +1,11 @@
-// Interpreted CHAD under test (oracle/implementation_under_test.hpp): one check per (mode, sums
+// Interpreted CHAD under test (judge/implementation_under_test.hpp): one check per (mode, sums
 // strategy) of the campaign, each with its functions strategy and any planted faults. A data
 // output: CHAD's transformed program evaluated in double against the dual-number reference (the
 // screen), and where they disagree, re-evaluated in intervals against the certified reference
-// (oracle/screen_then_certify.hpp). A function or stream output: the logical relation
-// (oracle/relation_verdict.hpp). It has the cost check (oracle/cost_check.hpp) and the
-// second-order checks (oracle/order2_check.hpp).
+// (judge/screen_then_certify.hpp). A function or stream output: the logical relation
+// (judge/relation_verdict.hpp). It has the cost check (cost/cost_check.hpp) and the
+// second-order checks (oracle/order2_check.hpp), and answers verify's cases in intervals
+// (enclose_at, judge/verify_case.hpp).
 #include <cmath>
 #include <memory>
 
@@ -12,12 +13,13 @@
 #include "model/scalar.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/chad_jacobian.hpp"
-#include "oracle/cost_check.hpp"
-#include "oracle/implementation_under_test.hpp"
+#include "cost/cost_check.hpp"
+#include "judge/implementation_under_test.hpp"
 #include "oracle/order2_check.hpp"
-#include "oracle/relation_verdict.hpp"
-#include "oracle/screen_then_certify.hpp"
-#include "oracle/wider_than_double.hpp"
+#include "judge/relation_verdict.hpp"
+#include "judge/screen_then_certify.hpp"
+#include "judge/verify_case.hpp"
+#include "judge/wider_than_double.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {
@@ -116,6 +118,49 @@ class ChadUnderTest : public ImplementationUnderTest {
     StageTimer t(seconds, "chad");
     ScopedChadFaults faults(options_.faults);  // (only CHAD's side runs faultable code)
     return chad::check_by_relation(k.program(), k.input(), plan.mode, plan.sums, options_.rules, options_.functions);
+  }
+
+  // verify's case: CHAD's transformed program evaluated in intervals, every entry's enclosure
+  // judged (a data output), or the logical relation in intervals (a function or stream output).
+  std::optional<VerifyCase> enclose_at(const CheckedProgram& program, const NormalForm<double>& input,
+                                       const CheckPlan& plan, const JacobianResult& certified,
+                                       const std::vector<Enclosure>& output) const override {
+    VerifyCase c{plan.mode, plan.sums, Verdict::Pass, {}, 0, 0, {}, false, options_.functions, std::nullopt};
+    ScopedChadFaults faults(options_.faults);
+    ChadProgram chad = chad_program(program, campaign_chad_options(options_, plan.mode, plan.sums));
+    if (!is_data_type(program.output_type)) {
+      if (auto failure = relation_failure<Mpfi>(program, chad, input)) {
+        c.verdict = Verdict::Fail;
+        c.discrepancy = failure->error;
+        c.detail = "the " + describe_relation_failure(*failure);
+      }
+      return c;
+    }
+    ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
+    std::vector<Enclosure> outputs;
+    for (const Mpfi& x : e.output) outputs.push_back(enclose(x));
+    // An entry finite in MPFR but wider than double's range that meets the reference's decides
+    // nothing (judge/wider_than_double.hpp): judged as the reference's, then `fail-numeric` unless
+    // another entry fails, as the campaign's certified check does.
+    std::vector<std::vector<Enclosure>> jacobian(e.jacobian.size());
+    std::optional<std::string> beyond;
+    for (std::size_t i = 0; i < e.jacobian.size(); ++i)
+      for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
+        jacobian[i].push_back(enclose(e.jacobian[i][j]));
+        if (i >= certified_rows(e.jacobian.size()) || !beyond_double_range(e.jacobian[i][j]) ||
+            !(enclosure_gap(jacobian[i][j], certified.enclosure[i][j]) == 0))
+          continue;
+        if (!beyond) beyond = wider_than_double_reason(i, j, e.jacobian[i][j], certified.enclosure[i][j]);
+        jacobian[i][j] = certified.enclosure[i][j];
+      }
+    judge_enclosures(c, e.output_index, outputs, jacobian, certified, output);
+    if (!beyond) return c;
+    for (std::size_t i = 0; i < c.enclosure.size(); ++i)  // (CHAD's own enclosures shown)
+      for (std::size_t j = 0; j < c.enclosure[i].size(); ++j) c.enclosure[i][j] = enclose(e.jacobian[i][j]);
+    if (c.verdict != Verdict::Pass) return c;
+    c.verdict = Verdict::FailNumeric;
+    c.detail = *beyond;
+    return c;
   }
 
   std::vector<CheckPlan> cost_checks() const override { return every_mode_and_sums(options_); }

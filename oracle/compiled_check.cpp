@@ -6,11 +6,11 @@
 #include <tuple>
 
 #include "codegen/emitter.hpp"
-#include "oracle/case.hpp"
+#include "judge/case.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/compiled_jacobian.hpp"
-#include "oracle/double_jacobian_check.hpp"
-#include "oracle/implementation_under_test.hpp"
+#include "judge/double_jacobian_check.hpp"
+#include "judge/implementation_under_test.hpp"
 #include "references/input_value.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/printer.hpp"

@@ -13,7 +13,7 @@
 #include "codegen/codegen_fault.hpp"
 #include "codegen/kernel_compiler.hpp"
 #include "oracle/campaign.hpp"
-#include "oracle/case.hpp"
+#include "judge/case.hpp"
 
 namespace chad {
 
@@ -21,7 +21,7 @@ struct CompiledCampaignOptions {
   CompilerOptions compiler;
   std::size_t batch = 32;
   CodegenFault fault = CodegenFault::None;  // --codegen-fault: a mutant of the code generator
-  // Shrinking's candidates in all, as the interpreter's (oracle/shrink_compiled.hpp: shrunk in
+  // Shrinking's candidates in all, as the interpreter's (triage/shrink_compiled.hpp: shrunk in
   // the interpreter where that is sound, else compiled `batch` candidates at a time).
   int shrink_budget = 3000;
 };
@@ -48,7 +48,7 @@ bool compiled_kernel_missing(const CampaignOptions& options, const std::string& 
 
 // Compiles, in one translation unit, the kernels (every mode and sums strategy of `options`) of
 // these programs (their text and checked program) that are not compiled yet: shrinking's
-// candidates (oracle/shrink_compiled.hpp). A unit that does not compile is split as above.
+// candidates (triage/shrink_compiled.hpp). A unit that does not compile is split as above.
 void prefetch_compiled_programs(
     const CampaignOptions& options,
     const std::vector<std::pair<std::string, std::shared_ptr<const CheckedProgram>>>& programs);

@@ -1,10 +1,10 @@
-// CHAD compiled to native code under test (oracle/implementation_under_test.hpp,
+// CHAD compiled to native code under test (judge/implementation_under_test.hpp,
 // oracle/compiled_check.hpp): one check per (mode, sums strategy), of programs whose output is a
 // data type (the kernel ABI is over normal forms).
 #include <memory>
 
 #include "oracle/compiled_check.hpp"
-#include "oracle/implementation_under_test.hpp"
+#include "judge/implementation_under_test.hpp"
 
 namespace chad {
 namespace {
@@ -28,7 +28,7 @@ class CompiledUnderTest : public ImplementationUnderTest {
   }
 
   bool draws_chad_output() const override { return true; }  // (the kernel is CHAD's output compiled)
-  // Its failures are blamed by checking again in the interpreter (oracle/blame_compiled.hpp):
+  // Its failures are blamed by checking again in the interpreter (triage/blame_compiled.hpp):
   // CHAD's rule when interpreted CHAD fails too, the code generator's side when only the kernel does.
   bool blamed_by_chad_rules() const override { return true; }
 

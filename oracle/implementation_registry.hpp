@@ -1,5 +1,5 @@
 // The implementations under test by name: a campaign's `--implementation` to the
-// ImplementationUnderTest that judges it (oracle/implementation_under_test.hpp). A new one is one
+// ImplementationUnderTest that judges it (judge/implementation_under_test.hpp). A new one is one
 // file defining its factory (oracle/<name>_under_test.cpp) and one line naming it and its factory
 // in oracle/implementation_registry.cpp.
 #pragma once
@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "oracle/implementation_under_test.hpp"
+#include "judge/implementation_under_test.hpp"
 
 namespace chad {
 

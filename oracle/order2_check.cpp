@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "logrel/agreement.hpp"
-#include "oracle/adapter_order2_check.hpp"
+#include "adapter_client/adapter_order2_check.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/chad_hessian.hpp"
 #include "oracle/implementation_registry.hpp"

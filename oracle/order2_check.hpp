@@ -11,8 +11,8 @@
 #include <string>
 
 #include "oracle/campaign.hpp"
-#include "oracle/case.hpp"
-#include "oracle/implementation_under_test.hpp"
+#include "judge/case.hpp"
+#include "judge/implementation_under_test.hpp"
 
 namespace chad {
 

@@ -1,7 +1,7 @@
 #include "oracle/sd_check.hpp"
 
 #include "diagrams/sd_jacobian.hpp"
-#include "oracle/double_jacobian_check.hpp"
+#include "judge/double_jacobian_check.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {

@@ -1,10 +1,10 @@
-// String-diagram reverse AD under test (oracle/implementation_under_test.hpp, oracle/sd_check.hpp):
+// String-diagram reverse AD under test (judge/implementation_under_test.hpp, oracle/sd_check.hpp):
 // one check (reverse mode; its sums are not represented) of the first-order programs of its
 // simply typed fragment with a data output.
 #include <memory>
 
 #include "diagrams/translate.hpp"
-#include "oracle/implementation_under_test.hpp"
+#include "judge/implementation_under_test.hpp"
 #include "oracle/sd_check.hpp"
 
 namespace chad {

@@ -1,6 +1,6 @@
 #include "reports/campaign_failure_report.hpp"
 
-#include "oracle/shrink.hpp"
+#include "triage/shrink.hpp"
 #include "reports/counterexample.hpp"
 
 namespace chad {

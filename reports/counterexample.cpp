@@ -8,14 +8,14 @@
 #include <nlohmann/json.hpp>
 
 #include "campaigns/campaign_options_text.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "reports/standalone_script.hpp"
-#include "oracle/blame.hpp"
-#include "oracle/blame_compiled.hpp"
+#include "triage/blame.hpp"
+#include "triage/blame_compiled.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/chad_faults.hpp"
 #include "oracle/compiled_check.hpp"
-#include "oracle/cost_check.hpp"
+#include "cost/cost_check.hpp"
 #include "oracle/implementation_registry.hpp"
 #include "references/input_value.hpp"
 #include "reports/cost_plot.hpp"

@@ -3,7 +3,7 @@
 // `report.json` (everything needed to replay: program, input, the input's coordinates as exact
 // hex floats, the modes and sums strategies checked, the mutant if one was injected, the
 // verdicts, the campaign seed and index, the sizes before and after shrinking, the blame:
-// oracle/blame.hpp's smallest failing subterm and the CHAD rule responsible), `report.md` for
+// triage/blame.hpp's smallest failing subterm and the CHAD rule responsible), `report.md` for
 // people, and Graphviz pictures (program.dot/.svg with the blamed node highlighted, in the body or
 // in the wrapper; chad.dot/.svg: the part of CHAD's output that the blamed rule made, with the
 // whole output in chad-full.dot, or without a blame the whole output of the first failing check).

@@ -3,7 +3,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "oracle/blame.hpp"
+#include "triage/blame.hpp"
 #include "syntax/printer.hpp"
 
 namespace chad {

@@ -22,7 +22,7 @@ struct RuleOutput {
 };
 
 // The part made by the rule of the node at `function_node` (pre-order position in the main
-// function, as oracle/blame.hpp numbers it); nothing when there is no such node. Throws what the
+// function, as triage/blame.hpp numbers it); nothing when there is no such node. Throws what the
 // transformation throws.
 std::optional<RuleOutput> rule_output(const CheckedProgram& program, const ChadOptions& options,
                                       std::size_t function_node);

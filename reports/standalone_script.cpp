@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "codegen/translate.hpp"
-#include "oracle/adapter_check.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_check.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "references/input_value.hpp"
 #include "references/hessian.hpp"
 #include "references/jacobian.hpp"

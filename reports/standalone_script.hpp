@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "oracle/adapter_protocol.hpp"
+#include "adapter_client/adapter_protocol.hpp"
 #include "oracle/campaign.hpp"
 
 namespace chad {

@@ -44,7 +44,7 @@ struct ComparisonRecord {
 // difference method uses it to detect a comparison that flips between nearby points).
 inline thread_local std::vector<ComparisonRecord>* comparison_trace = nullptr;
 
-// Blame (oracle/blame.hpp) needs the values subterms' free variables hold: while
+// Blame (triage/blame.hpp) needs the values subterms' free variables hold: while
 // `evaluation_watch<S>` points at a watch, the evaluator records, for each watched term (a key
 // of `envs`), the environments in which it is evaluated (the first `limit` distinct ones).
 template <class S>

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "campaigns/campaign_options_text.hpp"  // start_adapter
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 
 namespace chad {
 

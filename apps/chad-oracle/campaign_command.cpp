@@ -6,7 +6,7 @@
 // counterexample report for each failure; a re-run with the same arguments resumes from the
 // log), --only INDEX (check and print one program), --mutant NAME (inject a catalogued fault),
 // --implementation chad|sd-rev (the AD under test: CHAD, or string-diagram reverse AD on its
-// fragment, whose faults --mutant then names), --cross-check fd:RATE (oracle/fd_cross_check.hpp),
+// fragment, whose faults --mutant then names), --cross-check fd:RATE (judge/fd_cross_check.hpp),
 // --order 2 (second derivatives: oracle/order2_check.hpp), --json, --quiet (only the final summary). A progress line on a terminal; failures are printed one
 // line per failure class (oracle/failure_classes.hpp), not one per program. Every worker is a
 // child process (also with --jobs 1): a program whose check kills it (a signal) is logged as

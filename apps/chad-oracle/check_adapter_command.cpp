@@ -1,5 +1,5 @@
 // `chad-oracle check-adapter --adapter 'CMD' [--adapter-timeout S] [--examples DIR] [--json]`:
-// the adapter protocol's conformance suite (oracle/adapter_conformance.hpp) run against an
+// the adapter protocol's conformance suite (adapter_client/adapter_conformance.hpp) run against an
 // adapter: a table of the checks, pass or fail, and why. Exit 0 when every check passes, 1 when
 // one fails, 3 when --adapter is missing.
 #include <iomanip>
@@ -10,7 +10,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "oracle/adapter_conformance.hpp"
+#include "adapter_client/adapter_conformance.hpp"
 #include "syntax/location.hpp"
 
 #ifndef CHAD_EXAMPLES_DIR

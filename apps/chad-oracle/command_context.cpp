@@ -7,7 +7,7 @@
 
 #include "exit_codes.hpp"
 #include "input_files.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "references/finite_result.hpp"
 #include "reports/written_file.hpp"
 #include "syntax/deep_stack.hpp"

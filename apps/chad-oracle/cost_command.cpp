@@ -1,8 +1,8 @@
 // `chad-oracle cost FILE --at V [--mode fwd|rev|both] [--sums S] [--sizes N1,N2,...]
 // [--plot FILE.svg] [--json]`: the cost model's counts (model/cost_counter.hpp) of the primal,
-// one JVP, one VJP and a full Jacobian, and their ratios to the primal (oracle/cost_measure.hpp);
+// one JVP, one VJP and a full Jacobian, and their ratios to the primal (cost/cost_measure.hpp);
 // with --sizes, the same (primal, JVP, VJP) with the input grown to each size
-// (oracle/input_growth.hpp), the fitted growth exponents, and with --plot an SVG of cost
+// (cost/input_growth.hpp), the fitted growth exponents, and with --plot an SVG of cost
 // against size (reports/cost_plot.hpp).
 #include <fstream>
 #include <iomanip>
@@ -13,9 +13,9 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "oracle/cost_growth.hpp"
-#include "oracle/cost_measure.hpp"
-#include "oracle/input_growth.hpp"
+#include "cost/cost_growth.hpp"
+#include "cost/cost_measure.hpp"
+#include "cost/input_growth.hpp"
 #include "point_option.hpp"
 #include "campaigns/sizes_text.hpp"
 #include "references/input_value.hpp"

@@ -1,9 +1,9 @@
 #include "golden_adapter_timing.hpp"
 
 #include "adapters/cpp/fastest_seconds.hpp"
-#include "oracle/adapter_check.hpp"
+#include "adapter_client/adapter_check.hpp"
 #include "oracle/compute_jacobian.hpp"
-#include "oracle/cost_measure.hpp"
+#include "cost/cost_measure.hpp"
 #include "semantics/evaluate.hpp"
 #include "syntax/deep_stack.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "chad/transformer.hpp"
 #include "model/normal_form.hpp"
-#include "oracle/adapter_protocol.hpp"
+#include "adapter_client/adapter_protocol.hpp"
 #include "references/jacobian.hpp"
 
 namespace chad {

@@ -1,7 +1,7 @@
 #include "input_report.hpp"
 
-#include "oracle/shrink.hpp"
-#include "oracle/verdict.hpp"
+#include "triage/shrink.hpp"
+#include "judge/verdict.hpp"
 #include "reports/counterexample.hpp"
 #include "syntax/location.hpp"
 #include "syntax/parser.hpp"

@@ -2,7 +2,7 @@
 // program fixed, written into DIR as a campaign's (reports/counterexample.hpp: program.chad,
 // report.md and report.json, the standalone script where an outside tool's hello offers one);
 // `chad-oracle replay DIR` re-checks it. For CHAD (verify_command.cpp shrinks through
-// oracle/verify.hpp) and for an outside tool (`verify --adapter CMD --out DIR`: shrunk here, each
+// verify/verify.hpp) and for an outside tool (`verify --adapter CMD --out DIR`: shrunk here, each
 // candidate judged as a campaign judges the tool).
 #pragma once
 #include <cstddef>
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "oracle/campaign.hpp"
-#include "oracle/input_shrink.hpp"
-#include "oracle/verify.hpp"
+#include "triage/input_shrink.hpp"
+#include "verify/verify.hpp"
 
 namespace chad {
 

@@ -20,7 +20,7 @@
 #include "exit_codes.hpp"
 #include "references/coordinate_selection.hpp"
 #include "references/input_value.hpp"
-#include "oracle/adapter_jacobian.hpp"
+#include "adapter_client/adapter_jacobian.hpp"
 #include "oracle/compute_jacobian.hpp"
 #include "references/jacobian_json.hpp"
 #include "point_option.hpp"

@@ -18,7 +18,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "oracle/adapter_protocol.hpp"
+#include "adapter_client/adapter_protocol.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {

@@ -1,5 +1,5 @@
 // `chad-oracle vectors --seed S --count N [--features F] [--max-size M] --out DIR
-// [--translations python,cpp,json] [--json]`: writes test vectors (oracle/conformance_vectors.hpp) to
+// [--translations python,cpp,json] [--json]`: writes test vectors (adapter_client/conformance_vectors.hpp) to
 // DIR: cases.jsonl, README.md, manifest.json. Prints how many cases were written and how many
 // programs were skipped for each reason; a progress line on a terminal.
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include "command_context.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
-#include "oracle/conformance_vectors.hpp"
+#include "adapter_client/conformance_vectors.hpp"
 
 namespace chad {
 namespace {

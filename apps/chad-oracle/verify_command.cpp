@@ -1,7 +1,7 @@
 // `chad-oracle verify FILE [--at VALUE] [--points N] [--seed S] [--compiled]`: CHAD in both
 // modes and every sums strategy, in intervals (and with --compiled also CHAD's compiled kernels,
 // in double, within the screen's tolerance), against the certified reference, at the given point (--at, or
-// the file's `-- at:` line) and at N random points of the input type (oracle/verify.hpp); a
+// the file's `-- at:` line) and at N random points of the input type (verify/verify.hpp); a
 // table of verdicts and the worst discrepancy per point. Outputs holding functions or streams
 // are judged by the logical relation instead. Exit 0 when every case passes, 1 on a fail
 // or fault at any point, 2 when the given point is not differentiable (a random point where
@@ -11,8 +11,8 @@
 // exit 1 on a fail or fault, 2 when the given point is not differentiable.
 // `--inputs N` (alias `--points N`): N random inputs of main's input type (beside the given point, if
 // any: without --at and without a `-- at:` line there is none), drawn with --seed, sizes growing
-// (oracle/input_shrink.hpp); one line per input (a progress line on a terminal when N > 50), the
-// first failing one shrunk with the program fixed (oracle/verify.hpp's verify_inputs); with --out DIR
+// (triage/input_shrink.hpp); one line per input (a progress line on a terminal when N > 50), the
+// first failing one shrunk with the program fixed (verify/verify.hpp's verify_inputs); with --out DIR
 // its counterexample report (reports/counterexample.hpp, as a campaign's) and `chad-oracle replay
 // DIR` as its replay command, else the `verify --at` of the shrunk input. `--mutant NAME` injects a
 // catalogued fault into CHAD (campaigns/campaign_options_text.hpp). With --adapter, the random
@@ -32,12 +32,12 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "references/jacobian_json.hpp"
-#include "oracle/verify.hpp"
+#include "verify/verify.hpp"
 #include "point_option.hpp"
 #include "campaigns/campaign_options_text.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "oracle/compiled_check.hpp"
-#include "oracle/shrink.hpp"
+#include "triage/shrink.hpp"
 #include "reports/counterexample.hpp"
 #include "input_report.hpp"
 
@@ -438,7 +438,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
         CampaignOptions campaign;
         campaign.order = 2;
         use_mutant_option(campaign, *mutant, false);
-        if (!adapter->empty()) {  // the tool's hvp and hessian (oracle/adapter_order2_check.hpp)
+        if (!adapter->empty()) {  // the tool's hvp and hessian (adapter_client/adapter_order2_check.hpp)
           if (!mutant->empty()) throw SourceError(command_line_loc(), "--mutant injects a fault into CHAD: not with --adapter");
           campaign.implementation = Implementation::Adapter;
           campaign.adapter = start_adapter(*adapter, *adapter_timeout);

@@ -8,7 +8,7 @@
 #include "references/input_value.hpp"
 #include "mutants/mutants.hpp"
 #include "mutants/broken_output_faults.hpp"
-#include "oracle/verify.hpp"
+#include "verify/verify.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

@@ -1,12 +1,12 @@
-// Blame of the compiled path's failures (oracle/blame_compiled.hpp): a CHAD mutant compiled into
+// Blame of the compiled path's failures (triage/blame_compiled.hpp): a CHAD mutant compiled into
 // the kernel fails in the interpreter too and is blamed on its rule, by the interpreter; a fault
 // planted in the code generator alone (--codegen-fault) fails only compiled, and is blamed on the
 // code generator's side, no CHAD rule named. Kernels compile at -O0.
 #include <gtest/gtest.h>
 
 #include "mutants/mutants.hpp"
-#include "oracle/blame_compiled.hpp"
-#include "oracle/case.hpp"
+#include "triage/blame_compiled.hpp"
+#include "judge/case.hpp"
 #include "oracle/compiled_check.hpp"
 #include "syntax/deep_stack.hpp"
 #include "../support/test_kernel_compiler.hpp"

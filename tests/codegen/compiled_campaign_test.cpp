@@ -7,7 +7,7 @@
 #include "oracle/campaign.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/compiled_check.hpp"
-#include "oracle/shrink.hpp"
+#include "triage/shrink.hpp"
 #include "../support/test_kernel_compiler.hpp"
 
 namespace chad {

@@ -1,4 +1,4 @@
-// Shrinking the compiled path's failures (oracle/shrink_compiled.hpp): a fault of the code
+// Shrinking the compiled path's failures (triage/shrink_compiled.hpp): a fault of the code
 // generator alone is shrunk by the compiled check in rounds of batched kernels, to the very
 // program and input the one-at-a-time shrinker reaches with the same budget, for far fewer
 // compiler runs than kernels; a CHAD mutant compiled into the kernel is shrunk by the
@@ -7,10 +7,10 @@
 
 #include "codegen/kernel_compiler.hpp"
 #include "mutants/mutants.hpp"
-#include "oracle/blame_compiled.hpp"
-#include "oracle/case.hpp"
+#include "triage/blame_compiled.hpp"
+#include "judge/case.hpp"
 #include "oracle/compiled_check.hpp"
-#include "oracle/shrink_compiled.hpp"
+#include "triage/shrink_compiled.hpp"
 #include "syntax/deep_stack.hpp"
 #include "../support/test_kernel_compiler.hpp"
 

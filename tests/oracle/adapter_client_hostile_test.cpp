@@ -1,4 +1,4 @@
-// The adapter client (oracle/adapter_client.hpp) against adapters that break it on purpose: one
+// The adapter client (adapter_client/adapter_client.hpp) against adapters that break it on purpose: one
 // that stops reading its input (a request larger than the pipe's buffer must not block the oracle
 // for ever), one that floods its stderr without newlines (the timeout must still hold, the kept
 // text stay bounded), and one that leaves a process running in the background (it must not outlive
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "../support/tool_runner.hpp"
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "references/input_value.hpp"
 #include "syntax/parser.hpp"
 

@@ -1,6 +1,6 @@
-// The adapter client (oracle/adapter_client.hpp) against tiny adapters written here (shell and
+// The adapter client (adapter_client/adapter_client.hpp) against tiny adapters written here (shell and
 // Python scripts that misbehave on purpose) and the golden adapter `chad-oracle serve-adapter`;
-// and the verdicts of check_by_adapter (oracle/adapter_check.hpp) on them.
+// and the verdicts of check_by_adapter (adapter_client/adapter_check.hpp) on them.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -9,9 +9,9 @@
 
 #include "../support/example_programs.hpp"
 #include "../support/tool_runner.hpp"
-#include "oracle/adapter_check.hpp"
-#include "oracle/adapter_client.hpp"
-#include "oracle/adapter_conformance.hpp"
+#include "adapter_client/adapter_check.hpp"
+#include "adapter_client/adapter_client.hpp"
+#include "adapter_client/adapter_conformance.hpp"
 #include "references/input_value.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"

@@ -8,10 +8,10 @@
 #include <functional>
 #include <memory>
 
-#include "oracle/adapter_client.hpp"
+#include "adapter_client/adapter_client.hpp"
 #include "oracle/adapter_cost_check.hpp"
-#include "oracle/adapter_protocol.hpp"
-#include "oracle/cost_check.hpp"
+#include "adapter_client/adapter_protocol.hpp"
+#include "cost/cost_check.hpp"
 #include "references/input_value.hpp"
 #include "../support/example_programs.hpp"
 

@@ -1,4 +1,4 @@
-// An outside tool judged at second order (oracle/adapter_order2_check.hpp) through small Python
+// An outside tool judged at second order (adapter_client/adapter_order2_check.hpp) through small Python
 // adapters written here: a right Hessian passes, a wrong entry fails naming it, an adapter that
 // declares no second-order ask is unsupported, a point on a kink is never judged.
 #include <gtest/gtest.h>
@@ -6,9 +6,9 @@
 #include <memory>
 
 #include "../support/tool_runner.hpp"
-#include "oracle/adapter_client.hpp"
-#include "oracle/adapter_order2_check.hpp"
-#include "oracle/case.hpp"
+#include "adapter_client/adapter_client.hpp"
+#include "adapter_client/adapter_order2_check.hpp"
+#include "judge/case.hpp"
 
 namespace chad {
 namespace {

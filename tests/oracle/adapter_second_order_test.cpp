@@ -4,7 +4,7 @@
 // declare them.
 #include <gtest/gtest.h>
 
-#include "oracle/adapter_protocol.hpp"
+#include "adapter_client/adapter_protocol.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"
 #include "syntax/parser.hpp"

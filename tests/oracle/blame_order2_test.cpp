@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "mutants/mutants.hpp"
-#include "oracle/blame.hpp"
+#include "triage/blame.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

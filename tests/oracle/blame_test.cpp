@@ -2,7 +2,7 @@
 // rule, a subterm of that rule's former, found through lets, functions and streams.
 #include <gtest/gtest.h>
 
-#include "oracle/blame.hpp"
+#include "triage/blame.hpp"
 #include "mutants/mutants.hpp"
 #include "syntax/deep_stack.hpp"
 

@@ -10,7 +10,7 @@
 #include "generators/rapidcheck_gen.hpp"
 #include "oracle/campaign.hpp"
 #include "mutants/mutants.hpp"
-#include "oracle/shrink.hpp"
+#include "triage/shrink.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

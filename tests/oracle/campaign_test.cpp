@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "oracle/campaign.hpp"
-#include "oracle/case.hpp"
+#include "judge/case.hpp"
 #include "oracle/campaign_log.hpp"
 #include "mutants/mutants.hpp"
-#include "oracle/shrink.hpp"
+#include "triage/shrink.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "oracle/conformance_vectors.hpp"
+#include "adapter_client/conformance_vectors.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

@@ -1,4 +1,4 @@
-// Conformance vectors (oracle/conformance_vectors.hpp): the same arguments write the same
+// Conformance vectors (adapter_client/conformance_vectors.hpp): the same arguments write the same
 // bytes; a case's enclosures contain derivatives derived by hand; the enclosures in a tool's
 // precision contain the certified ones; programs without a certified Jacobian are skipped with
 // their reason.
@@ -10,8 +10,8 @@
 
 #include <unistd.h>
 
-#include "oracle/adapter_protocol.hpp"
-#include "oracle/conformance_vectors.hpp"
+#include "adapter_client/adapter_protocol.hpp"
+#include "adapter_client/conformance_vectors.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

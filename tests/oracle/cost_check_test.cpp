@@ -1,4 +1,4 @@
-// The cost verdict (oracle/cost_check.hpp): the marginal growth exponent on costs given by
+// The cost verdict (cost/cost_check.hpp): the marginal growth exponent on costs given by
 // formulas, and the check on programs whose growth is known by hand: a list sum (linear in
 // primal and derivative), Horner's rule as a chain of closures (the paper's CHAD re-runs the
 // chain for every closure: quadratic), a program without a list (judged at its own size only),
@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "oracle/campaign.hpp"
-#include "oracle/cost_check.hpp"
+#include "cost/cost_check.hpp"
 #include "references/input_value.hpp"
 #include "../support/example_programs.hpp"
 

@@ -1,14 +1,14 @@
 // The cost model (model/cost_counter.hpp) on tiny programs, with every count derived by hand
-// from the counting rules, and the measurements of oracle/cost_measure.hpp and the growth of
-// oracle/input_growth.hpp on the examples.
+// from the counting rules, and the measurements of cost/cost_measure.hpp and the growth of
+// cost/input_growth.hpp on the examples.
 #include <gtest/gtest.h>
 
 #include <optional>
 #include <thread>
 
-#include "oracle/cost_growth.hpp"
-#include "oracle/cost_measure.hpp"
-#include "oracle/input_growth.hpp"
+#include "cost/cost_growth.hpp"
+#include "cost/cost_measure.hpp"
+#include "cost/input_growth.hpp"
 #include "references/input_value.hpp"
 #include "semantics/evaluate.hpp"
 #include "../support/example_programs.hpp"
@@ -215,7 +215,7 @@ TEST(InputGrowth, ExponentIsTheLogLogSlope) {
   EXPECT_NEAR(growth_exponent({100, 400, 1600}, {500, 2000, 8000}), 1.0, 1e-12);
 }
 
-// The growth exponents of an example from its `-- at:` point (oracle/cost_growth.hpp).
+// The growth exponents of an example from its `-- at:` point (cost/cost_growth.hpp).
 CostGrowth growth_of(const CheckedProgram& program, const std::string& at, const std::vector<std::size_t>& sizes,
                      bool forward, bool reverse, FunctionsStrategy functions = kDefaultFunctionsStrategy) {
   CostOptions options = only(forward, reverse);

@@ -1,4 +1,4 @@
-// The one text of a discrepancy (oracle/discrepancy.hpp), the same in every command: each
+// The one text of a discrepancy (judge/discrepancy.hpp), the same in every command: each
 // bound at full precision (the shortest decimal that reads back exactly), never rounded to 6
 // digits as verify's detail once was.
 #include <gtest/gtest.h>
@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
-#include "oracle/discrepancy.hpp"
-#include "oracle/verdict.hpp"
+#include "judge/discrepancy.hpp"
+#include "judge/verdict.hpp"
 
 namespace chad {
 namespace {

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include "mutants/broken_output_faults.hpp"
-#include "oracle/blame.hpp"
+#include "triage/blame.hpp"
 #include "oracle/campaign.hpp"
-#include "oracle/shrink.hpp"
+#include "triage/shrink.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

@@ -1,4 +1,4 @@
-// --cross-check fd:RATE (oracle/fd_cross_check.hpp): the sample is deterministic and about
+// --cross-check fd:RATE (judge/fd_cross_check.hpp): the sample is deterministic and about
 // RATE of the programs; fd agreeing with the certified reference passes; a reference that is
 // wrong (a hand-made enclosure away from the true derivative) is a disagreement; fd's
 // "cannot certify" is not.
@@ -6,7 +6,7 @@
 
 #include "../support/example_programs.hpp"
 #include "oracle/campaign.hpp"
-#include "oracle/fd_cross_check.hpp"
+#include "judge/fd_cross_check.hpp"
 #include "references/input_value.hpp"
 #include "syntax/deep_stack.hpp"
 

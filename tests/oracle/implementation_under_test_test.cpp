@@ -1,12 +1,14 @@
-// The one interface for the thing under test (oracle/implementation_under_test.hpp), its registry
-// (oracle/implementation_registry.hpp) and the case built once (oracle/case.hpp): each
+// The one interface for the thing under test (judge/implementation_under_test.hpp), its registry
+// (oracle/implementation_registry.hpp) and the case built once (judge/case.hpp): each
 // implementation says its name, its fragment and its checks; a case computes its reference once
 // and shares it (and the certified one) with every check that follows.
 #include <gtest/gtest.h>
 
 #include "oracle/campaign.hpp"
-#include "oracle/case.hpp"
+#include "judge/case.hpp"
+#include "judge/verify_case.hpp"
 #include "oracle/implementation_registry.hpp"
+#include "references/jacobian.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/location.hpp"
 
@@ -67,6 +69,42 @@ TEST(ImplementationUnderTest, TheCompiledPathChecksEveryModeAndSumsStrategy) {
   const auto compiled = implementation_under_test(o);
   EXPECT_EQ(compiled->checks().size(), o.modes.size() * o.sums.size());
   EXPECT_TRUE(compiled->cost_checks().empty());
+}
+
+TEST(ImplementationUnderTest, OnlyInterpretedCHADAnswersVerifysCaseInIntervals) {
+  // enclose_at: CHAD's Jacobian of x * x at 3, in intervals, against the certified reference
+  // (2x = 6) and the program's own output (9); an implementation computing in double has none.
+  run_with_deep_stack([&] {
+    Case k(GeneratedCase{kSquare, "3"});
+    const JacobianResult certified = jacobian_by_interval(k.program(), k.input());
+    const std::vector<Enclosure> output = {{9.0, 9.0}};
+    const CheckPlan plan{ChadMode::Reverse, SumsStrategy::Biproduct};
+    for (Implementation i : {Implementation::ChadCompiled, Implementation::StringDiagram}) {
+      const CampaignOptions o = options_for(i);
+      EXPECT_FALSE(implementation_under_test(o)->enclose_at(k.program(), k.input(), plan, certified, output))
+          << implementation_name(i);
+    }
+    const CampaignOptions o = options_for(Implementation::Chad);
+    const auto chad = implementation_under_test(o);
+    const std::optional<VerifyCase> c = chad->enclose_at(k.program(), k.input(), plan, certified, output);
+    ASSERT_TRUE(c.has_value());
+    EXPECT_EQ(c->verdict, Verdict::Pass) << c->detail;
+    ASSERT_EQ(c->enclosure.size(), 1u);
+    EXPECT_LE(c->enclosure[0][0].lo, 6.0);
+    EXPECT_GE(c->enclosure[0][0].hi, 6.0);
+    EXPECT_EQ(c->gap, 0.0);
+    // Against a reference that says 7, the gap is 1 and the case fails at entry [0][0].
+    JacobianResult wrong = certified;
+    wrong.enclosure[0][0] = {7.0, 7.0};
+    const std::optional<VerifyCase> failed = chad->enclose_at(k.program(), k.input(), plan, wrong, output);
+    ASSERT_TRUE(failed.has_value());
+    EXPECT_EQ(failed->verdict, Verdict::Fail);
+    EXPECT_NEAR(failed->gap, 1.0, 1e-9);
+    ASSERT_TRUE(failed->first_discrepancy.has_value());
+    // And a primal output that differs from the program's fails too.
+    const std::vector<Enclosure> other_output = {{10.0, 10.0}};
+    EXPECT_EQ(chad->enclose_at(k.program(), k.input(), plan, certified, other_output)->verdict, Verdict::Fail);
+  });
 }
 
 TEST(ImplementationRegistry, NamesEachImplementationOnceAndBack) {

@@ -1,11 +1,11 @@
-// The informative-check predicate (oracle/informative.hpp) on hand-made Jacobians and on the
+// The informative-check predicate (judge/informative.hpp) on hand-made Jacobians and on the
 // campaign's checks of hand-written programs, with the expected derivatives derived by hand.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "oracle/campaign.hpp"
-#include "oracle/informative.hpp"
+#include "judge/informative.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

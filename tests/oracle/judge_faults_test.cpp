@@ -1,4 +1,4 @@
-// The judge under test: each fault planted in the judge (oracle/judge_faults.hpp) changes the
+// The judge under test: each fault planted in the judge (judge/judge_faults.hpp) changes the
 // verdict on a case whose right verdict is known, so the ordinary judge tests would notice it;
 // with the judge fault off, the same cases get the right verdict. The cases are programs with
 // a fault planted in CHAD (mutants/), each where one judge fault would hide it:
@@ -15,10 +15,10 @@
 #include "mutants/mutants.hpp"
 #include "mutants/broken_output_faults.hpp"
 #include "oracle/campaign.hpp"
-#include "oracle/double_jacobian_check.hpp"
-#include "oracle/judge_faults.hpp"
-#include "oracle/screen_then_certify.hpp"
-#include "oracle/verify.hpp"
+#include "judge/double_jacobian_check.hpp"
+#include "judge/judge_faults.hpp"
+#include "judge/screen_then_certify.hpp"
+#include "verify/verify.hpp"
 #include "references/input_value.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"

@@ -4,7 +4,7 @@
 // cases are the five the suite promises; only a hello declaring `hvp` or `hessian` is asked.
 #include <gtest/gtest.h>
 
-#include "oracle/order2_conformance.hpp"
+#include "adapter_client/order2_conformance.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

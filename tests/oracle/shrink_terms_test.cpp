@@ -5,8 +5,8 @@
 
 #include "oracle/campaign.hpp"
 #include "mutants/mutants.hpp"
-#include "oracle/shrink.hpp"
-#include "oracle/shrink_terms.hpp"
+#include "triage/shrink.hpp"
+#include "triage/shrink_terms.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "oracle/verify.hpp"
+#include "verify/verify.hpp"
 
 namespace chad {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "../support/example_programs.hpp"
 #include "mutants/mutants.hpp"
-#include "oracle/input_shrink.hpp"
-#include "oracle/verify.hpp"
+#include "triage/input_shrink.hpp"
+#include "verify/verify.hpp"
 #include "references/input_value.hpp"
 #include "syntax/deep_stack.hpp"
 

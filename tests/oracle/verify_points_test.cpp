@@ -5,7 +5,7 @@
 
 #include "../support/example_programs.hpp"
 #include "mutants/mutants.hpp"
-#include "oracle/verify.hpp"
+#include "verify/verify.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {

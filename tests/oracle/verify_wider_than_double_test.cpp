@@ -9,7 +9,7 @@
 
 #include "mutants/mutants.hpp"
 #include "oracle/campaign.hpp"
-#include "oracle/verify.hpp"
+#include "verify/verify.hpp"
 #include "references/input_value.hpp"
 #include "syntax/deep_stack.hpp"
 #include "syntax/parser.hpp"

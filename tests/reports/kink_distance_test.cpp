@@ -2,7 +2,7 @@
 // hand-built points at known distances from abs's, max's, hypot's and atan2's kinks.
 #include <gtest/gtest.h>
 
-#include "oracle/case.hpp"
+#include "judge/case.hpp"
 #include "reports/kink_distance.hpp"
 
 namespace chad {

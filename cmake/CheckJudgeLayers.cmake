@@ -1,0 +1,61 @@
+# The judge's folders in layers (CTest: judge_layers): each folder includes and links only its
+# own folder and the layers below it, so that no two of them link each other both ways.
+#   0 judge/            verdict, discrepancy, case, the ladder, the interface under test
+#   1 adapter_client/   the adapter protocol and client     (not cost/: same layer)
+#   1 cost/             the cost check                       (not adapter_client/)
+#   2 oracle/           the implementations under test, their registry, check_case
+#   3 triage/           shrinking and blame (they re-judge candidates with check_case)
+#   4 verify/           the judge at given points, with its input shrinking
+#   cmake -DROOT=<source tree> -P cmake/CheckJudgeLayers.cmake
+# Prints every #include or link that reaches a folder not below its own and fails when there is one.
+if(NOT ROOT)
+  message(FATAL_ERROR "usage: cmake -DROOT=<source tree> -P CheckJudgeLayers.cmake")
+endif()
+set(layer_judge 0)
+set(layer_adapter_client 1)
+set(layer_cost 1)
+set(layer_oracle 2)
+set(layer_triage 3)
+set(layer_verify 4)
+set(folders judge adapter_client cost oracle triage verify)
+
+set(violations "")
+set(checked 0)
+foreach(folder ${folders})
+  if(NOT IS_DIRECTORY ${ROOT}/${folder})
+    continue()
+  endif()
+  file(GLOB files ${ROOT}/${folder}/*.hpp ${ROOT}/${folder}/*.cpp)
+  foreach(file ${files})
+    math(EXPR checked "${checked} + 1")
+    file(STRINGS ${file} includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+    foreach(line ${includes})
+      foreach(other ${folders})
+        if(NOT other STREQUAL folder AND NOT layer_${other} LESS layer_${folder}
+           AND line MATCHES "\"(\\.\\./)*${other}/")
+          file(RELATIVE_PATH where ${ROOT} ${file})
+          list(APPEND violations "${where}: ${line}")
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
+  if(EXISTS ${ROOT}/${folder}/CMakeLists.txt)
+    file(READ ${ROOT}/${folder}/CMakeLists.txt cmake_text)
+    string(REGEX MATCHALL "target_link_libraries\\([^)]*\\)" links "${cmake_text}")
+    foreach(link ${links})
+      foreach(other ${folders})
+        if(NOT other STREQUAL folder AND NOT layer_${other} LESS layer_${folder}
+           AND link MATCHES "(chad::|chad_)${other}[ \t\r\n)>]")
+          list(APPEND violations "${folder}/CMakeLists.txt links ${other}")
+        endif()
+      endforeach()
+    endforeach()
+  endif()
+endforeach()
+
+if(violations)
+  list(LENGTH violations count)
+  string(REPLACE ";" "\n  " listed "${violations}")
+  message(FATAL_ERROR "a judge folder reaches one not below it (${count}):\n  ${listed}")
+endif()
+message(STATUS "judge layers: ${checked} files of judge < adapter_client, cost < oracle < triage < verify include and link only below")

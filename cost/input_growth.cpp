@@ -1,0 +1,133 @@
+#include "cost/input_growth.hpp"
+
+#include <cmath>
+
+#include "semantics/functor_map.hpp"
+
+namespace chad {
+namespace {
+
+using V = ValueP<double>;
+
+std::size_t reals_in(const V& v) {
+  if (!v) return 0;
+  switch (v->kind) {
+    case ValueKind::Scalar: return 1;
+    case ValueKind::Array: return v->extra->data.size();
+    case ValueKind::Pair: return reals_in(v->first) + reals_in(v->second);
+    case ValueKind::Inject:
+    case ValueKind::Roll: return reals_in(v->first);
+    default: return 0;
+  }
+}
+
+// A node's payload (the rolled value's contents) and its number of recursive positions.
+struct NodeTemplate {
+  V payload;
+  std::size_t positions;
+};
+
+// The nodes of one mu value, sorted into those with recursive positions, the leaves that carry
+// reals and the empty leaves; each kind is handed out cyclically.
+class Templates {
+ public:
+  Templates(const Type& mu, const V& root) : mu_(mu) {
+    std::vector<V> stack{root};
+    NestedBinders nested;
+    std::vector<V> positions;
+    while (!stack.empty()) {  // pre-order, children left to right
+      V node = std::move(stack.back());
+      stack.pop_back();
+      positions.clear();
+      collect_positions<double>(*mu.body, node->first, mu.var, nested, positions);
+      NodeTemplate t{node->first, positions.size()};
+      if (t.positions > 0)
+        recursive_.push_back(t);
+      else if (reals_in(node->first) > 0)
+        leaves_.push_back(t);
+      else
+        empty_.push_back(t);
+      for (auto it = positions.rbegin(); it != positions.rend(); ++it) stack.push_back(*it);
+    }
+  }
+
+  bool has_recursive() const { return !recursive_.empty(); }
+
+  // A value of `size` counted nodes (at least one node more where a tree's shape asks for it).
+  V build(std::size_t size) {
+    if (size == 0) return roll_value<double>(next(empty_.empty() ? leaves_ : empty_, next_empty_).payload);
+    if (size == 1 && !leaves_.empty()) return roll_value<double>(next(leaves_, next_leaf_).payload);
+    const NodeTemplate& t = next(recursive_, next_recursive_);
+    const std::size_t remaining = size - 1, k = t.positions;
+    std::vector<V> children;
+    children.reserve(k);
+    for (std::size_t i = 0; i < k; ++i) children.push_back(build(remaining / k + (i < remaining % k ? 1 : 0)));
+    std::size_t at = 0;
+    NestedBinders nested;
+    return roll_value<double>(
+        map_functor<double>(*mu_.body, t.payload, mu_.var, nested, [&](const V&) { return children[at++]; }));
+  }
+
+ private:
+  static const NodeTemplate& next(const std::vector<NodeTemplate>& pool, std::size_t& counter) {
+    return pool[counter++ % pool.size()];
+  }
+  const Type& mu_;
+  std::vector<NodeTemplate> recursive_, leaves_, empty_;
+  std::size_t next_recursive_ = 0, next_leaf_ = 0, next_empty_ = 0;
+};
+
+V grow_value(const TypeP& type, const V& v, std::size_t size) {
+  switch (type->kind) {
+    case TypeKind::Mu: {
+      Templates templates(*type, v);
+      if (!templates.has_recursive())
+        throw GrowthError("the input's value of an inductive type has no node with a recursive position "
+                          "to copy (give a longer value in --at)");
+      return templates.build(size);
+    }
+    case TypeKind::Prod: return pair_value<double>(grow_value(type->left, v->first, size),
+                                                   grow_value(type->right, v->second, size));
+    case TypeKind::Sum: return inject_value<double>(v->tag, grow_value(type->ctors[v->tag].type, v->first, size));
+    default: return v;
+  }
+}
+
+}  // namespace
+
+bool has_growable_part(const TypeP& type) {
+  switch (type->kind) {
+    case TypeKind::Mu: return true;
+    case TypeKind::Prod: return has_growable_part(type->left) || has_growable_part(type->right);
+    case TypeKind::Sum:
+      for (const Constructor& c : type->ctors)
+        if (has_growable_part(c.type)) return true;
+      return false;
+    default: return false;
+  }
+}
+
+NormalForm<double> grow_input(const TypeP& type, const NormalForm<double>& input, std::size_t size) {
+  if (!has_growable_part(type))
+    throw GrowthError("the input has nothing to grow: no list or tree (an inductive `mu` type) in it; "
+                      "arrays have static shapes and are not grown");
+  const V value = rebuild<double>(type, input.index, input.coords);
+  return normal_form<double>(type, grow_value(type, value, size));
+}
+
+double growth_exponent(const std::vector<double>& sizes, const std::vector<double>& costs) {
+  const std::size_t n = sizes.size();
+  double mean_x = 0, mean_y = 0;
+  for (std::size_t i = 0; i < n; ++i) mean_x += std::log(sizes[i]), mean_y += std::log(costs[i]);
+  mean_x /= double(n);
+  mean_y /= double(n);
+  double sxy = 0, sxx = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double dx = std::log(sizes[i]) - mean_x;
+    sxy += dx * (std::log(costs[i]) - mean_y);
+    sxx += dx * dx;
+  }
+  return sxy / sxx;
+}
+
+}  // namespace chad
