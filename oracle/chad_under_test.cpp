@@ -15,6 +15,7 @@
 #include "oracle/chad_jacobian.hpp"
 #include "cost/cost_check.hpp"
 #include "judge/implementation_under_test.hpp"
+#include "judge/judge_faults.hpp"
 #include "oracle/order2_check.hpp"
 #include "judge/relation_verdict.hpp"
 #include "judge/screen_then_certify.hpp"

@@ -1,6 +1,6 @@
 """The pytest plugin (chad_oracle.pytest_plugin) run as a user runs it, in a child pytest in an empty
-folder, on one shipped adapter (CHAD_PLUGIN_ADAPTER: dual, jax, torch, tf, or faulty: the dual
-numbers with a wrong sin'): its items, their outcomes, a failure's message and replay command.
+folder, on one shipped adapter (CHAD_PLUGIN_ADAPTER: dual, jax, torch, tf, sympy, or faulty: the
+dual numbers with a wrong sin'): its items, their outcomes, a failure's message and replay command.
 CHAD_PLUGIN_COUNT / CHAD_PLUGIN_VECTORS set the programs (default 50 / 20). The child's counts and
 seconds are printed (bench/RESULTS.md, "Issue #32")."""
 import os
@@ -19,6 +19,8 @@ ADAPTERS = {
     "torch": "%s %s/adapters/torch2/chad_torch2_adapter.py --mode torch-autograd" % (PY, ROOT),
     "tf": "%s %s/adapters/tensorflow/chad_tf_adapter.py --mode tf-tape" % (PY, ROOT),
     "faulty": "%s %s/tests/python/faulty_dual_adapter.py" % (PY, ROOT),
+    # written by a newcomer from the README alone (issue #32): SymPy's symbolic derivatives
+    "sympy": "%s %s/adapters/sympy/chad_sympy_adapter.py" % (PY, ROOT),
 }
 WHICH = os.environ.get("CHAD_PLUGIN_ADAPTER", "dual")
 COUNT = int(os.environ.get("CHAD_PLUGIN_COUNT", "50"))
