@@ -10,7 +10,6 @@
 #include "generators/declared_fragment.hpp"
 #include "adapter_client/adapter_check.hpp"
 #include "judge/campaign_options.hpp"
-#include "oracle/campaign.hpp"
 #include "adapter_client/order2_conformance.hpp"
 #include "references/input_value.hpp"
 #include "references/jacobian.hpp"

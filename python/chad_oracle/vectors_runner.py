@@ -196,18 +196,26 @@ def requests_of(case):
             yield ask, case[ask]["seeds"], case[ask]
 
 
-def check_ask(adapter, case, ask, seeds, expected, request_id):
-    precision = adapter.hello.get("precision", "float64")
+def differentiate_request(adapter, case, ask, seeds, request_id):
+    """The request of one ask of a case, with the translations the adapter's hello wants; or why
+    there is none (a translation these vectors do not carry), as ("unsupported", why)."""
     translations = {}
     for language in adapter.hello.get("translations", []):
         if language not in case["translations"]:
             why = case.get("untranslatable", {}).get(language, "not in these vectors (vectors --translations)")
-            return "unsupported", "no %s translation: %s" % (language, why)
+            return None, ("unsupported", "no %s translation: %s" % (language, why))
         translations[language] = case["translations"][language]
     output = {k: case["output"][k] for k in ("index", "index_text", "labels")}
-    request = {"kind": "differentiate", "id": request_id, "program": case["program"], "translations": translations,
-               "input_type": case["input_type"], "output_type": case["output_type"], "input": case["input"],
-               "output": output, "ask": ask, "seeds": seeds}
+    return {"kind": "differentiate", "id": request_id, "program": case["program"], "translations": translations,
+            "input_type": case["input_type"], "output_type": case["output_type"], "input": case["input"],
+            "output": output, "ask": ask, "seeds": seeds}, None
+
+
+def check_ask(adapter, case, ask, seeds, expected, request_id):
+    precision = adapter.hello.get("precision", "float64")
+    request, declined = differentiate_request(adapter, case, ask, seeds, request_id)
+    if declined:
+        return declined
     answer = adapter.exchange(request)
     if answer.get("id") != request_id:
         raise NoAnswer("the answer's id is %s, the request's %d" % (json.dumps(answer.get("id")), request_id))
@@ -265,16 +273,10 @@ def check_order2_ask(adapter, case, ask, request_id):
     """One second-order ask of a case of order2_cases.jsonl: every entry inside its certified
     enclosure widened by the band (the hello's second_order_band, else the case's) times
     max(1, |entry|)."""
-    translations = {}
-    for language in adapter.hello.get("translations", []):
-        if language not in case["translations"]:
-            why = case.get("untranslatable", {}).get(language, "not in these vectors (vectors --translations)")
-            return "unsupported", "no %s translation: %s" % (language, why)
-        translations[language] = case["translations"][language]
-    output = {k: case["output"][k] for k in ("index", "index_text", "labels")}
-    request = {"kind": "differentiate", "id": request_id, "program": case["program"], "translations": translations,
-               "input_type": case["input_type"], "output_type": case["output_type"], "input": case["input"],
-               "output": output, "ask": ask, "seeds": case["hvp"]["seeds"] if ask == "hvp" else []}
+    request, declined = differentiate_request(adapter, case, ask, case["hvp"]["seeds"] if ask == "hvp" else [],
+                                              request_id)
+    if declined:
+        return declined
     if ask == "hvp":
         request["cotangent"] = case["hvp"]["cotangent"]
     answer = adapter.exchange(request)
