@@ -65,6 +65,18 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
+json case_translations(const CheckedProgram& program, const std::vector<std::string>& languages) {
+  json translated = json::object(), untranslatable = json::object();
+  for (const std::string& language : languages) {
+    try {
+      translated[language] = translation_json(program, language);
+    } catch (const SourceError& e) {
+      untranslatable[language] = e.what();
+    }
+  }
+  return {{"translations", std::move(translated)}, {"untranslatable", std::move(untranslatable)}};
+}
+
 ConformanceVector build_conformance_vector(const std::string& program_text,
                                            const std::string& input_text,
                                            const std::vector<std::string>& translations) {
@@ -99,16 +111,9 @@ ConformanceVector build_conformance_vector(const std::string& program_text,
          {"features", program_features(program)},
          {"input", request["input"]},
          {"output", request["output"]}};
-  json translated = json::object(), untranslatable = json::object();
-  for (const std::string& language : translations) {
-    try {
-      translated[language] = translation_json(program, language);
-    } catch (const SourceError& e) {
-      untranslatable[language] = e.what();
-    }
-  }
-  c["translations"] = std::move(translated);
-  c["untranslatable"] = std::move(untranslatable);  // {} when every language could
+  json translated = case_translations(program, translations);
+  c["translations"] = std::move(translated["translations"]);
+  c["untranslatable"] = std::move(translated["untranslatable"]);  // {} when every language could
 
   c["output"]["mid"] = hex_floats(certified.output_coords);
   c["output"]["enclosure"] = hex_enclosures(certified.output_enclosure);

@@ -31,6 +31,10 @@ struct ConformanceVector {
   std::string skipped, detail;
 };
 
+// The program's translations into `languages` (codegen/translate.hpp), the ones a language cannot
+// express listed apart with the message: {"translations": {...}, "untranslatable": {...}}.
+nlohmann::json case_translations(const CheckedProgram& program, const std::vector<std::string>& languages);
+
 // The case of a program text and an input text (`--at` syntax); `id`, `seed` and `index` are
 // left for the caller. A translation a language cannot express is listed under
 // "untranslatable" with the message. Precondition: called inside run_with_deep_stack.

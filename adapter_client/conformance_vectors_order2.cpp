@@ -4,6 +4,7 @@
 #include "logrel/agreement.hpp"
 #include "adapter_client/adapter_check.hpp"
 #include "adapter_client/adapter_protocol.hpp"
+#include "adapter_client/conformance_vectors.hpp"
 #include "adapter_client/order2_conformance.hpp"
 #include "references/input_value.hpp"
 #include "syntax/parser.hpp"
@@ -24,14 +25,7 @@ json case_vector(const Order2ConformanceCase& c, const std::vector<std::string>&
   const std::size_t n = input.coords.size(), m = certified.output_coords.size();
   const json request = differentiate_request(
       AdapterRequest{c.program, &program, input, certified.output_index, AdapterAsk::Hessian, {}}, 0, AdapterHello{});
-  json translated = json::object(), untranslatable = json::object();
-  for (const std::string& language : translations) {
-    try {
-      translated[language] = translation_json(program, language);
-    } catch (const SourceError& e) {
-      untranslatable[language] = e.what();
-    }
-  }
+  json translated = case_translations(program, translations);
   const std::vector<Matrix> by_hand = c.by_hand();
   json hand = json::array(), enclosure = json::array();
   for (std::size_t i = 0; i < m; ++i) {
@@ -60,8 +54,8 @@ json case_vector(const Order2ConformanceCase& c, const std::vector<std::string>&
               {"output_type", request["output_type"]},
               {"input", request["input"]},
               {"output", request["output"]},
-              {"translations", std::move(translated)},
-              {"untranslatable", std::move(untranslatable)},
+              {"translations", std::move(translated["translations"])},
+              {"untranslatable", std::move(translated["untranslatable"])},
               {"hessian", {{"outputs", m}, {"inputs", n}, {"by_hand", std::move(hand)}, {"enclosure", std::move(enclosure)}}},
               {"hvp",
                {{"cotangent", hex_floats(cotangent)},

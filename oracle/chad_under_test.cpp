@@ -48,20 +48,9 @@ Judgement certify_chad(const CheckedProgram& program, const ChadProgram& chad, c
             "the output's index is " + screened_index.to_string() + ", expected " + certified.output_index.to_string(),
             std::nullopt};
   ChadEvaluation<Mpfi> e = evaluate_chad_jacobian<Mpfi>(program, chad, input);
-  std::vector<std::vector<Enclosure>> answer(e.jacobian.size());
-  std::optional<std::string> beyond;  // the first entry whose enclosure is beyond double's range
-  for (std::size_t i = 0; i < e.jacobian.size(); ++i)
-    for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
-      Enclosure x = enclose(e.jacobian[i][j]);
-      const Enclosure& want = certified.enclosure[i][j];
-      if (beyond_double_range(e.jacobian[i][j]) && enclosure_gap(x, want) == 0) {
-        if (!beyond) beyond = wider_than_double_reason(i, j, e.jacobian[i][j], want);
-        x = want;  // undecided here: the other entries still decide
-      }
-      answer[i].push_back(x);
-    }
-  Judgement j = certify_entries("CHAD", answer, false, 0, certified);
-  if (j.verdict == Verdict::Pass && beyond) return {Verdict::FailNumeric, *beyond, std::nullopt};
+  const DecidableEntries answer = decidable_entries(e.jacobian, certified, e.jacobian.size());
+  Judgement j = certify_entries("CHAD", answer.entries, false, 0, certified);
+  if (j.verdict == Verdict::Pass && answer.beyond) return {Verdict::FailNumeric, *answer.beyond, std::nullopt};
   return j;
 }
 
@@ -143,24 +132,14 @@ class ChadUnderTest : public ImplementationUnderTest {
     // An entry finite in MPFR but wider than double's range that meets the reference's decides
     // nothing (judge/wider_than_double.hpp): judged as the reference's, then `fail-numeric` unless
     // another entry fails, as the campaign's certified check does.
-    std::vector<std::vector<Enclosure>> jacobian(e.jacobian.size());
-    std::optional<std::string> beyond;
-    for (std::size_t i = 0; i < e.jacobian.size(); ++i)
-      for (std::size_t j = 0; j < e.jacobian[i].size(); ++j) {
-        jacobian[i].push_back(enclose(e.jacobian[i][j]));
-        if (i >= certified_rows(e.jacobian.size()) || !beyond_double_range(e.jacobian[i][j]) ||
-            !(enclosure_gap(jacobian[i][j], certified.enclosure[i][j]) == 0))
-          continue;
-        if (!beyond) beyond = wider_than_double_reason(i, j, e.jacobian[i][j], certified.enclosure[i][j]);
-        jacobian[i][j] = certified.enclosure[i][j];
-      }
-    judge_enclosures(c, e.output_index, outputs, jacobian, certified, output);
-    if (!beyond) return c;
+    const DecidableEntries judged = decidable_entries(e.jacobian, certified, certified_rows(e.jacobian.size()));
+    judge_enclosures(c, e.output_index, outputs, judged.entries, certified, output);
+    if (!judged.beyond) return c;
     for (std::size_t i = 0; i < c.enclosure.size(); ++i)  // (CHAD's own enclosures shown)
       for (std::size_t j = 0; j < c.enclosure[i].size(); ++j) c.enclosure[i][j] = enclose(e.jacobian[i][j]);
     if (c.verdict != Verdict::Pass) return c;
     c.verdict = Verdict::FailNumeric;
-    c.detail = *beyond;
+    c.detail = *judged.beyond;
     return c;
   }
 

@@ -211,28 +211,38 @@ def differentiate_request(adapter, case, ask, seeds, request_id):
             "output": output, "ask": ask, "seeds": seeds}, None
 
 
+def exchange_for_result(adapter, request, ask, domain_verdict):
+    """Sends `request` and returns (the result answer, None), or (None, (verdict, detail)) where the
+    tool answered an error: unsupported, a domain error (`domain_verdict`: (verdict, why)), a crash.
+    A malformed answer raises NoAnswer."""
+    answer = adapter.exchange(request)
+    if answer.get("id") != request["id"]:
+        raise NoAnswer("the answer's id is %s, the request's %d" % (json.dumps(answer.get("id")), request["id"]))
+    if answer.get("kind") == "error":
+        kind, message = answer.get("error"), answer.get("message", "")
+        if kind == "unsupported":
+            return None, ("unsupported", "%s: %s" % (ask, message))
+        if kind == "domain":
+            return None, (domain_verdict[0], "%s: %s: %s" % (ask, domain_verdict[1], message))
+        if kind == "crash":
+            return None, ("error", "%s: the tool failed: %s" % (ask, message))
+        raise NoAnswer("an error of unknown kind %s" % json.dumps(kind))
+    if answer.get("kind") != "result":
+        raise NoAnswer("an answer of kind %s" % json.dumps(answer.get("kind")))
+    return answer, None
+
+
 def check_ask(adapter, case, ask, seeds, expected, request_id):
     precision = adapter.hello.get("precision", "float64")
     request, declined = differentiate_request(adapter, case, ask, seeds, request_id)
     if declined:
         return declined
-    answer = adapter.exchange(request)
-    if answer.get("id") != request_id:
-        raise NoAnswer("the answer's id is %s, the request's %d" % (json.dumps(answer.get("id")), request_id))
     has_precision = case["jacobian"].get(precision) is not None
-    if answer.get("kind") == "error":
-        kind, message = answer.get("error"), answer.get("message", "")
-        if kind == "unsupported":
-            return "unsupported", "%s: %s" % (ask, message)
-        if kind == "domain":
-            if has_precision:
-                return "fail", "%s: a domain error the program does not have here: %s" % (ask, message)
-            return "skip", "%s: a domain error within %s rounding: %s" % (ask, precision, message)
-        if kind == "crash":
-            return "error", "%s: the tool failed: %s" % (ask, message)
-        raise NoAnswer("an error of unknown kind %s" % json.dumps(kind))
-    if answer.get("kind") != "result":
-        raise NoAnswer("an answer of kind %s" % json.dumps(answer.get("kind")))
+    domain = (("fail", "a domain error the program does not have here") if has_precision
+              else ("skip", "a domain error within %s rounding" % precision))
+    answer, declined = exchange_for_result(adapter, request, ask, domain)
+    if declined:
+        return declined
 
     out_labels, in_labels = case["output"]["labels"], case["input"]["labels"]
     m, n = len(out_labels), len(in_labels)
@@ -279,20 +289,10 @@ def check_order2_ask(adapter, case, ask, request_id):
         return declined
     if ask == "hvp":
         request["cotangent"] = case["hvp"]["cotangent"]
-    answer = adapter.exchange(request)
-    if answer.get("id") != request_id:
-        raise NoAnswer("the answer's id is %s, the request's %d" % (json.dumps(answer.get("id")), request_id))
-    if answer.get("kind") == "error":
-        kind, message = answer.get("error"), answer.get("message", "")
-        if kind == "unsupported":
-            return "unsupported", "%s: %s" % (ask, message)
-        if kind == "domain":
-            return "fail", "%s: a domain error where the program is twice differentiable: %s" % (ask, message)
-        if kind == "crash":
-            return "error", "%s: the tool failed: %s" % (ask, message)
-        raise NoAnswer("an error of unknown kind %s" % json.dumps(kind))
-    if answer.get("kind") != "result":
-        raise NoAnswer("an answer of kind %s" % json.dumps(answer.get("kind")))
+    answer, declined = exchange_for_result(adapter, request, ask,
+                                           ("fail", "a domain error where the program is twice differentiable"))
+    if declined:
+        return declined
     m, n = case["hessian"]["outputs"], case["hessian"]["inputs"]
     out_labels, in_labels = case["output"]["labels"], case["input"]["labels"]
     if ask == "hessian":

@@ -13,10 +13,12 @@ import programs as P
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
-def render_and_run(tmp_path, tool, direction, enclosure):
+def render_and_run(tmp_path, tool, direction, enclosure, output=None):
     (tmp_path / "p.json").write_text(json.dumps(P.SUM_OF_SQUARES))
-    (tmp_path / "e.json").write_text(json.dumps({"jacobian": [[[float(lo).hex(), float(hi).hex()]
-                                                                for lo, hi in enclosure]]}))
+    given = {"jacobian": [[[float(lo).hex(), float(hi).hex()] for lo, hi in enclosure]]}
+    if output is not None:  # the primal's enclosure, judged too
+        given["output"] = [[float(lo).hex(), float(hi).hex()] for lo, hi in output]
+    (tmp_path / "e.json").write_text(json.dumps(given))
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
     subprocess.run([sys.executable, "-m", "chad_oracle.standalone", "--program", str(tmp_path / "p.json"),
                     "--index", json.dumps(P.list_index(3)), "--coords", "0x1.8p+0,0x1p+1,-0x1p-1",
@@ -39,3 +41,13 @@ def test_the_script_shows_the_tools_derivative_against_the_enclosure(tmp_path, t
     assert out.count(": inside") == 3 and "OUTSIDE" not in out, out
     wrong = render_and_run(tmp_path, tool, direction, [(3, 3), (4.5, 4.5), (-1, -1)])
     assert "d out[0] / d in[1] = 4.0   certified [4.5, 4.5]: OUTSIDE" in wrong, wrong
+
+
+def test_the_script_judges_the_tools_value_too(tmp_path):
+    # the sum of squares is 6.5; an enclosure that excludes it marks the value wrong, the
+    # derivatives (right) inside
+    right = render_and_run(tmp_path, "torch", "reverse", [(3, 3), (4, 4), (-1, -1)], output=[(6.5, 6.5)])
+    assert "out[0] = 6.5   certified [6.5, 6.5]: inside" in right and "OUTSIDE" not in right, right
+    wrong = render_and_run(tmp_path, "torch", "reverse", [(3, 3), (4, 4), (-1, -1)], output=[(7, 7)])
+    assert "out[0] = 6.5   certified [7.0, 7.0]: OUTSIDE" in wrong, wrong
+    assert "VERDICT: 1 output values OUTSIDE the enclosure: a wrong value" in wrong, wrong
