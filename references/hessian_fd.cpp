@@ -5,7 +5,8 @@
 // one Richardson step R = (4 D(h/2) - D(h)) / 3 leaves O(h^4); the error estimate is
 // |R - D(h/2)| plus the rounding estimate. No derivative formula of any primitive is used.
 // Every perturbed evaluation must reach the output index and comparison outcomes of the point
-// itself, and must not carry atan2's arguments across its cut or hypot's through (0, 0)
+// itself, and must not carry atan2's arguments across its cut, hypot's through (0, 0) or norm's
+// further than its distance from the zero vector
 // (references/fd_kinks.hpp), otherwise a smaller step is tried, and when none is left the point
 // is within h of a place where the program is not (twice) differentiable: "not differentiable
 // here". Rounding:
@@ -65,6 +66,9 @@ std::optional<std::string> divergence(const Evaluation& base, const Evaluation& 
     if (steps_past_a_point_kink(base.trace[k], other.trace[k]))
       return std::string("the step is longer than the distance of `") + base.trace[k].kink + "`'s arguments at " +
              format_loc(base.trace[k].loc) + " from its kink (0, 0): not differentiable here, as far as fd can tell";
+    if (steps_past_norms_kink(base.trace, other.trace, k))
+      return "the step moves the argument of `norm` at " + format_loc(base.trace[k].loc) +
+             " further than its distance from its kink, the zero vector: not differentiable here, as far as fd can tell";
   }
   return std::nullopt;
 }
