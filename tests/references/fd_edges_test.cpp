@@ -1,11 +1,12 @@
-// The fd Jacobian (references/jacobian_fd.cpp) at inputs at the edges of double (issue #30):
-// where the program varies on a scale far below the point's magnitude (sin at 1e15), its steps
-// relative to the point gave a number far off with a small error estimate (-8,263,952.88 +-
-// 27,427 for x sin x at -1e15, whose derivative is 5.13e14); it now shortens its step until the
-// differences settle, or says it cannot certify where MPFR cannot resolve a step short enough
-// (1e100, 1e300). A step through norm's kink, the zero vector, gave 0 (|v + dv| = |v - dv|);
-// it is now refused and a shorter one taken. Expected values: mpmath at 60 digits from the
-// closed forms (written beside each), never fd's own output.
+// The fd Jacobian (references/jacobian_fd.cpp) and Hessian (references/hessian_fd.cpp) at
+// inputs at the edges of double (issue #30): where the program varies on a scale far below the
+// point's magnitude (sin at 1e15), their steps relative to the point gave a number far off with
+// a small error estimate (-8,263,952.88 +- 27,427 for x sin x at -1e15, whose derivative is
+// 5.13e14); they now shorten the step until the differences settle, or say they cannot certify
+// where MPFR cannot resolve a step short enough (1e100, 1e300). A step through norm's kink, the
+// zero vector, gave 0 (|v + dv| = |v - dv|); it is now refused and a shorter one taken.
+// Expected values: mpmath at 60 digits from the closed forms (written beside each), never fd's
+// own output.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -118,6 +119,43 @@ TEST(FdEdges, TheFdHessianDoesNotStepThroughNormsKink) {
   const HessianResult away = hessian_at("0.5");
   ASSERT_TRUE(away.differentiable) << away.reason;
   EXPECT_EQ(away.hessian[0][0][0], 0);
+}
+
+HessianResult fd_hessian_at(const std::string& source, const std::string& at) {
+  HessianResult r;
+  run_with_deep_stack([&] {
+    const CheckedProgram program = testing::load_source(source);
+    r = reference_hessian(HessianMethod::FiniteDifference, program, read_input_point(program, at));
+  });
+  return r;
+}
+
+// The fd Hessian had the same steps relative to the point: (x sin x)'' = 2 cos x - x sin x is
+// -858272793170236.86 at -1e15, where fd gave -0.0048 +- 0.0012. Expected values: mpmath.
+TEST(FdEdges, TheFdHessianShortensItsStepToo) {
+  const std::string x_sin_x = "def main (x : real) : real = sin(x) * x;";
+  const struct {
+    const char* at;
+    double want;
+  } points[] = {{"-1e15", -858272793170236.86},
+                {"1e20", 64525128526578084422.109},  // (h0 = 2^-20 x = 5^20 aliased for the Jacobian)
+                {"1e30", -9331468931175824242789978322.368},
+                {"3", -2.4033450173804926}};
+  for (const auto& p : points) {
+    SCOPED_TRACE(p.at);
+    const HessianResult h = fd_hessian_at(x_sin_x, p.at);
+    ASSERT_TRUE(h.differentiable) << h.reason;
+    const double got = h.hessian[0][0][0], estimate = h.error_estimate[0][0][0];
+    EXPECT_LE(std::fabs(got - p.want), estimate + std::fabs(p.want) * 0x1p-52) << got << " +- " << estimate;
+    EXPECT_LE(estimate, 1e-9 * std::fabs(p.want));
+  }
+  for (const char* at : {"1e100", "-1e300"}) {
+    SCOPED_TRACE(at);
+    const HessianResult h = fd_hessian_at(x_sin_x, at);
+    EXPECT_FALSE(h.differentiable);
+    EXPECT_TRUE(h.cannot_certify) << h.reason;
+    EXPECT_NE(h.reason.find("below what MPFR's"), std::string::npos) << h.reason;
+  }
 }
 
 }  // namespace
