@@ -4,9 +4,15 @@
 // (T[k][m-1] - T[k-1][m-1]) / (4^m - 1) removes one more term. No derivative formula of any
 // primitive is used. Every perturbed evaluation must reach the same output index and the same
 // comparison outcomes as the point itself; otherwise the point is within h of a place where
-// the program is not differentiable, and the answer says so; so is a point on hypot's kink or
-// atan2's cut, or a step across them or longer than the distance to (0, 0) (whose recorded
-// outcomes do not change: references/fd_kinks.hpp).
+// the program is not differentiable, and the answer says so; so is a point on hypot's kink,
+// atan2's cut or norm's zero vector, or a step across them or longer than the distance to
+// them (whose recorded outcomes do not change: references/fd_kinks.hpp).
+// Richardson's error estimate holds only where h is small against the scale on which the
+// function varies (sin x at x = 1e15 varies on a scale of 1, not of 1e15): the differences
+// D(h) - D(h/2), D(h/2) - D(h/4), ... must shrink, as their h^2 term makes them (by 4 each),
+// not grow or wander as they do where h is too long; when they do not, a step 2^-20 smaller is
+// tried, down to the smallest step MPFR's 266 bits resolve beside x_j with room for the
+// claimed bits, then "cannot certify".
 // The answer is honest about rounding: when a perturbed input rounds back to the point, or
 // when the rounding error of the output increments (estimated by evaluating the smallest step
 // again in MPFI intervals and scaling their width from MPFI's precision to MPFR's) leaves
@@ -16,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <optional>
 
@@ -33,16 +40,31 @@ namespace {
 constexpr int kLevels = 6;                 // h, h/2, ..., h/32
 // The first steps tried, h0 = 2^exponent * scale: relative to max(|x_j|, 1) first; when that
 // fails (a domain boundary or a comparison within h of the point), relative to |x_j| itself
-// (a point near 0 may sit next to a boundary at 0), then much smaller. MPFR's 266 bits leave
-// about 200 correct bits in a difference quotient even at the smallest of these.
+// (a point near 0 may sit next to a boundary at 0), then much smaller; past these a comparison
+// flipping says "not differentiable here", as before. A step too long (D(h) does not settle,
+// or past these it passes further than a point kink's distance) is followed by one
+// 2^-kStepStride shorter on the same scale, while MPFR resolves it.
 struct Step {
   int exponent;
   bool relative_to_point;  // scale = |x_j| (when non-zero) instead of max(|x_j|, 1)
 };
-constexpr Step kSteps[] = {{-20, false}, {-20, true}, {-40, true}};
+double step_scale(Step step, double magnitude) {
+  return step.relative_to_point && magnitude > 0 ? magnitude : std::max(magnitude, 1.0);
+}
+constexpr Step kFirstSteps[] = {{-20, false}, {-20, true}, {-40, true}};
+constexpr int kStepStride = 20;
 
 // fd claims each entry to 2^-kClaimedBits relative to max(|entry|, 1) at least.
 constexpr int kClaimedBits = 40;
+// The smallest step h/32 must be at least 2^-(266 - kClaimedBits - kSpareBits) |x_j|: x_j +- h
+// then round in MPFR by at most 2^-(kClaimedBits + kSpareBits) of the step.
+constexpr int kSpareBits = 10;
+// Consecutive differences of D must shrink at least by this factor (4 where the h^2 term
+// leads, 16 where h^4 does), beyond the rounding noise, for Richardson's estimate to hold.
+constexpr double kShrinkFactor = 2;
+// The second sequence of steps starts at h0 times this (1 / sqrt 2 rounded to double): no
+// power of 2 apart from the first (differentiate_column_twice).
+constexpr double kSecondStepFactor = 0x1.6a09e667f3bcdp-1;
 // Richardson's value is a combination of D(h), ..., D(h/32) whose coefficients' absolute
 // values sum to prod_{m=1..5} (4^m + 1) / (4^m - 1) < 2; rounding in D(h/32) is the largest.
 constexpr double kRichardsonGain = 2;
@@ -76,25 +98,34 @@ Evaluation evaluate_at(const CheckedProgram& program, const Index& input_index,
   return e;
 }
 
-// Why a perturbed evaluation is not comparable with the base one, or nullopt when it is.
-std::optional<std::string> divergence(const Evaluation& base, const Evaluation& other) {
+// Why a perturbed evaluation is not comparable with the base one. `step_too_long` when the
+// step only passed further than the distance to a point kink (hypot's, atan2's end, norm's zero
+// vector): a shorter step may still find the point differentiable.
+struct Divergence {
+  std::string why;
+  bool step_too_long = false;
+};
+std::optional<Divergence> divergence(const Evaluation& base, const Evaluation& other) {
   if (base.index != other.index)
-    return "the output's index changes from `" + base.index.to_string() + "` to `" +
-           other.index.to_string() + "`";
+    return Divergence{"the output's index changes from `" + base.index.to_string() + "` to `" +
+                      other.index.to_string() + "`"};
   const std::size_t n = std::min(base.trace.size(), other.trace.size());
   for (std::size_t k = 0; k < n; ++k) {
     if (base.trace[k].result != other.trace[k].result ||
         base.trace[k].loc.line != other.trace[k].loc.line ||
         base.trace[k].loc.col != other.trace[k].loc.col)
-      return "the comparison at " + format_loc(base.trace[k].loc) + " changes outcome";
-    if (crosses_a_cut(base.trace[k], other.trace[k]))
-      return crossing_text(base.trace[k]);
+      return Divergence{"the comparison at " + format_loc(base.trace[k].loc) + " changes outcome"};
+    if (crosses_a_cut(base.trace[k], other.trace[k])) return Divergence{crossing_text(base.trace[k])};
     if (steps_past_a_point_kink(base.trace[k], other.trace[k]))  // (a quotient over it: 0 at hypot's)
-      return std::string("the step is longer than the distance of `") + base.trace[k].kink + "`'s arguments at " +
-             format_loc(base.trace[k].loc) + " from its kink (0, 0)";
+      return Divergence{std::string("the step is longer than the distance of `") + base.trace[k].kink +
+                            "`'s arguments at " + format_loc(base.trace[k].loc) + " from its kink (0, 0)",
+                        true};
+    if (steps_past_norms_kink(base.trace, other.trace, k))
+      return Divergence{"the step moves the argument of `norm` at " + format_loc(base.trace[k].loc) +
+                            " further than its distance from its kink, the zero vector",
+                        true};
   }
-  if (base.trace.size() != other.trace.size())
-    return std::string("the sequence of comparisons changes");
+  if (base.trace.size() != other.trace.size()) return Divergence{"the sequence of comparisons changes"};
   return std::nullopt;
 }
 
@@ -103,6 +134,8 @@ struct ColumnAttempt {
   std::vector<Mpfr> error;       // Richardson error estimate plus the rounding estimate
   std::string failure;           // non-empty when the attempt failed
   bool cannot_certify = false;   // the failure is rounding: the step was lost
+  bool not_converged = false;    // the failure is the step's length: D(h) did not converge
+  bool step_too_long = false;    // so is this one (not_converged, or a step past a point kink)
 };
 
 // The width of each output coordinate's enclosure when the program runs in MPFI at `coords`.
@@ -142,15 +175,47 @@ std::optional<std::vector<Mpfr>> increment_rounding(const CheckedProgram& progra
   return rounding;
 }
 
+// Whether the central differences D(h), D(h/2), ... of output coordinate i (column 0 of the
+// tableau) fail to settle: each difference D(h/2^k) - D(h/2^(k+1)) must be at most
+// 1/kShrinkFactor of the one before, up to `noise` (the rounding of two of them) and 2^-200 of
+// D. Where h is too long against the scale on which the function varies (sin at 1e15, steps of
+// 1e9), D(h) is about sin(h) / h: the differences grow or wander, and extrapolating them gives a
+// number with an error estimate as small as it is wrong. The values, when it fails.
+std::optional<std::string> unsettled(const std::vector<std::vector<std::vector<Mpfr>>>& table, std::size_t i,
+                                     const Mpfr& noise) {
+  const Mpfr floor = noise + ldexp(Mpfr(abs(table[kLevels - 1][0][i])), -200);
+  for (int k = 0; k + 2 < kLevels; ++k) {
+    const Mpfr earlier = abs(table[k][0][i] - table[k + 1][0][i]);
+    const Mpfr later = abs(table[k + 1][0][i] - table[k + 2][0][i]);
+    if (later > earlier / kShrinkFactor + floor) {
+      std::string values;
+      for (int l = 0; l < kLevels; ++l)
+        values += (l ? ", " : "D = ") + print_real(table[l][0][i].convert_to<double>());
+      return values;
+    }
+  }
+  return std::nullopt;
+}
+
 ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalForm<double>& input,
-                                   const Evaluation& base, std::size_t j, Step step) {
+                                   const Evaluation& base, std::size_t j, Step step, double factor) {
   ColumnAttempt attempt;
   const std::size_t m = base.coords.size();
   std::vector<Mpfr> x;
   for (double c : input.coords) x.push_back(Mpfr(c));
   const double magnitude = std::fabs(input.coords[j]);
-  const double scale = step.relative_to_point && magnitude > 0 ? magnitude : std::max(magnitude, 1.0);
-  Mpfr h0 = ldexp(Mpfr(scale), step.exponent);
+  const double scale = step_scale(step, magnitude);
+  Mpfr h0 = ldexp(Mpfr(scale) * factor, step.exponent);
+  const int resolved_bits = std::numeric_limits<Mpfr>::digits - kClaimedBits - kSpareBits;
+  // (At x_j = 0 every step is exact; the same floor relative to 1 ends the search.)
+  if (ldexp(Mpfr(magnitude > 0 ? magnitude : 1.0), -resolved_bits) > ldexp(h0, -(kLevels - 1))) {
+    attempt.failure = "cannot certify: a step h = " + print_real(ldexp(h0, -(kLevels - 1)).convert_to<double>()) +
+                      " is below what MPFR's " + std::to_string(std::numeric_limits<Mpfr>::digits) +
+                      " bits resolve beside input coordinate " + std::to_string(j) + " = " +
+                      print_real(input.coords[j]) + " with " + std::to_string(kClaimedBits) + " bits to spare";
+    attempt.cannot_certify = true;
+    return attempt;
+  }
   // table[k][m']: Richardson tableau, one vector over outputs per cell.
   std::vector<std::vector<std::vector<Mpfr>>> table(kLevels);
   std::vector<Mpfr> rounding;  // the rounding estimate of each output's final value
@@ -179,8 +244,9 @@ ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalFo
       return attempt;
     }
     for (const Evaluation* side : {&plus, &minus})
-      if (auto why = divergence(base, *side)) {
-        attempt.failure = *why + " when input coordinate " + std::to_string(j) +
+      if (auto d = divergence(base, *side)) {
+        attempt.step_too_long = d->step_too_long;
+        attempt.failure = d->why + " when input coordinate " + std::to_string(j) +
                           " moves by h = " + print_real(h.convert_to<double>());
         return attempt;
       }
@@ -224,10 +290,56 @@ ColumnAttempt differentiate_column(const CheckedProgram& program, const NormalFo
       attempt.cannot_certify = true;
       return attempt;
     }
+  }
+  for (std::size_t i = 0; i < m; ++i)
+    if (std::optional<std::string> why = unsettled(table, i, 2 * rounding[i])) {
+      attempt.failure = "the difference quotients of output coordinate " + std::to_string(i) + " for input coordinate " +
+                        std::to_string(j) + " do not settle as h halves from " + print_real(h0.convert_to<double>()) +
+                        " (" + *why + "): the step is too long for how fast the program varies there";
+      attempt.not_converged = attempt.step_too_long = true;
+      return attempt;
+    }
+  for (std::size_t i = 0; i < m; ++i) {
     attempt.derivative.push_back(best[i]);
     attempt.error.push_back(abs(best[i] - previous[i]) + rounding[i]);
   }
   return attempt;
+}
+
+// differentiate_column at h0 and again at h0 / sqrt 2, whose values must agree within their
+// error estimates. A step much longer than the scale on which the program varies can still
+// look settled: x sin x at x = 1e20 with h0 = 2^-20 x = 5^20, near a multiple of 64 pi, gives
+// D(h0 / 2^k) = x cos x sin(h) / h + sin x cos h varying smoothly in h, and -551,094.03 +-
+// 3e-10 where the derivative is 7.6e19. Such an alias is a coincidence of h0 with the period;
+// an irrational multiple of h0 does not share it, and the two disagree. The error is then
+// the first one's plus their difference.
+ColumnAttempt differentiate_column_twice(const CheckedProgram& program, const NormalForm<double>& input,
+                                         const Evaluation& base, std::size_t j, Step step) {
+  ColumnAttempt first = differentiate_column(program, input, base, j, step, 1);
+  if (!first.failure.empty()) return first;
+  ColumnAttempt second = differentiate_column(program, input, base, j, step, kSecondStepFactor);
+  if (!second.failure.empty()) return second;
+  for (std::size_t i = 0; i < first.derivative.size(); ++i) {
+    const Mpfr apart = abs(first.derivative[i] - second.derivative[i]);
+    if (apart > first.error[i] + second.error[i]) {
+      first.failure = "the extrapolations of output coordinate " + std::to_string(i) + " for input coordinate " +
+                      std::to_string(j) + " from steps h0 and h0 / sqrt 2 disagree (" +
+                      print_real(first.derivative[i].convert_to<double>()) + " +- " +
+                      print_real(first.error[i].convert_to<double>()) + " and " +
+                      print_real(second.derivative[i].convert_to<double>()) + " +- " +
+                      print_real(second.error[i].convert_to<double>()) +
+                      "): the step is too long for how fast the program varies there";
+      first.not_converged = first.step_too_long = true;
+      return first;
+    }
+    first.error[i] += apart;
+  }
+  return first;
+}
+
+// log2 of a step's first length h0 at a coordinate of magnitude |x_j|.
+double log2_length(Step step, double magnitude) {
+  return step.exponent + std::log2(step_scale(step, magnitude));
 }
 
 }  // namespace
@@ -249,10 +361,31 @@ JacobianResult jacobian_by_finite_differences(const CheckedProgram& program,
   result.error_estimate.assign(m, std::vector<double>(n));
   for (std::size_t j = 0; j < n; ++j) {
     ColumnAttempt attempt;
-    for (Step step : kSteps) {
-      attempt = differentiate_column(program, input, base, selected[j], step);
+    std::string unsettled_failure;  // the last failure to converge, if any
+    Step step = kFirstSteps[0];
+    std::size_t next_first = 1;
+    for (;;) {
+      attempt = differentiate_column_twice(program, input, base, selected[j], step);
+      if (attempt.not_converged) unsettled_failure = attempt.failure;
       if (attempt.failure.empty() || attempt.cannot_certify) break;  // smaller steps lose more
+      // A comparison, a domain's edge or a point kink within h: the next of the first steps
+      // shorter than this one; past them, only a step too long is tried shorter, on its scale,
+      // until MPFR's precision ends it (cannot certify). D(h) not settling goes there at once
+      // (sin at 1e15: a shorter step on the scale of |x_j|; at a tiny x_j, of 1).
+      const double magnitude = std::fabs(input.coords[selected[j]]);
+      while (next_first < std::size(kFirstSteps) &&
+             log2_length(kFirstSteps[next_first], magnitude) >= log2_length(step, magnitude))
+        ++next_first;
+      if (next_first < std::size(kFirstSteps) && !attempt.not_converged) {
+        step = kFirstSteps[next_first++];
+      } else if (attempt.step_too_long) {
+        step.exponent -= kStepStride;
+      } else {
+        break;
+      }
     }
+    if (attempt.cannot_certify && !unsettled_failure.empty())
+      attempt.failure += "; at longer steps " + unsettled_failure;
     if (attempt.cannot_certify) {
       result = not_differentiable(std::move(result), attempt.failure);
       result.cannot_certify = true;

@@ -16,6 +16,8 @@ std::string describe_kink_distance(const ComparisonRecord& r) {
   if (name == "max" || name == "min")
     return name + "'s arguments " + print_real(r.x) + " and " + print_real(r.y) + " (" + at + ") are " + distance +
            " from its kink x = y (a tie)";
+  if (name == "norm")  // (one record per entry: x the entry, y the norm)
+    return "norm's argument (" + at + ") is " + distance + " from its kink, the zero vector";
   if (name == "hypot")
     return "hypot's arguments (" + print_real(r.x) + ", " + print_real(r.y) + ") (" + at + ") are " + distance +
            " from its kink (0, 0)";

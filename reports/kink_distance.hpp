@@ -1,7 +1,8 @@
 // How far a program's point is from the nearest kink or cut of the second set's primitives (abs
-// at 0, max and min at ties, hypot at (0, 0), atan2 on its cut): a failure reported near one
-// says so ("abs's argument x = 1e-09 is 1e-09 from its kink at 0"), for a kink is where a
-// derivative is not defined and a tool's answer nearby may be a rounding of that.
+// at 0, max and min at ties, hypot at (0, 0), atan2 on its cut, norm at the zero vector): a
+// failure reported near one says so ("abs's argument x = 1e-09 is 1e-09 from its kink at 0"),
+// for a kink is where a derivative is not defined and a tool's answer nearby may be a rounding
+// of that.
 #pragma once
 #include <optional>
 #include <string>

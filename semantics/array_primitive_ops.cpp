@@ -3,6 +3,7 @@
 #include "model/array_primitives.hpp"
 #include "model/scalar_list.hpp"
 #include "model/second_order_scalar_list.hpp"
+#include "semantics/evaluate.hpp"
 
 namespace chad {
 namespace {
@@ -14,6 +15,17 @@ std::vector<S> entries(const Value<S>& v) {
 }
 template <class S>
 int dim(const Value<S>& v, int i) { return v.extra->shape[std::size_t(i)]; }
+
+// Where the evaluator keeps a comparison trace, norm's kink (the zero vector: a point, no side
+// to compare) is recorded as hypot's is, one record per entry: the entry in `x`, the norm (the
+// distance to the kink) in `y` and the margin (0 at the kink). A finite difference compares a
+// run of them to see whether its step moved the vector further than that distance
+// (references/fd_kinks.hpp).
+template <class S>
+void record_norms_kink(Loc loc, const std::vector<S>& v, const S& norm) {
+  const double distance = ScalarTraits<S>::to_double(norm);
+  for (const S& x : v) comparison_trace->push_back({loc, true, distance, "norm", ScalarTraits<S>::to_double(x), distance});
+}
 
 }  // namespace
 
@@ -34,7 +46,12 @@ ValueP<S> apply_array_second_set(const Term& t, const Value<S>* const* args) {
   switch (t.op) {
     case PrimOp::Mean: return scalar_value<S>(am::mean(entries(a)));
     case PrimOp::Prod: return scalar_value<S>(am::prod(entries(a)));
-    case PrimOp::Norm: return scalar_value<S>(am::norm(entries(a), t.loc));
+    case PrimOp::Norm: {
+      const std::vector<S> v = entries(a);
+      S norm = am::norm(v, t.loc);
+      if (comparison_trace) record_norms_kink<S>(t.loc, v, norm);
+      return scalar_value<S>(std::move(norm));
+    }
     case PrimOp::Logsumexp: return scalar_value<S>(am::logsumexp(entries(a)));
     case PrimOp::Softmax: return array_value<S>(a.extra->shape, am::softmax(entries(a)));
     case PrimOp::Cumsum: return array_value<S>(a.extra->shape, am::cumsum(entries(a)));

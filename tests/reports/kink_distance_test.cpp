@@ -1,5 +1,5 @@
 // The distance to the nearest kink, said in the report of a failure near one (issue #30, item 3):
-// hand-built points at known distances from abs's, max's, hypot's and atan2's kinks.
+// hand-built points at known distances from abs's, max's, hypot's, atan2's and norm's kinks.
 #include <gtest/gtest.h>
 
 #include "judge/case.hpp"
@@ -32,6 +32,17 @@ TEST(KinkDistance, MaxTieAndHypotAndAtan2Cut) {
   const auto cut = nearest("def main (y : real, x : real) : real = atan2(y, x);\n", "(0.25, -2)");
   ASSERT_TRUE(cut.has_value());  // y = 0.25 above the cut y = 0, x < 0
   EXPECT_NE(cut->find("are 0.25 from its cut"), std::string::npos) << *cut;
+}
+
+TEST(KinkDistance, NormsZeroVector) {
+  // norm(0.5 (3, 4)) = 2.5: the vector (1.5, 2) is 2.5 from the zero vector; abs's 1 - 0.5 nearer.
+  const auto said = nearest("def main (x : real) : real = norm(scale(x, [3, 4]));\n", "0.5");
+  ASSERT_TRUE(said.has_value());
+  EXPECT_NE(said->find("norm's argument"), std::string::npos) << *said;
+  EXPECT_NE(said->find("is 2.5 from its kink, the zero vector"), std::string::npos) << *said;
+  const auto abs_nearer = nearest("def main (x : real) : real = norm(scale(x, [3, 4])) + abs(x - 1);\n", "0.5");
+  ASSERT_TRUE(abs_nearer.has_value());
+  EXPECT_NE(abs_nearer->find("abs's argument x = -0.5"), std::string::npos) << *abs_nearer;
 }
 
 TEST(KinkDistance, NoKinkNoSentence) {
