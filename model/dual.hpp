@@ -19,12 +19,14 @@ struct Dual {
 };
 
 // The result of an operation, widened by the modelled rounding of an outside tool while a
-// ToolRoundingScope is alive (interval duals only; model/tool_rounding.hpp).
+// ToolRoundingScope is alive (interval duals only; model/tool_rounding.hpp), its tangent counted
+// in the reverse order's allowance.
 template <class S>
 Dual<S> tool_rounded(Dual<S> d) {
   if constexpr (std::is_same_v<S, Mpfi>) {
     widen_for_tool(d.value);
     widen_for_tool(d.tangent);
+    add_reverse_order_allowance(d.tangent);
   }
   return d;
 }

@@ -2,9 +2,12 @@
 
 #include <mpfi.h>
 
+#include <cmath>
+
 namespace chad {
 namespace {
 thread_local double current_relative = 0, current_absolute = 0;
+thread_local double reverse_order_allowance = 0;
 }
 
 double tool_rounding_relative() { return current_relative; }
@@ -29,6 +32,32 @@ void widen_for_tool(Mpfi& x) {
   mpfr_add_d(width, width, current_absolute, MPFR_RNDU);
   mpfi_increase(i, width);
   mpfr_clear(width);
+}
+
+void add_reverse_order_allowance(const Mpfi& tangent) {
+  if (current_relative == 0) return;
+  mpfr_t magnitude;
+  mpfr_init2(magnitude, mpfi_get_prec(tangent.backend().data()));
+  mpfi_mag(magnitude, tangent.backend().data());
+  const double m = mpfr_get_d(magnitude, MPFR_RNDU);
+  mpfr_clear(magnitude);
+  if (!std::isfinite(m)) return;
+  const double term = std::nextafter(m * current_absolute, INFINITY);
+  reverse_order_allowance = std::nextafter(reverse_order_allowance + term, INFINITY);
+}
+
+void widen_absolutely(Mpfi& x, double absolute) {
+  mpfr_t width;
+  mpfr_init2(width, 64);
+  mpfr_set_d(width, absolute, MPFR_RNDU);
+  mpfi_increase(x.backend().data(), width);
+  mpfr_clear(width);
+}
+
+double take_reverse_order_allowance() {
+  const double a = reverse_order_allowance;
+  reverse_order_allowance = 0;
+  return a;
 }
 
 void widen_for_tool(Mpfi& x, const Mpfi& reference) {

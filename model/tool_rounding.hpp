@@ -26,6 +26,21 @@ class ToolRoundingScope {
 
 // x widened outward by |x|·relative + absolute (x itself when no scope is alive).
 void widen_for_tool(Mpfi& x);
+// The reverse order. A tool that differentiates by a reverse sweep computes adjoints, each of
+// which may err by k·η absolute as well, and an adjoint's error ε at an intermediate value v moves
+// the derivative along input j by ε·dv/dx_j. An adjoint can lie below the precision's range where
+// every tangent lies inside it: d/dx of x / (x x) at 1.2e146 is -6.7e-293, but the adjoint of x x is
+// -5.5e-439, which any reverse sweep in double rounds to 0 (giving +6.7e-293 by the other path).
+// While a scope is alive, every widened interval dual's tangent dv/dx_j adds k·η·|dv/dx_j| to
+// this thread's reverse-order allowance (tangents beyond double's range add nothing); the
+// interval reference widens each derivative of its pass by the allowance
+// (references/forward_columns.hpp).
+void add_reverse_order_allowance(const Mpfi& tangent);
+// The allowance added since the last call (0 outside a scope), and a fresh start.
+double take_reverse_order_allowance();
+// x widened outward by `absolute` on both sides.
+void widen_absolutely(Mpfi& x, double absolute);
+
 // x widened outward by |reference|·relative more: the tangent of a unary primitive, which a tool
 // computes by a formula that can cancel (sigmoid' = s (1 - s), tanh' = 1 - t²), errs by about
 // u·|input tangent| even where the exact derivative is tiny.

@@ -46,6 +46,7 @@ void scalar_passes(const CheckedProgram& program, const NormalForm<double>& inpu
   // With no column, one pass still computes the output.
   for (std::size_t c = 0; c < std::max<std::size_t>(columns.size(), 1); ++c) {
     const std::size_t seeded = columns.empty() ? n : columns[c];
+    take_reverse_order_allowance();  // this pass's own, from its first input on
     std::vector<D> coords;
     coords.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
@@ -58,6 +59,12 @@ void scalar_passes(const CheckedProgram& program, const NormalForm<double>& inpu
     std::vector<Base> column;
     column.reserve(nf.coords.size());
     for (const D& x : nf.coords) column.push_back(x.tangent);
+    // Under a ToolRoundingScope: the reverse order's allowance (model/tool_rounding.hpp).
+    if constexpr (std::is_same_v<Base, Mpfi>) {
+      const double allowance = take_reverse_order_allowance();
+      if (allowance > 0)
+        for (Base& entry : column) widen_absolutely(entry, allowance);
+    }
     result.columns.push_back(std::move(column));
   }
 }

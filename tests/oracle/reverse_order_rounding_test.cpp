@@ -1,0 +1,83 @@
+// The rule of precision in reverse order (model/tool_rounding.hpp, the reverse order's allowance):
+// a tool that differentiates by a reverse sweep in double may lose an intermediate adjoint below
+// double's range, and is then not wrong; a wrong answer beyond the allowance still fails.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "../support/tool_runner.hpp"
+#include "adapter_client/adapter_check.hpp"
+#include "adapter_client/adapter_client.hpp"
+#include "references/input_value.hpp"
+#include "syntax/deep_stack.hpp"
+#include "syntax/parser.hpp"
+
+namespace chad {
+namespace {
+
+// x / (x * x), differentiated as a reverse-mode tool does in double (PyTorch's rules for / and *):
+// the adjoint of b = x x is -(a / b) / b, then x's is 1 / b + 2 x (adjoint of b). `factor`
+// multiplies the derivative it gives (1: right as far as double can be).
+std::string reverse_sweep_adapter(const std::string& name, const std::string& factor) {
+  const std::string script =
+      "import json, sys\n"
+      "def hx(v): return float.hex(float(v))\n"
+      "for line in sys.stdin:\n"
+      "    r = json.loads(line)\n"
+      "    if r['kind'] == 'bye': break\n"
+      "    if r['kind'] == 'hello':\n"
+      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'sweep', 'version': '0',"
+      " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
+      "    x = float.fromhex(r['input']['coords'][0])\n"
+      "    a, b = x, x * x\n"
+      "    ga = 1.0 / b\n"
+      "    gb = -((a / b) / b)\n"
+      "    d = (ga + gb * x + gb * x) * " + factor + "\n"
+      "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(a / b)]}}\n"
+      "    if r['ask'] == 'jacobian': out['jacobian'] = [[hx(d)]]\n"
+      "    else: out[r['ask']] = [[hx(d * float.fromhex(s[0]))] for s in r['seeds']]\n"
+      "    print(json.dumps(out), flush=True)\n";
+  return "/usr/bin/python3 " + testing::write_temp_file("chad_reverse_order_test", name + ".py", script);
+}
+
+CheckOutcome judge(const std::string& command, const std::string& at) {
+  const std::string text = "def main (x : real) : real = x / (x * x);";
+  CampaignOptions options;
+  options.implementation = Implementation::Adapter;
+  options.adapter = std::make_shared<AdapterClient>(AdapterOptions{command, 30});
+  CheckOutcome outcome;
+  run_with_deep_stack([&] {
+    const CheckedProgram program = check_program(parse_program(text, "<test>"));
+    const NormalForm<double> input = read_input_point(program, at);
+    const JacobianResult reference = jacobian_by_dual(program, input);
+    std::optional<JacobianResult> certified;
+    outcome = check_by_adapter(options, text, program, input, reference, certified);
+  });
+  return outcome;
+}
+
+// At x = 1.220703125e146 the derivative -1/x^2 is -6.7108864e-293, the adjoint of x x is
+// -5.5e-439 (below the smallest subnormal, 4.9e-324: rounded to 0), so the sweep gives +1/x^2, the
+// other sign: within the reverse order's allowance (8 η |d(x x)/dx| = 8 η 2x, about 1e-176), a pass.
+// An answer beyond that allowance (1e-170) still fails there.
+TEST(ReverseOrderRounding, AnAdjointBelowDoublesRangeIsNotTheToolsFault) {
+  const double x = 1.220703125e146;
+  ASSERT_EQ((x / (x * x)) / (x * x), 0.0);  // the hand-derived premise: the adjoint underflows
+  ASSERT_GT(1.0 / (x * x), 0.0);            // and the sweep's answer has the wrong sign
+  const CheckOutcome sweep = judge(reverse_sweep_adapter("right", "1"), "1.220703125e146");
+  EXPECT_EQ(sweep.verdict, Verdict::Pass) << sweep.detail;
+  const CheckOutcome far = judge(reverse_sweep_adapter("far", "1.49e123"), "1.220703125e146");  // 1e-169
+  EXPECT_EQ(far.verdict, Verdict::Fail) << far.detail;
+}
+
+// At x = 3 nothing underflows: the allowance is a few η, and a derivative off by 2^-20 relative
+// (-1/9 (1 + 2^-20)) still fails.
+TEST(ReverseOrderRounding, AWrongDerivativeStillFailsWhereNothingUnderflows) {
+  const CheckOutcome right = judge(reverse_sweep_adapter("right3", "1"), "3");
+  EXPECT_EQ(right.verdict, Verdict::Pass) << right.detail;
+  const CheckOutcome wrong = judge(reverse_sweep_adapter("wrong3", "1.00000095367431640625"), "3");
+  EXPECT_EQ(wrong.verdict, Verdict::Fail) << wrong.detail;
+}
+
+}  // namespace
+}  // namespace chad
