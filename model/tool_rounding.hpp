@@ -41,7 +41,7 @@ double take_reverse_order_allowance();
 // x widened outward by `absolute` on both sides.
 void widen_absolutely(Mpfi& x, double absolute);
 
-// x widened outward by |reference|·relative more: the tangent of a unary primitive, which a tool
+// x widened outward by 2·|reference|·relative more (model/tool_rounding.cpp): the tangent of a unary primitive, which a tool
 // computes by a formula that can cancel (sigmoid' = s (1 - s), tanh' = 1 - t²), errs by about
 // u·|input tangent| even where the exact derivative is tiny.
 void widen_for_tool(Mpfi& x, const Mpfi& reference);

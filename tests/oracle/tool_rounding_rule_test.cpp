@@ -1,8 +1,11 @@
-// The rule of precision in reverse order (model/tool_rounding.hpp, the reverse order's allowance):
-// a tool that differentiates by a reverse sweep in double may lose an intermediate adjoint below
-// double's range, and is then not wrong; a wrong answer beyond the allowance still fails.
+// Two parts of the rule of precision (model/tool_rounding.hpp, docs/adapter-protocol.md): the
+// reverse order's allowance (a tool that differentiates by a reverse sweep in double may lose an
+// intermediate adjoint below double's range, and is then not wrong), and a unary primitive's
+// tangent computed from its own output (tanh' = 1 - t², which doubles t's error). A wrong answer
+// beyond either still fails.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "../support/tool_runner.hpp"
@@ -40,8 +43,8 @@ std::string reverse_sweep_adapter(const std::string& name, const std::string& fa
   return "/usr/bin/python3 " + testing::write_temp_file("chad_reverse_order_test", name + ".py", script);
 }
 
-CheckOutcome judge(const std::string& command, const std::string& at) {
-  const std::string text = "def main (x : real) : real = x / (x * x);";
+CheckOutcome judge(const std::string& command, const std::string& at,
+                   const std::string& text = "def main (x : real) : real = x / (x * x);") {
   CampaignOptions options;
   options.implementation = Implementation::Adapter;
   options.adapter = std::make_shared<AdapterClient>(AdapterOptions{command, 30});
@@ -77,6 +80,41 @@ TEST(ReverseOrderRounding, AWrongDerivativeStillFailsWhereNothingUnderflows) {
   EXPECT_EQ(right.verdict, Verdict::Pass) << right.detail;
   const CheckOutcome wrong = judge(reverse_sweep_adapter("wrong3", "1.00000095367431640625"), "3");
   EXPECT_EQ(wrong.verdict, Verdict::Fail) << wrong.detail;
+}
+
+
+// tanh(x x) at x = -4.4296875 (x x = 19.62...), as XLA computes it: tanh(19.62) = 1 - 1.8e-17
+// rounds to 1, but the tool's t is 1 - 8e-16 = 0.9999999999999992 (7 ulps below: within 8 ulp per
+// operation), and its derivative (1 - t)(1 + t) 2x is then -1.4e-14 where the exact 2x sech^2(x x)
+// is -6.5e-16: off by 2 k u |2x| at most, inside the rule; a t of 1 - 2e-15 (18 ulps) is not. (Its
+// value is sent correctly rounded: only the derivative is judged here.)
+std::string tanh_adapter(const std::string& name, const std::string& t) {
+  const std::string script =
+      "import json, math, sys\n"
+      "def hx(v): return float.hex(float(v))\n"
+      "for line in sys.stdin:\n"
+      "    r = json.loads(line)\n"
+      "    if r['kind'] == 'bye': break\n"
+      "    if r['kind'] == 'hello':\n"
+      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'xla-like', 'version': '0',"
+      " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
+      "    x = float.fromhex(r['input']['coords'][0])\n"
+      "    t = " + t + "\n"
+      "    d = (1 - t) * (1 + t) * (2 * x)\n"
+      "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(math.tanh(x * x))]}}\n"
+      "    if r['ask'] == 'jacobian': out['jacobian'] = [[hx(d)]]\n"
+      "    else: out[r['ask']] = [[hx(d * float.fromhex(s[0]))] for s in r['seeds']]\n"
+      "    print(json.dumps(out), flush=True)\n";
+  return "/usr/bin/python3 " + testing::write_temp_file("chad_reverse_order_test", name + ".py", script);
+}
+
+TEST(UnaryTangentRounding, OneMinusTSquaredFromATanhSevenUlpsOffPasses) {
+  const std::string text = "def main (x : real) : real = tanh(x * x);";
+  ASSERT_EQ(std::tanh(4.4296875 * 4.4296875), 1.0);  // the correctly rounded tanh
+  const CheckOutcome xla = judge(tanh_adapter("tanh7", "0.9999999999999992"), "-4.4296875", text);
+  EXPECT_EQ(xla.verdict, Verdict::Pass) << xla.detail;
+  const CheckOutcome far = judge(tanh_adapter("tanh18", "1 - 2e-15"), "-4.4296875", text);
+  EXPECT_EQ(far.verdict, Verdict::Fail) << far.detail;
 }
 
 }  // namespace
