@@ -182,6 +182,12 @@ CampaignOptionsText campaign_options_text(const CampaignOptions& o, const std::s
   return t;
 }
 
+static std::string number_text(double x) {  // 1.5, 30: as typed
+  std::ostringstream out;
+  out << x;
+  return out.str();
+}
+
 std::string campaign_replay_command(const CampaignOptionsText& t, const CampaignOptions& options, std::size_t index) {
   return "chad-oracle campaign --seed " + std::to_string(t.seed) + " --max-size " + std::to_string(t.max_size) +
          (t.features.empty() ? "" : " --features " + t.features) +
@@ -191,6 +197,10 @@ std::string campaign_replay_command(const CampaignOptionsText& t, const Campaign
          (t.sums == CampaignOptionsText{}.sums ? "" : " --sums " + t.sums) +
          (t.codegen_fault.empty() ? "" : " --codegen-fault " + t.codegen_fault) +
          (t.adapter.empty() ? "" : " --adapter " + shell_quoted(t.adapter)) +
+         // (a timeout's fault replays under the same timeout)
+         (t.adapter.empty() || t.adapter_timeout == CampaignOptionsText{}.adapter_timeout
+              ? ""
+              : " --adapter-timeout " + number_text(t.adapter_timeout)) +
          (t.cross_check.empty() ? "" : " --cross-check " + t.cross_check) + cost_check_flags(options) +
          (t.functions == functions_strategy_name(kDefaultFunctionsStrategy) ? "" : " --functions " + t.functions) +
          (t.order == 1 ? "" : " --order " + std::to_string(t.order)) + " --only " + std::to_string(index);

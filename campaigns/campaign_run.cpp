@@ -44,7 +44,7 @@ std::vector<std::string> report_failures(const CampaignRun& run, const std::vect
         int(reported.size()) < run.reports) {
       const std::size_t index = line["index"];
       const std::string dir = (std::filesystem::path(run.out) / "failures" / std::to_string(index)).string();
-      ChildOutcome report = run_in_child([&] { return run.report_failure(index, dir); });
+      ChildOutcome report = run_in_child([&] { return run.report_failure(index, dir, line); });
       reported.push_back(report.completed ? report.output
                                           : "program " + std::to_string(index) + ": no report, shrinking it " +
                                                 report.failure);

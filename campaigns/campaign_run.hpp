@@ -29,9 +29,9 @@ struct CampaignRun {
   int jobs = 1;       // worker processes
   int reports = 5;    // with `out`: at most this many failures shrunk and reported
   bool progress = true;  // a progress line on a terminal (stderr)
-  // Shrinks failing program `index` and writes its report to `dir`; returns a line saying so
-  // (reports/campaign_failure_report.hpp). Run in a child process.
-  std::function<std::string(std::size_t index, const std::string& dir)> report_failure;
+  // Shrinks failing program `index` (`logged`: its log line) and writes its report to `dir`;
+  // returns a line saying so (reports/campaign_failure_report.hpp). Run in a child process.
+  std::function<std::string(std::size_t index, const std::string& dir, const nlohmann::json& logged)> report_failure;
   // The watchdog (worker_pool.hpp): seconds one program's check may take before its worker is
   // killed and the program logged as `crash` (0: no limit).
   double program_seconds = kDefaultProgramSeconds;

@@ -245,12 +245,15 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   text.seed = c.campaign_seed;
   std::string regenerate = campaign_replay_command(text, c.options, c.index);
   if (!origin.regenerate.empty()) regenerate = origin.regenerate;
+  const std::string sizes = c.not_reproduced.empty() ? shrunk_text(c.original_size, c.shrunk_size)
+                                                      : "not shrunk (" + std::to_string(c.original_size) + " term nodes)";
   const Case judged(o.generated, "program.chad");  // parsed and checked once, for everything below
   const std::string at = readable_input(judged.program(), o.generated.input);  // lists as [..]
   write_text_file_with(fs::path(dir) / "program.chad", [&](std::ostream& out) { out
-      << "-- Counterexample: " << verdict_name(o.verdict) << " ("
+      << (c.not_reproduced.empty() ? "" : "-- Did not reproduce on replay: " + c.not_reproduced + ".\n")
+      << "-- " << (c.not_reproduced.empty() ? "Counterexample" : "Checked again") << ": " << verdict_name(o.verdict) << " ("
       << (origin.found_by.empty() ? "program " + std::to_string(c.index) + " of campaign seed " + std::to_string(c.campaign_seed) +
-                                   ", " + shrunk_text(c.original_size, c.shrunk_size)
+                                   ", " + sizes
                              : origin.found_by)
       << ").\n-- Replay: " << replay << "\n-- at: " << at
       << "\n" << o.generated.program; });
@@ -298,18 +301,23 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   j["shrunk_size"] = c.shrunk_size;
   j["replay"] = replay;
   j["found_by"] = origin.found_by;
+  if (!c.not_reproduced.empty()) j["not_reproduced"] = c.not_reproduced;
   j["regenerate_original"] = regenerate;
   const std::optional<std::string> kink = nearest_kink(judged.program(), judged.input());
   if (kink) j["nearest_kink"] = *kink;
   write_text_file(fs::path(dir) / "report.json", j.dump(2) + "\n");
 
   std::ostringstream md;
-  md << "# Counterexample: " << verdict_name(o.verdict) << "\n\n"
+  if (c.not_reproduced.empty())
+    md << "# Counterexample: " << verdict_name(o.verdict) << "\n\n";
+  else
+    md << "# Did not reproduce on replay\n\nThis is not a counterexample: " << c.not_reproduced << ".\n\n";
+  md
      << (origin.found_by.empty() ? "Program " + std::to_string(c.index) + " of the campaign with seed " +
                                   std::to_string(c.campaign_seed)
                             : origin.found_by)
      << (c.mutant.empty() ? "" : ", with the fault `" + c.mutant + "` injected")
-     << (origin.found_by.empty() ? "; " + shrunk_text(c.original_size, c.shrunk_size) : "")
+     << (origin.found_by.empty() ? "; " + sizes : "")
      << ".\n\n"
      << "```\n" << o.generated.program << (ends_with_newline(o.generated.program) ? "" : "\n")
      << "```\n\nInput: `" << at

@@ -23,6 +23,10 @@ struct Counterexample {
   ProgramOutcome outcome;           // the shrunk program's outcome
   std::size_t original_size = 0;    // term nodes before and after shrinking
   std::size_t shrunk_size = 0;
+  // Not empty: the campaign's failure did not reproduce when checked again (a flaky timeout), and
+  // this says so; `outcome` is then the passing check's, and the report is headed "Did not
+  // reproduce on replay", never "Counterexample: pass".
+  std::string not_reproduced = {};
 };
 
 // Where a report's failure was found when not by a campaign: `verify --inputs` (a fixed program,

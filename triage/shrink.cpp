@@ -119,10 +119,29 @@ ShrinkResult shrink_case(const std::vector<std::uint32_t>& choices, const Genera
       [&](const GeneratedCase& g, int left) { return shrink_terms(g, still_fails, left); }, budget);
 }
 
+bool fault_by_timeout(const ProgramOutcome& outcome) {
+  for (const CheckOutcome& c : outcome.checks)
+    if (c.verdict == outcome.verdict)  // the first check of the program's verdict (what shrinking narrows to)
+      return c.verdict == Verdict::Fault && c.detail.find("timed out") != std::string::npos;
+  return false;
+}
+
+bool fails_alike(const ProgramOutcome& candidate, const ProgramOutcome& original) {
+  return is_failure(candidate.verdict) && candidate.verdict == original.verdict &&
+         (candidate.verdict != Verdict::Fault || fault_by_timeout(candidate) == fault_by_timeout(original));
+}
+
 CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::size_t index) {
   CampaignFailure f;
   ChoiceSource source(program_seed(options.seed, index));  // its recording is what shrinking edits
   f.original = check_case(options, generate_case(source, options.features, options.max_size));
+  if (!is_failure(f.original.verdict)) {  // a flaky failure: nothing to shrink against
+    f.reproduced = false;
+    f.shrunk.shrunk = f.original.generated;
+    f.shrunk.choices = source.recording();
+    f.shrunk.size = f.shrunk.original_size = program_size(f.original.generated);
+    return f;
+  }
   CampaignOptions narrowed = options;  // shrink against the first failing check only
   narrowed.measure_coverage = false;    // candidates need only their verdict
   for (const CheckOutcome& c : f.original.checks)
@@ -141,7 +160,7 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
     f.shrunk = shrink_compiled_failure(narrowed, source.recording(), verdict, &*f.compiled);
     return f;
   }
-  const std::function<bool(Case&)> still_fails = [&](Case& k) { return check_case(narrowed, k).verdict == verdict; };
+  const std::function<bool(Case&)> still_fails = [&](Case& k) { return fails_alike(check_case(narrowed, k), f.original); };
   f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails);
   return f;
 }

@@ -45,16 +45,28 @@ struct CompiledShrinkCost {
   int kernels_compiled = 0;     // candidates' kernels compiled by the rounds (speculation included)
 };
 
-// Program `index` of a campaign, which fails, shrunk against its first failing check (whose
-// mode and sums strategy are returned, with the unshrunk program's outcome). The compiled
-// path's failures: triage/shrink_compiled.hpp.
+// Program `index` of a campaign, which failed, shrunk against its first failing check (whose
+// mode and sums strategy are returned, with the unshrunk program's outcome). A candidate is kept
+// only when it fails in the same class: the same verdict, and for a fault the same cause, a
+// timeout (an adapter's answer that did not come in time) or not. A program that no longer fails
+// when checked again (a flaky timeout on a loaded machine) is not shrunk: `reproduced` is false
+// and `shrunk` holds the original program. The compiled path's failures: triage/shrink_compiled.hpp.
 struct CampaignFailure {
-  ProgramOutcome original;
+  ProgramOutcome original;  // checked again, here
+  bool reproduced = true;   // whether `original` fails
   ChadMode mode = ChadMode::Reverse;
   SumsStrategy sums = SumsStrategy::Biproduct;
   ShrinkResult shrunk;
   std::optional<CompiledShrinkCost> compiled;  // the compiled path's failures
 };
 CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::size_t index);
+
+// Whether the outcome is a fault by a timeout: its first check of the program's verdict is a fault
+// whose detail says "timed out".
+bool fault_by_timeout(const ProgramOutcome& outcome);
+
+// Whether `candidate` fails in the same class as `original`: the same verdict (a failing one),
+// and a fault by a timeout exactly when the original's is.
+bool fails_alike(const ProgramOutcome& candidate, const ProgramOutcome& original);
 
 }  // namespace chad

@@ -5,8 +5,9 @@ primal value in float64 (which decides the comparisons, i.e. which branch the pr
 point). Every primitive becomes SymPy's own function; the Jacobian is `Matrix.jacobian` of the output's
 expressions, the HVP is `sympy.hessian` of the weighted outputs times the seed, both evaluated at the input point by `lambdify` over mpmath
 at 160 bits and rounded to float64. The fragment is what the kit's scalar backend spells (the arithmetic,
-the comparisons, sum/dot/matvec/..., sin cos exp log sqrt tanh log1p expm1 atan erf); the other
-primitives (sigmoid, softplus, abs, pow, max, ...) are declined by the kit as undeclared.
+the comparisons, sum/dot/matvec/..., sin cos exp log sqrt tanh log1p expm1 atan erf sigmoid softplus, abs
+pow atan2 hypot max min: SymPy's Abs, Pow, atan2, Max, Min and the formulas of the others); logsumexp,
+softmax and norm are declined by the kit as undeclared.
 """
 import math
 import os
@@ -19,6 +20,7 @@ import sympy  # noqa: E402
 from sympy.codegen.cfunctions import expm1 as sympy_expm1, log1p as sympy_log1p  # noqa: E402
 
 from chad_oracle import kit  # noqa: E402
+from chad_oracle.backends.scalar_backend import FLOAT_FUNCTIONS  # noqa: E402 (the primal values)
 
 BITS = 160  # the precision the derivatives are evaluated in; the results are rounded to float64
 
@@ -67,6 +69,23 @@ class Sym:
     expm1 = lambda self: self.apply(sympy_expm1, math.expm1)
     atan = lambda self: self.apply(sympy.atan, math.atan)
     erf = lambda self: self.apply(sympy.erf, math.erf)
+    sigmoid = lambda self: self.apply(lambda e: 1 / (1 + sympy.exp(-e)), FLOAT_FUNCTIONS["sigmoid"])
+    softplus = lambda self: self.apply(lambda e: sympy.log(1 + sympy.exp(e)), FLOAT_FUNCTIONS["softplus"])
+    abs = lambda self: self.apply(sympy.Abs, abs)
+
+    def apply2(self, o, sympy_function, math_function):
+        """A binary function of this (its first argument) and o."""
+        try:
+            value = math_function(self.value, float(o))
+        except OverflowError:
+            value = math.inf
+        return Sym(sympy_function(self.expr, expr_of(o)), value)
+
+    pow = lambda self, o: self.apply2(o, sympy.Pow, math.pow)
+    atan2 = lambda self, o: self.apply2(o, sympy.atan2, math.atan2)
+    hypot = lambda self, o: self.apply2(o, lambda a, b: sympy.sqrt(a ** 2 + b ** 2), math.hypot)
+    max = lambda self, o: self.apply2(o, sympy.Max, max)
+    min = lambda self, o: self.apply2(o, sympy.Min, min)
 
 
 def expr_of(v):
@@ -82,10 +101,16 @@ def traced(f, x):
     return list(symbols), [expr_of(y) for y in outputs]
 
 
+def dirac_delta(a, k=0):
+    """DiracDelta (the second derivative of Abs, Max, Min: SymPy's, which mpmath has not): 0 off
+    its kink; at the kink there is no second derivative (not a finite real)."""
+    return mpmath.mpf(0) if a != 0 else mpmath.nan
+
+
 def at(exprs, symbols, x, rounded=True):
     """The expressions at the point, by SymPy's lambdify over mpmath at BITS bits (common
     subexpressions shared), each rounded to float64."""
-    function = sympy.lambdify(symbols, list(exprs), modules="mpmath", cse=True)
+    function = sympy.lambdify(symbols, list(exprs), modules=[{"DiracDelta": dirac_delta}, "mpmath"], cse=True)
     with mpmath.workprec(BITS):
         try:
             values = [mpmath.mpmathify(v) for v in function(*[mpmath.mpf(float(a)) for a in x])]

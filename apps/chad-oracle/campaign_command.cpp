@@ -137,8 +137,8 @@ int run(const CampaignArgs& args, bool json) {
                   args.reports, !args.quiet, {},                      args.program_seconds};
   if (args.shard.rfind("auto", 0) == 0)
     std::cerr << "shard " << run.shard.index << "/" << run.shard.count << " (from " << run.shard.source << ")\n";
-  run.report_failure = [&](std::size_t index, const std::string& dir) {
-    return report_campaign_failure(options, args.text.mutant, index, dir);
+  run.report_failure = [&](std::size_t index, const std::string& dir, const nlohmann::json& logged) {
+    return report_campaign_failure(options, args.text.mutant, index, dir, logged);
   };
   const CampaignRunResult result = run_campaign_directory(run);
   const JudgedShare share = judged_share(result.summary);  // (an adapter's declines: campaigns/judged_share.hpp)

@@ -15,8 +15,11 @@ input point (floats):
     hvp(f, x, cotangent, seed) -> n floats (H_w v; second order, declared only when given)
 
 The tool's numbers need the arithmetic operators (mixed with floats both sides) and `__float__`;
-an elementary function (sin, cos, exp, log, sqrt, tanh, log1p, expm1, atan, erf) is declared in
-the hello exactly when the number class given as `number` has the method of that name.
+an elementary function (sin, cos, exp, log, sqrt, tanh, log1p, expm1, atan, erf, sigmoid,
+softplus: `x.sin()`) or a binary one (`x.pow(y)`, `y.atan2(x)` for atan2(y, x), `x.hypot(y)`) is
+declared in the hello exactly when the number class given as `number` has the method of that
+name; abs, max and min always are (the number's `x.abs()`, `x.max(y)`, `x.min(y)` when it has
+them, else chosen by comparing the primal values, as the program's own comparisons are).
 The kit (adapter_kit) does the rest: the protocol loop, hex floats, errors of the protocol's
 kinds (kit.Unsupported, kit.DomainError; any other exception is a crash), timing, the declared
 fragment and the asks derived from those given (a Jacobian from JVPs, a VJP from the Jacobian).
@@ -92,11 +95,10 @@ def scalar_mode(tool, version, number=None, jvp=None, vjp=None, jacobian=None, h
     functions = {k: v for k, v in (("jvp", jvp), ("vjp", vjp), ("jacobian", jacobian), ("hvp", hvp)) if v}
     if not set(functions) & {"jvp", "vjp", "jacobian"}:
         raise ValueError("a tool needs at least one of jvp, vjp, jacobian")
-    elementary = tuple(f for f in scalar_backend.ELEMENTARY if number is not None and callable(getattr(number, f, None)))
     asks = adapter_kit.ASKS + (("hvp", "hessian") if hvp else ())
     return type("ScalarMode", (_ScalarMode,), {
         "name": name or tool, "tool": tool, "version": version, "precision": precision,
-        "primitives": ARITHMETIC + elementary, "asks": asks,
+        "primitives": ARITHMETIC + scalar_backend.declared(number), "asks": asks,
         "prepared_type": _scalar_prepared(functions)})()
 
 

@@ -157,5 +157,21 @@ TEST(CampaignOptionsText, TheReplayCommandSaysOnlyWhatDiffersFromTheDefaults) {
             "--functions paper --only 2");
 }
 
+TEST(CampaignOptionsText, TheReplayCommandKeepsTheAdaptersTimeout) {
+  // A fault by a 1 s timeout replayed under the default 30 s would not time out (issue #32).
+  CampaignOptionsText text;
+  text.seed = 1;
+  const CampaignOptions options = campaign_options_from_text(text);  // (the replay reads the text)
+  text.implementation = "adapter";
+  text.adapter = "python3 my adapter.py";
+  EXPECT_EQ(campaign_replay_command(text, options, 3),
+            "chad-oracle campaign --seed 1 --max-size 20 --implementation adapter --adapter 'python3 my adapter.py' "
+            "--only 3");
+  text.adapter_timeout = 1.5;
+  EXPECT_EQ(campaign_replay_command(text, options, 3),
+            "chad-oracle campaign --seed 1 --max-size 20 --implementation adapter --adapter 'python3 my adapter.py' "
+            "--adapter-timeout 1.5 --only 3");
+}
+
 }  // namespace
 }  // namespace chad

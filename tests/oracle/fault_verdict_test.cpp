@@ -90,5 +90,53 @@ TEST(FaultVerdict, AnIllTypedOutputIsAFaultShrunkAndBlamed) {
   });
 }
 
+// A campaign's fault by a timeout (an adapter's answer late on a loaded machine) shrinks only to
+// candidates that time out too, and a failure that does not reproduce is not shrunk at all: a
+// shrink that kept passing candidates reported `Counterexample: pass` (issue #32).
+ProgramOutcome outcome_of(Verdict verdict, const std::string& detail) {
+  ProgramOutcome o;
+  o.verdict = verdict;
+  CheckOutcome c{};
+  c.mode = ChadMode::Reverse;
+  c.sums = SumsStrategy::Biproduct;
+  c.verdict = verdict;
+  c.detail = detail;
+  o.checks.push_back(c);
+  return o;
+}
+
+TEST(FaultVerdict, OnlyAFaultOfTheSameCauseIsAlike) {
+  const ProgramOutcome timeout = outcome_of(Verdict::Fault, "dual gave no answer: no answer within 1 s (timed out)");
+  const ProgramOutcome crash = outcome_of(Verdict::Fault, "dual failed on the jvp request: ZeroDivisionError");
+  const ProgramOutcome passed = outcome_of(Verdict::Pass, "");
+  EXPECT_TRUE(fault_by_timeout(timeout));
+  EXPECT_FALSE(fault_by_timeout(crash));
+  EXPECT_TRUE(fails_alike(timeout, timeout));
+  EXPECT_TRUE(fails_alike(crash, crash));
+  EXPECT_FALSE(fails_alike(crash, timeout));  // a timeout's candidate must time out too
+  EXPECT_FALSE(fails_alike(timeout, crash));  // and a crash's must not be a timeout
+  EXPECT_FALSE(fails_alike(passed, timeout));
+  EXPECT_FALSE(fails_alike(passed, passed));  // a passing program is never a failure to keep
+  EXPECT_FALSE(fails_alike(outcome_of(Verdict::Fail, "wrong"), timeout));
+  EXPECT_TRUE(fails_alike(outcome_of(Verdict::Fail, "wrong here"), outcome_of(Verdict::Fail, "wrong there")));
+}
+
+TEST(FaultVerdict, AFailureThatDoesNotReproduceIsNotShrunk) {
+  // Program 0 of the default campaign passes: as a logged failure that did not come back (a
+  // flaky timeout), it is kept whole, never shrunk to a smaller program that passes.
+  run_with_deep_stack([&] {
+    const CampaignOptions o;
+    ASSERT_EQ(check_program_at(o, 0).verdict, Verdict::Pass);
+    const CampaignFailure f = shrink_campaign_failure(o, 0);
+    EXPECT_FALSE(f.reproduced);
+    EXPECT_EQ(f.original.verdict, Verdict::Pass);
+    EXPECT_EQ(f.shrunk.shrunk.program, f.original.generated.program);
+    EXPECT_EQ(f.shrunk.shrunk.input, f.original.generated.input);
+    EXPECT_EQ(f.shrunk.size, f.shrunk.original_size);
+    EXPECT_GT(f.shrunk.size, 0u);
+    EXPECT_EQ(f.shrunk.candidates, 0);
+  });
+}
+
 }  // namespace
 }  // namespace chad

@@ -27,10 +27,97 @@ def test_the_dual_number_adapter_is_under_40_lines():
 
 def test_the_hello_declares_the_functions_the_number_class_defines():
     hello = kit.scalar_mode("dual", "1", number=dual_numbers.Dual, jvp=dual_numbers.jvp).hello()
-    assert {"sin", "cos", "exp", "log", "sqrt", "tanh", "+", "matvec", "<"} <= set(hello["primitives"])
-    assert not {"erf", "atan", "log1p", "sigmoid", "abs"} & set(hello["primitives"])
+    assert {"sin", "cos", "exp", "log", "sqrt", "tanh", "sigmoid", "softplus", "pow", "+", "matvec", "<"} <= set(
+        hello["primitives"])
+    assert not {"erf", "atan", "log1p", "atan2", "hypot", "logsumexp", "norm"} & set(hello["primitives"])
     assert hello["asks"] == ["jacobian", "jvp", "vjp"] and hello["derived"]["jacobian"] == "columns of jvp"
     assert "standalone" not in hello
+
+
+class Plain:
+    """Numbers with the arithmetic alone (the dual numbers' own), no function of their own."""
+    def __init__(self, dual):
+        self.dual = dual
+
+    dual_of = staticmethod(lambda o: o.dual if isinstance(o, Plain) else o)
+    __float__ = lambda self: float(self.dual)
+    __add__ = lambda self, o: type(self)(self.dual + self.dual_of(o))
+    __mul__ = lambda self, o: type(self)(self.dual * self.dual_of(o))
+    __radd__, __rmul__ = __add__, __mul__
+    __neg__ = lambda self: type(self)(-self.dual)
+
+
+def jvp_of(number):
+    return lambda f, x, seed: [y.dual.tangent if isinstance(y, Plain) else 0.0
+                               for y in f([number(dual_numbers.Dual(a, s)) for a, s in zip(x, seed)])]
+
+
+class WithBinary(Plain):
+    """Those numbers with atan2, hypot and a max of their own (which counts its calls)."""
+    max_calls = 0
+    atan2 = lambda self, o: self.binary(o, math.atan2, lambda y, x: (x / (x * x + y * y), -y / (x * x + y * y)))
+    hypot = lambda self, o: self.binary(o, math.hypot, lambda x, y: (x / math.hypot(x, y), y / math.hypot(x, y)))
+
+    def binary(self, o, f, gradient):
+        a, b = self.dual, dual_numbers.lift(self.dual_of(o))
+        dx, dy = gradient(a.value, b.value)
+        return WithBinary(dual_numbers.Dual(f(a.value, b.value), dx * a.tangent + dy * b.tangent))
+
+    def max(self, o):
+        WithBinary.max_calls += 1
+        return self if float(self) >= float(o) else o
+
+
+plain_jvp, with_binary_jvp = jvp_of(Plain), jvp_of(WithBinary)
+
+
+def test_the_fragment_is_what_the_number_class_has_and_abs_max_min_by_comparison():
+    plain = set(kit.scalar_mode("plain", "1", number=Plain, jvp=plain_jvp).hello()["primitives"])
+    assert {"abs", "max", "min", "+", "<"} <= plain  # by comparing primal values: every scalar tool
+    assert not {"sin", "sigmoid", "softplus", "pow", "atan2", "hypot"} & plain
+    binary = set(kit.scalar_mode("b", "1", number=WithBinary, jvp=with_binary_jvp).hello()["primitives"])
+    assert {"atan2", "hypot", "max", "min"} <= binary and not {"pow", "sigmoid"} & binary
+
+
+def jacobian_of(mode, source, at, index):
+    request = request_of(source, at, "jacobian")
+    request["input"]["index"] = index
+    (answer,) = serve(mode, request)
+    assert answer["kind"] == "result", answer
+    return [[float.fromhex(v) for v in row] for row in answer["jacobian"]]
+
+
+PAIR = {"pair": [{"reals": 1}, {"reals": 1}]}
+
+
+def test_abs_max_min_by_comparison_take_the_branch_of_the_primal_values():
+    mode = kit.scalar_mode("plain", "1", number=Plain, jvp=plain_jvp)
+    source = "def main (x : real) (y : real) : real[3] =\n  [abs(x), max(x, y), min(x * 3, y)];\n"
+    assert jacobian_of(mode, source, [-0.5, 2.0], PAIR) == [[-1.0, 0.0], [0.0, 1.0], [3.0, 0.0]]
+    assert jacobian_of(mode, source, [2.5, 2.0], PAIR) == [[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+
+
+def test_the_dual_numbers_own_sigmoid_softplus_and_pow():
+    source = "def main (x : real) (y : real) : real[3] =\n  [sigmoid(x), softplus(y), pow(x, y)];\n"
+    x, y = 0.75, -1.25
+    got = jacobian_of(dual_mode(), source, [x, y], PAIR)
+    s = 1 / (1 + math.exp(-x))
+    want = [[s * (1 - s), 0.0], [0.0, 1 / (1 + math.exp(-y))], [y * x ** (y - 1), x ** y * math.log(x)]]
+    for g, w in zip(got, want):
+        assert g == pytest.approx(w, rel=1e-14, abs=0), (got, want)
+
+
+def test_binary_methods_are_the_numbers_own_and_a_constant_first_argument_is_lifted():
+    mode = kit.scalar_mode("b", "1", number=WithBinary, jvp=with_binary_jvp)
+    source = "def main (x : real) (y : real) : real[4] =\n  [atan2(x, y), hypot(x, y), atan2(1.5, x), max(2, y)];\n"
+    x, y = 0.5, -2.0
+    before = WithBinary.max_calls
+    got = jacobian_of(mode, source, [x, y], PAIR)
+    r2 = x * x + y * y
+    want = [[y / r2, -x / r2], [x / math.sqrt(r2), y / math.sqrt(r2)], [-1.5 / (x * x + 2.25), 0.0], [0.0, 0.0]]
+    for g, w in zip(got, want):
+        assert g == pytest.approx(w, rel=1e-14, abs=0), (got, want)
+    assert WithBinary.max_calls > before  # max(2, y): the number's own max, on 2 lifted
 
 
 def test_a_tool_without_a_derivative_is_refused():

@@ -1,11 +1,15 @@
 """The native translation's table for a tool of scalars (chad_oracle.kit.serve_scalar_tool): the
 tool's numbers are objects of any Python class with the arithmetic operators (+ - * / and unary -,
 each side mixed with floats) and `__float__` (the primal value); arrays are NumPy object arrays
-of them. An elementary function f (sin, exp, log, ...) calls the number's own method `f()` when it
-has one, else math.f on the float (a constant). Sums, dot products, matrix products and integer
-powers use the arithmetic only; the comparisons the primal value. The other primitives
-(sigmoid, softplus, logsumexp, softmax, norm, abs, pow, atan2, hypot, max, min) have no spelling
-here: a scalar tool does not declare them.
+of them. An elementary function f (sin, exp, log, ..., sigmoid, softplus) calls the number's own
+method `f()` when it has one, else the function on the float (a constant). The binary functions
+call the method of their first argument: `x.pow(y)`, `y.atan2(x)` (for atan2(y, x)), `x.hypot(y)`;
+a float first argument is made one of the tool's numbers as `y * 0.0 + x` (a constant). abs, max
+and min call `x.abs()`, `x.max(y)`, `x.min(y)` when the number has them, else choose by the primal
+values (`-x if float(x) < 0 else x`, `x if float(x) >= float(y) else y`), as the program's own
+comparisons do. Sums, dot products, matrix products and integer powers use the arithmetic only;
+the comparisons the primal value. logsumexp, softmax and norm have no spelling here: a scalar
+tool does not declare them. `declared(number)`: the functions a number class can declare.
 """
 import math
 
@@ -13,7 +17,9 @@ import numpy as np
 
 NAME = "scalar"
 HEADER = "import numpy as np\nfrom chad_oracle.backends import scalar_backend as sb\n"
-ELEMENTARY = ("sin", "cos", "exp", "log", "sqrt", "tanh", "log1p", "expm1", "atan", "erf")
+ELEMENTARY = ("sin", "cos", "exp", "log", "sqrt", "tanh", "log1p", "expm1", "atan", "erf", "sigmoid", "softplus")
+BINARY = ("pow", "atan2", "hypot")  # declared when the number has the method
+BY_COMPARISON = ("abs", "max", "min")  # the number's method when it has one, else by the primal values
 OPS = {
     "const": "sb.const({0})",
     "stack": "sb.stack([{0}])",
@@ -34,7 +40,14 @@ OPS = {
     "outer": "np.multiply.outer({0}, {1})",
     "^": "sb.integer_power({0}, {1})",
 }
-OPS.update({name: "sb.elementary(%r, {0})" % name for name in ELEMENTARY})
+OPS.update({name: "sb.elementary(%r, {0})" % name for name in ELEMENTARY + ("abs",)})
+OPS.update({name: "sb.binary(%r, {0}, {1})" % name for name in BINARY + ("max", "min")})
+
+
+def declared(number):
+    """The functions beyond the arithmetic a number class declares: the elementary and binary
+    ones it has a method for, and abs, max, min (by comparison when it has none)."""
+    return tuple(f for f in ELEMENTARY + BINARY if callable(getattr(number, f, None))) + BY_COMPARISON
 
 
 def _elementwise(function, *arrays):
@@ -103,11 +116,51 @@ def integer_power(a, k):
     return _elementwise(power, a)
 
 
+def _sigmoid(v):
+    return 1 / (1 + math.exp(-v)) if v >= 0 else math.exp(v) / (1 + math.exp(v))
+
+
+def _softplus(v):
+    return max(v, 0.0) + math.log1p(math.exp(-abs(v)))
+
+
+# On floats (constants, and the primal values abs, max and min choose by).
+FLOAT_FUNCTIONS = {"sigmoid": _sigmoid, "softplus": _softplus, "abs": abs, "pow": math.pow,
+                   "atan2": math.atan2, "hypot": math.hypot, "max": max, "min": min}
+
+
+def _by_comparison(name, x, y=None):
+    if name == "abs":
+        return -x if float(x) < 0 else x
+    if name == "max":
+        return x if float(x) >= float(y) else y
+    return x if float(x) <= float(y) else y
+
+
 def _call(name, x):
     own = getattr(x, name, None)
     if callable(own):
         return own()
-    return getattr(math, name)(float(x))
+    if isinstance(x, float) or name not in BY_COMPARISON:
+        return FLOAT_FUNCTIONS.get(name, getattr(math, name, None))(float(x))
+    return _by_comparison(name, x)
+
+
+def _call_binary(name, x, y):
+    if isinstance(x, float) and not isinstance(y, float):  # a constant first: one of the tool's numbers
+        x = y * 0.0 + x
+    own = getattr(x, name, None)
+    if callable(own):
+        return own(y)
+    if isinstance(x, float) and isinstance(y, float):
+        return FLOAT_FUNCTIONS[name](x, y)
+    if name not in BY_COMPARISON:  # (undeclared: the mode declines the program first)
+        raise TypeError("%s has no method %s" % (type(x).__name__, name))
+    return _by_comparison(name, x, y)
+
+
+def binary(name, a, b):
+    return _elementwise(lambda x, y: _call_binary(name, x, y), a, b)
 
 
 def elementary(name, a):

@@ -7,10 +7,6 @@ class Dual:
     def __init__(self, value, tangent=0.0):
         self.value, self.tangent = value, tangent
 
-    def __truediv__(self, o):
-        q = self.value / float(o)
-        return Dual(q, (self.tangent - q * lift(o).tangent) / float(o))
-
     __float__ = lambda self: float(self.value)
     __add__ = lambda self, o: Dual(self.value + float(o), self.tangent + lift(o).tangent)
     __mul__ = lambda self, o: Dual(self.value * float(o), self.tangent * float(o) + self.value * lift(o).tangent)
@@ -18,6 +14,7 @@ class Dual:
     __neg__ = lambda self: Dual(-self.value, -self.tangent)
     __sub__ = lambda self, o: self + -lift(o)
     __rsub__ = lambda self, o: lift(o) + -self
+    __truediv__ = lambda self, o: Dual(self.value / float(o), (self.tangent - self.value / float(o) * lift(o).tangent) / float(o))
     __rtruediv__ = lambda self, o: lift(o) / self
     chain = lambda self, f, df: Dual(f(self.value), df(self.value) * self.tangent)  # f(x + t e) = f(x) + f'(x) t e
     sin = lambda self: self.chain(math.sin, math.cos)
@@ -26,6 +23,9 @@ class Dual:
     log = lambda self: self.chain(math.log, lambda v: 1 / v)
     sqrt = lambda self: self.chain(math.sqrt, lambda v: 0.5 / math.sqrt(v))
     tanh = lambda self: self.chain(math.tanh, lambda v: 1 - math.tanh(v) ** 2)
+    sigmoid = lambda self: 1 / (1 + (-self).exp())  # (abs, max, min: the kit's, by comparisons)
+    softplus = lambda self: (1 + self.exp()).log()
+    pow = lambda self, o: (lift(o) * self.log()).exp()
 
 
 lift = lambda v: v if isinstance(v, Dual) else Dual(float(v))  # a constant: tangent 0
