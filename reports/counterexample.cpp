@@ -418,6 +418,7 @@ Replay replay_report(const std::string& dir) {
   Replay r;
   r.outcome = check_case(options, GeneratedCase{j["program"], j["input"]});
   r.recorded_verdict = j["verdict"];
+  r.not_reproduced = j.value("not_reproduced", std::string());
   r.reproduced = verdict_name(r.outcome.verdict) == r.recorded_verdict &&
                  r.outcome.checks.size() == j["checks"].size();
   for (std::size_t i = 0; r.reproduced && i < r.outcome.checks.size(); ++i)

@@ -48,6 +48,9 @@ struct Replay {
   ProgramOutcome outcome;
   std::string recorded_verdict;
   bool reproduced = false;  // the same verdict for the program and for every check
+  // A report of a campaign's failure that did not reproduce when the report was written (why), or
+  // empty: its recorded verdict is that of the check again, not the campaign's failure.
+  std::string not_reproduced;
 };
 
 // Re-checks the program of a report directory. Throws SourceError for a missing or bad report.

@@ -23,6 +23,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
         nlohmann::json j = outcome_json(r.outcome);
         j["recorded_verdict"] = r.recorded_verdict;
         j["reproduced"] = r.reproduced;
+        if (!r.not_reproduced.empty()) j["not_reproduced"] = r.not_reproduced;
         std::cout << j.dump(2) << "\n";
       } else {
         std::cout << r.outcome.generated.program << "-- at: " << r.outcome.generated.input << "\n";
@@ -32,9 +33,15 @@ void add_replay_command(CLI::App& app, int& exit_code) {
                             : std::string(implementation_name(c.implementation)))
                     << ": "
                     << verdict_name(c.verdict) << (c.detail.empty() ? "" : " (" + c.detail + ")") << "\n";
-        std::cout << "verdict " << verdict_name(r.outcome.verdict) << " ("
-                  << (r.reproduced ? "reproduces the report" : "differs from the report's " + r.recorded_verdict)
-                  << ")\n";
+        std::cout << "verdict " << verdict_name(r.outcome.verdict) << " (";
+        if (!r.not_reproduced.empty())  // the report is of a failure that did not come back
+          std::cout << (is_failure(r.outcome.verdict) ? "the campaign's failure reproduces now"
+                                                      : "not a counterexample: the campaign's failure did not "
+                                                        "reproduce when the report was written, nor now")
+                    << "; " << r.not_reproduced;
+        else
+          std::cout << (r.reproduced ? "reproduces the report" : "differs from the report's " + r.recorded_verdict);
+        std::cout << ")\n";
       }
       return is_failure(r.outcome.verdict) ? kExitCheckFailed : kExitOk;
     });

@@ -61,3 +61,10 @@ def test_a_timeout_that_does_not_reproduce_is_said_so_and_not_shrunk(tmp_path):
     assert report["program"] == logged["program"] and report["input"] == logged["input"]
     assert report["shrunk_size"] == report["original_size"] and "timed out" in report["not_reproduced"], report
     assert files["report.md"].startswith("# Did not reproduce on replay\n\nThis is not a counterexample: "), files["report.md"]
+    # replay says what the report is, never "reproduces the report" of a failure that did not
+    replay = subprocess.run([ORACLE, "replay", str(tmp_path / "campaign" / "failures" / str(logged["index"]))],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert replay.returncode == 0, replay.stdout + replay.stderr  # it passes now
+    last = replay.stdout.strip().splitlines()[-1]
+    assert last.startswith("verdict pass (not a counterexample: the campaign's failure did not reproduce"), last
+    assert "reproduces the report" not in replay.stdout, replay.stdout
