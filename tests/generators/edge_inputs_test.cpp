@@ -42,14 +42,19 @@ std::vector<double> reals_of(const std::string& text) {
   return out;
 }
 
-TEST(EdgeInputs, FeatureParsesAndIsOffByDefault) {
+// By default edges and shapes are drawn per program (the mix), not on for every one; `+` forces.
+TEST(EdgeInputs, FeatureParsesAndIsMixedByDefault) {
   const GeneratorFeatures plain;
   EXPECT_FALSE(plain.edges);
   EXPECT_FALSE(plain.shapes);
   EXPECT_FALSE(plain.edges_only);
+  EXPECT_EQ(plain.mix.edges, kEdgeSharePercent);
+  EXPECT_GT(plain.mix.shapes, 0);
   EXPECT_TRUE(GeneratorFeatures::parse("+edges").edges);
+  EXPECT_EQ(GeneratorFeatures::parse("+edges").mix.edges, 0);
   EXPECT_TRUE(GeneratorFeatures::parse("edges-only").edges_only);
-  EXPECT_EQ(GeneratorFeatures::parse("+edges,+shapes").describe(), plain.describe() + ",edges,shapes");
+  const GeneratorFeatures off = GeneratorFeatures::parse("-second-set,-edges,-shapes");
+  EXPECT_EQ(GeneratorFeatures::parse("+edges,+shapes,-second-set").describe(), off.describe() + ",edges,shapes");
 }
 
 // Every kind of edge value appears among the reals of 300 inputs of type real[4] drawn at the
@@ -104,7 +109,7 @@ TEST(EdgeInputs, AShareOfTheDefaultCampaign) {
       EXPECT_NO_THROW(check_term({}, parse_term(g.input, "<--at>"), p.input_type));
       at_edges += edgy(g.input);
       only += edgy(generate(seed, GeneratorFeatures::parse("edges-only")).input);
-      off += edgy(generate(seed, GeneratorFeatures{}).input);
+      off += edgy(generate(seed, GeneratorFeatures::parse("-edges")).input);
     }
   });
   EXPECT_EQ(off, 0);
