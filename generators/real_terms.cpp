@@ -114,7 +114,7 @@ TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
 // folds and streams: wrap's places): atan, erf, abs, log1p of 0.5 tanh, expm1 of tanh, a square,
 // 1.5 to the power tanh, and max, min, atan2 (x > 0: off its cut) and hypot with a constant.
 TermP TermGenerator::second_set_wrap(const TypeP& goal, const TermP& argument) {
-  switch (c_.pick(13)) {
+  switch (c_.pick(14)) {
     case 0: return make_prim(PrimOp::Atan, {argument});
     case 1: return make_prim(PrimOp::Erf, {argument});
     case 2: return make_prim(PrimOp::Abs, {argument});
@@ -126,7 +126,8 @@ TermP TermGenerator::second_set_wrap(const TypeP& goal, const TermP& argument) {
     case 8: return make_prim(PrimOp::Expm1, {make_prim(PrimOp::Tanh, {argument})});
     case 9: return make_prim(PrimOp::Pow, {constant_array(goal, 1.5), make_prim(PrimOp::Tanh, {argument})});
     case 10: return make_prim(PrimOp::Max, {make_prim(PrimOp::Neg, {constant_array(goal, 0.5)}), argument});
-    default: return make_prim(PrimOp::Hypot, {argument, constant_array(goal, 0.75)});  // 11, 12
+    case 11: return make_prim(PrimOp::Min, {constant_array(goal, 0.5), argument});
+    default: return make_prim(PrimOp::Hypot, {argument, constant_array(goal, 0.75)});  // 12, 13
   }
 }
 
