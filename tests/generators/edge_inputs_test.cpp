@@ -42,19 +42,19 @@ std::vector<double> reals_of(const std::string& text) {
   return out;
 }
 
-// By default edges and shapes are drawn per program (the mix), not on for every one; `+` forces.
-TEST(EdgeInputs, FeatureParsesAndIsMixedByDefault) {
+// Off by default; `+` forces one on for every program, `mix` draws them per program.
+TEST(EdgeInputs, FeatureParsesAndIsOffByDefault) {
   const GeneratorFeatures plain;
   EXPECT_FALSE(plain.edges);
   EXPECT_FALSE(plain.shapes);
   EXPECT_FALSE(plain.edges_only);
-  EXPECT_EQ(plain.mix.edges, kEdgeSharePercent);
-  EXPECT_GT(plain.mix.shapes, 0);
+  EXPECT_EQ(plain.mix.edges, 0);
+  EXPECT_EQ(GeneratorFeatures::parse("mix").mix.edges, kEdgeSharePercent);
+  EXPECT_GT(GeneratorFeatures::parse("mix").mix.shapes, 0);
   EXPECT_TRUE(GeneratorFeatures::parse("+edges").edges);
-  EXPECT_EQ(GeneratorFeatures::parse("+edges").mix.edges, 0);
+  EXPECT_EQ(GeneratorFeatures::parse("mix,+edges").mix.edges, 0);
   EXPECT_TRUE(GeneratorFeatures::parse("edges-only").edges_only);
-  const GeneratorFeatures off = GeneratorFeatures::parse("-second-set,-edges,-shapes");
-  EXPECT_EQ(GeneratorFeatures::parse("+edges,+shapes,-second-set").describe(), off.describe() + ",edges,shapes");
+  EXPECT_EQ(GeneratorFeatures::parse("+edges,+shapes").describe(), plain.describe() + ",edges,shapes");
 }
 
 // Every kind of edge value appears among the reals of 300 inputs of type real[4] drawn at the

@@ -1,6 +1,6 @@
 // The generator feature `second-set`: off when asked (no program draws the second set's
 // elementwise primitives), on it draws each of them in well-typed programs whose inputs fit;
-// `describe` names it when forced on. Its default, the per-program mix: default_mix_test.cpp.
+// `describe` names it when forced on. Its share of the proposed per-program mix: default_mix_test.cpp.
 #include <gtest/gtest.h>
 
 #include <map>
