@@ -80,7 +80,7 @@ void narrow_to_fragment(GeneratorFeatures& f, const std::optional<std::set<std::
   // A tool of the first set only: its programs are drawn as before the second set (no draws spent on it).
   if (!any_primitive({"log1p", "expm1", "atan", "erf", "abs", "^", "pow", "atan2", "hypot", "max", "min", "mean",
                       "prod", "logsumexp", "softmax", "norm", "cumsum", "matmul", "transpose", "outer"}))
-    f.second_set = false;
+    f.force_second_set(false);
 }
 
 }  // namespace chad

@@ -34,22 +34,40 @@ struct GeneratorFeatures {
   bool inductive_input = false;
   // The second set of primitives (log1p expm1 atan erf abs ^ pow atan2 hypot max min; mean prod
   // logsumexp softmax norm cumsum matmul transpose outer) and inputs with more exact zeros (prod's
-  // zero entries): off by default (the README's outputs are of the first set's default; issue #30
-  // proposes `+second-set,+edges,+shapes` as the new default), `+second-set` to draw them.
+  // zero entries). Off by default; `+second-set` for every program, `mix` (below) for a share.
   bool second_set = false;
   // Inputs at the edges of floating point (generators/input_generator.hpp): magnitudes from
   // subnormal to near overflow, both signs, exact zeros and ones, points a few ulps from 0, 1 and
   // -1 (log's, sqrt's, log1p's edges; abs's kink), repeated entries (max's and min's ties); with
   // `edges` the inputs of about kEdgeSharePercent of the programs, with `edges-only` every
   // program's. Under `edges` partial primitives also read `e * e`, which reaches 0 (log's and
-  // sqrt's edge, a divisor a few ulps from 0). Off by default; `+edges` turns it on.
+  // sqrt's edge, a divisor a few ulps from 0). Off by default; `+edges` for every program, `mix`
+  // (below) for a share, each with edges-only.
   bool edges = false;
   bool edges_only = false;
   // The shapes the generator did not make before issue #30: divisors of both signs (a positive
   // term or its negation) and rose trees, a nested inductive type (mu t. < Leaf : real | Node :
   // mu l. < Nil : unit | Cons : t * l > >), among the inputs, the folds over every element and
-  // the random mu types. Off by default; `+shapes` turns it on.
+  // the random mu types. Off by default; `+shapes` for every program, `mix` (below) for a share.
   bool shapes = false;
+  // Issue #30's proposed default, the per-program mix (`--features mix`; not yet the default):
+  // each program draws, from its own choices before any other (generate_case), whether it has
+  // second-set, edges (then edges-only too) and shapes, on with these percents (choice 0: off, the
+  // simplest). 0: not drawn, the bool above holds for every program. `+name` or `-name` forces a
+  // feature on or off for every program (its percent 0); `name~P%` mixes it at P percent. A list
+  // naming all eight features of the first default (as describe() writes every list) leaves
+  // unnamed ones off: a campaign recorded before the mix reads back as what it drew.
+  struct Mix {
+    int second_set = 0, edges = 0, shapes = 0;
+    bool operator==(const Mix&) const = default;
+  };
+  static Mix proposed_mix();  // second-set 60%, edges 15%, shapes 40% (program_generator.cpp)
+  static Mix default_mix();   // none yet: the first default
+  Mix mix = default_mix();
+  // Forces each for every program (drops it from the mix).
+  void force_second_set(bool on) { second_set = on, mix.second_set = 0; }
+  void force_edges(bool on) { edges = on, mix.edges = 0; }
+  void force_shapes(bool on) { shapes = on, mix.shapes = 0; }
   // Per-primitive and per-former switches: the declared fragment of a tool under test (the
   // adapter's hello; generators/declared_fragment.hpp). A program uses only these primitives (op
   // names of docs/program-json.md) and term formers (their JSON tags); absent: every one (the
@@ -58,7 +76,9 @@ struct GeneratorFeatures {
   std::optional<std::set<std::string>> primitives, formers;
 
   // Reads "functions,sums,-arrays,+comparisons": a name turns a feature on, "-name" off,
-  // "all" / "none" set every one but inductive-input, second-set, edges, edges-only and shapes (named on their own). Throws std::invalid_argument naming an unknown feature.
+  // "all" / "none" set every one but inductive-input, second-set, edges, edges-only and shapes
+  // (named on their own); "second-set~40%" mixes one at that percent, "mix" the three as proposed. Throws std::invalid_argument
+  // naming an unknown feature or a percent outside 1..99.
   static GeneratorFeatures parse(const std::string& text);
   std::string describe() const;
 };
@@ -71,6 +91,9 @@ struct GeneratedCase {
 inline constexpr int kFragmentDraws = 64;
 // The share of a campaign's programs (feature `edges`) whose inputs are drawn at the edges.
 inline constexpr int kEdgeSharePercent = 15;
+
+// The features one program has: `features` with its mix drawn from `choices` (GeneratorFeatures::mix).
+GeneratorFeatures features_of_one_program(ChoiceSource& choices, const GeneratorFeatures& features);
 
 // `max_size`: the fuel; the program's term has about that many nodes at most.
 GeneratedCase generate_case(ChoiceSource& choices, const GeneratorFeatures& features, int max_size);

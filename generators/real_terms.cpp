@@ -45,13 +45,14 @@ TermP TermGenerator::binary(const TypeP&, const TermP& a, const TermP& b) {
   return make_prim(ops[c_.pick(3)], {a, b});
 }
 
-TermP TermGenerator::wrap(const TypeP&, const TermP& argument) {
+TermP TermGenerator::wrap(const TypeP& goal, const TermP& argument) {
+  if (f_.second_set && c_.chance(60)) return second_set_wrap(goal, argument);  // no draw when off
   static const PrimOp ops[] = {PrimOp::Sin, PrimOp::Tanh, PrimOp::Cos, PrimOp::Sigmoid, PrimOp::Softplus, PrimOp::Neg};
   return make_prim(ops[c_.pick(6)], {argument});
 }
 
 TermP TermGenerator::unary(const TypeP& goal, int fuel) {
-  if (f_.second_set && c_.chance(70)) return second_set(goal, fuel);  // no draw when off
+  if (f_.second_set && c_.chance(80)) return second_set(goal, fuel);  // no draw when off
   static const PrimOp ops[] = {PrimOp::Sin, PrimOp::Cos,  PrimOp::Exp,     PrimOp::Tanh, PrimOp::Sigmoid,
                                PrimOp::Softplus, PrimOp::Neg, PrimOp::Log, PrimOp::Sqrt};
   PrimOp op = ops[c_.pick(9)];
@@ -76,7 +77,7 @@ TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
     if (term_equal(a, b)) b = make_prim(PrimOp::Add, {b, constant_array(goal, 0.5)});
     return std::pair{a, b};
   };
-  switch (c_.pick(13)) {
+  switch (c_.pick(12)) {
     case 0: {
       if (c_.chance(50) || !f_.partial)  // 0.5 tanh e in (-0.5, 0.5): tanh e alone rounds to -1 below -19
         return make_prim(PrimOp::Log1p, {weighted(goal, make_literal(0.5), make_prim(PrimOp::Tanh, {gen(goal, fuel)}))});
@@ -95,17 +96,38 @@ TermP TermGenerator::second_set(const TypeP& goal, int fuel) {
       TermP base = positive(goal, half);
       return make_prim(PrimOp::Pow, {base, bounded(goal, rest)});
     }
-    case 11: return make_prim(PrimOp::Abs, {make_prim(PrimOp::Neg, {gen(goal, fuel)})});  // abs, often at x < 0
-    case 12: {  // atan2 in each of its four quadrants (off its cut): the arguments a positive term or its negation
+    case 7: return make_prim(PrimOp::Abs, {make_prim(PrimOp::Neg, {gen(goal, fuel)})});  // abs, often at x < 0
+    case 8: {  // atan2 in each of its four quadrants (off its cut): the arguments a positive term or its negation
       TermP y = divisor(goal, half);
       return make_prim(PrimOp::Atan2, {y, divisor(goal, rest)});
     }
-    default: {
+    default: {  // 9 to 11
       static const PrimOp pairs[] = {PrimOp::Atan2, PrimOp::Hypot, PrimOp::Max, PrimOp::Min};
       const PrimOp op = pairs[c_.pick(4)];
       auto [a, b] = two_sides();
       return make_prim(op, {a, b});
     }
+  }
+}
+
+// The second set's total elementwise primitives around a given term (in shared lets, closures,
+// folds and streams: wrap's places): atan, erf, abs, log1p of 0.5 tanh, expm1 of tanh, a square,
+// 1.5 to the power tanh, and max, min, atan2 (x > 0: off its cut) and hypot with a constant.
+TermP TermGenerator::second_set_wrap(const TypeP& goal, const TermP& argument) {
+  switch (c_.pick(14)) {
+    case 0: return make_prim(PrimOp::Atan, {argument});
+    case 1: return make_prim(PrimOp::Erf, {argument});
+    case 2: return make_prim(PrimOp::Abs, {argument});
+    case 3: return make_prim(PrimOp::Log1p, {weighted(goal, make_literal(0.5), make_prim(PrimOp::Tanh, {argument}))});
+    case 4: return make_prim(PrimOp::PowInt, {argument}, {}, 2);
+    case 5: return make_prim(PrimOp::Max, {argument, constant_array(goal, 0.5)});
+    case 6: return make_prim(PrimOp::Min, {argument, make_prim(PrimOp::Neg, {constant_array(goal, 0.5)})});
+    case 7: return make_prim(PrimOp::Atan2, {argument, constant_array(goal, 1.5)});
+    case 8: return make_prim(PrimOp::Expm1, {make_prim(PrimOp::Tanh, {argument})});
+    case 9: return make_prim(PrimOp::Pow, {constant_array(goal, 1.5), make_prim(PrimOp::Tanh, {argument})});
+    case 10: return make_prim(PrimOp::Max, {make_prim(PrimOp::Neg, {constant_array(goal, 0.5)}), argument});
+    case 11: return make_prim(PrimOp::Min, {constant_array(goal, 0.5), argument});
+    default: return make_prim(PrimOp::Hypot, {argument, constant_array(goal, 0.75)});  // 12, 13
   }
 }
 
@@ -276,7 +298,7 @@ TermP TermGenerator::elementwise(const TypeP& goal, int fuel, int operation) {
 
 TermP TermGenerator::array(const TypeP& goal, int fuel) {
   enum { Unary, Binary, Scale, Division, Literal, Matvec, Rows };
-  if (f_.second_set && goal->shape.size() <= 2 && c_.chance(goal->shape.size() == 2 ? 45 : 25))
+  if (f_.second_set && goal->shape.size() <= 2 && c_.chance(goal->shape.size() == 2 ? 60 : 25))
     return second_set_array(goal, fuel);
   if (goal->shape.size() > 1) {
     static const int options[] = {Rows, Unary, Binary, Scale, Rows, Division};

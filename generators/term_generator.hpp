@@ -97,6 +97,7 @@ class TermGenerator {
   TermP divisor(const TypeP& goal, int fuel);       // a positive term or its negation
   TermP bounded(const TypeP& goal, int fuel);       // |term| <= 3: the argument of exp
   TermP second_set(const TypeP& goal, int fuel);    // log1p .. min (feature second-set), in their domains
+  TermP second_set_wrap(const TypeP& goal, const TermP& argument);  // a total one of the second set
   TermP binary(const TypeP& goal, const TermP& a, const TermP& b);  // + - * chosen
   TermP reduction(int fuel);                        // sum, dot, get, matvec to a real
   TypeP array_goal(int rank);                       // an array type in scope (mostly), rank 0: any

@@ -139,8 +139,8 @@ bool blame_names_mutant(const Mutant& m, const Blame& blame) {
 void use_mutant(CampaignOptions& options, const Mutant& m) {
   options.rules = &m.rules;
   if (m.functions) options.functions = *m.functions;
-  if (m.second_set) options.features.second_set = true;
-  if (m.shapes) options.features.shapes = true;
+  if (m.second_set) options.features.force_second_set(true);
+  if (m.shapes) options.features.force_shapes(true);
   options.faults = m.is_rule_mutant() ? nullptr : &m.faults;
 }
 

@@ -71,6 +71,16 @@ FAULTS = {
 }
 
 
+# ---- PyTorch's own operators in place of the runtime's compositions ----
+
+# The 2-norm of every entry: PyTorch's own `torch.linalg.vector_norm`, whatever it answers (the
+# runtime's scaled composition computed its scale 2^-e in Python floats, which overflow at
+# subnormal entries: the adapter died there instead of letting PyTorch's answer be judged).
+OWN_OPERATORS = {
+    "rt_norm": lambda a: torch.linalg.vector_norm(a.reshape(-1)),
+}
+
+
 # ---- numbers and the translation ----
 
 def load_module(request, fault):
@@ -79,6 +89,7 @@ def load_module(request, fault):
         raise Unsupported("the request has no python translation")
     module = {"__name__": "chad_translation"}
     exec(compile(text, "<python translation>", "exec"), module)
+    module.update(OWN_OPERATORS)
     module.update(FAULTS.get(fault, {}))
     return module
 

@@ -99,7 +99,7 @@ TEST(DeclaredFragment, AFirstSetToolIsDrawnWithoutTheSecondSet) {
   narrow_to_fragment(g, std::set<std::string>{"sin", "hypot"}, std::nullopt);
   EXPECT_TRUE(g.second_set);
   run_with_deep_stack([&] {
-    GeneratorFeatures without = GeneratorFeatures::parse("+edges");
+    GeneratorFeatures without = GeneratorFeatures::parse("+edges,-second-set");
     without.primitives = f.primitives;
     for (std::uint64_t seed = 0; seed < 30; ++seed) {
       ChoiceSource a(seed), b(seed);

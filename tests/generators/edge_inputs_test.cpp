@@ -42,12 +42,17 @@ std::vector<double> reals_of(const std::string& text) {
   return out;
 }
 
+// Off by default; `+` forces one on for every program, `mix` draws them per program.
 TEST(EdgeInputs, FeatureParsesAndIsOffByDefault) {
   const GeneratorFeatures plain;
   EXPECT_FALSE(plain.edges);
   EXPECT_FALSE(plain.shapes);
   EXPECT_FALSE(plain.edges_only);
+  EXPECT_EQ(plain.mix.edges, 0);
+  EXPECT_EQ(GeneratorFeatures::parse("mix").mix.edges, kEdgeSharePercent);
+  EXPECT_GT(GeneratorFeatures::parse("mix").mix.shapes, 0);
   EXPECT_TRUE(GeneratorFeatures::parse("+edges").edges);
+  EXPECT_EQ(GeneratorFeatures::parse("mix,+edges").mix.edges, 0);
   EXPECT_TRUE(GeneratorFeatures::parse("edges-only").edges_only);
   EXPECT_EQ(GeneratorFeatures::parse("+edges,+shapes").describe(), plain.describe() + ",edges,shapes");
 }
@@ -104,7 +109,7 @@ TEST(EdgeInputs, AShareOfTheDefaultCampaign) {
       EXPECT_NO_THROW(check_term({}, parse_term(g.input, "<--at>"), p.input_type));
       at_edges += edgy(g.input);
       only += edgy(generate(seed, GeneratorFeatures::parse("edges-only")).input);
-      off += edgy(generate(seed, GeneratorFeatures{}).input);
+      off += edgy(generate(seed, GeneratorFeatures::parse("-edges")).input);
     }
   });
   EXPECT_EQ(off, 0);
