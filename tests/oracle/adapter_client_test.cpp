@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "../support/example_programs.hpp"
+#include "../support/adapter_judge.hpp"
 #include "../support/tool_runner.hpp"
 #include "adapter_client/adapter_check.hpp"
 #include "adapter_client/adapter_client.hpp"
@@ -139,18 +140,7 @@ TEST(AdapterClient, TheGoldenAdapterAnswersAnOverflowOfDoubleAsADomainError) {
 // check_by_adapter on `program_text` at `at`, against the adapter `command`.
 CheckOutcome judge(const std::string& command, const std::string& program_text, const std::string& at,
                    double timeout = 30) {
-  CampaignOptions options;
-  options.implementation = Implementation::Adapter;
-  options.adapter = std::make_shared<AdapterClient>(AdapterOptions{command, timeout});
-  CheckOutcome outcome;
-  run_with_deep_stack([&] {
-    const CheckedProgram program = check_program(parse_program(program_text, "<test>"));
-    const NormalForm<double> input = read_input_point(program, at);
-    const JacobianResult reference = jacobian_by_dual(program, input);
-    std::optional<JacobianResult> certified;
-    outcome = check_by_adapter(options, program_text, program, input, reference, certified);
-  });
-  return outcome;
+  return testing::judge_by_adapter(command, program_text, at, timeout);
 }
 
 TEST(CheckByAdapter, TheGoldenAdapterPassesOnEveryExampleInFloat64AndNeverFailsInFloat32) {

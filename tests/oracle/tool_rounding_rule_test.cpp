@@ -8,55 +8,48 @@
 #include <cmath>
 #include <string>
 
+#include "../support/adapter_judge.hpp"
 #include "../support/tool_runner.hpp"
-#include "adapter_client/adapter_check.hpp"
-#include "adapter_client/adapter_client.hpp"
-#include "references/input_value.hpp"
-#include "syntax/deep_stack.hpp"
-#include "syntax/parser.hpp"
 
 namespace chad {
 namespace {
 
-// x / (x * x), differentiated as a reverse-mode tool does in double (PyTorch's rules for / and *):
-// the adjoint of b = x x is -(a / b) / b, then x's is 1 / b + 2 x (adjoint of b). `factor`
-// multiplies the derivative it gives (1: right as far as double can be).
-std::string reverse_sweep_adapter(const std::string& name, const std::string& factor) {
+// A float64 tool of one input, named `tool`: `derivative` (Python lines over x, setting d) gives
+// its derivative, `value` (a Python expression over x) its output; it answers every ask.
+std::string scalar_tool(const std::string& name, const std::string& tool, const std::string& derivative,
+                        const std::string& value) {
   const std::string script =
-      "import json, sys\n"
+      "import json, math, sys\n"
       "def hx(v): return float.hex(float(v))\n"
       "for line in sys.stdin:\n"
       "    r = json.loads(line)\n"
       "    if r['kind'] == 'bye': break\n"
       "    if r['kind'] == 'hello':\n"
-      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'sweep', 'version': '0',"
+      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': '" + tool + "', 'version': '0',"
       " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
-      "    x = float.fromhex(r['input']['coords'][0])\n"
-      "    a, b = x, x * x\n"
-      "    ga = 1.0 / b\n"
-      "    gb = -((a / b) / b)\n"
-      "    d = (ga + gb * x + gb * x) * " + factor + "\n"
-      "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(a / b)]}}\n"
+      "    x = float.fromhex(r['input']['coords'][0])\n" + derivative +
+      "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(" + value + ")]}}\n"
       "    if r['ask'] == 'jacobian': out['jacobian'] = [[hx(d)]]\n"
       "    else: out[r['ask']] = [[hx(d * float.fromhex(s[0]))] for s in r['seeds']]\n"
       "    print(json.dumps(out), flush=True)\n";
-  return "/usr/bin/python3 " + testing::write_temp_file("chad_reverse_order_test", name + ".py", script);
+  return "/usr/bin/python3 " + testing::write_temp_file("chad_tool_rounding_rule_test", name + ".py", script);
+}
+
+// x / (x * x), differentiated as a reverse-mode tool does in double (PyTorch's rules for / and *):
+// the adjoint of b = x x is -(a / b) / b, then x's is 1 / b + 2 x (adjoint of b). `factor`
+// multiplies the derivative it gives (1: right as far as double can be).
+std::string reverse_sweep_adapter(const std::string& name, const std::string& factor) {
+  return scalar_tool(name, "sweep",
+                     "    a, b = x, x * x\n"
+                     "    ga = 1.0 / b\n"
+                     "    gb = -((a / b) / b)\n"
+                     "    d = (ga + gb * x + gb * x) * " + factor + "\n",
+                     "a / b");
 }
 
 CheckOutcome judge(const std::string& command, const std::string& at,
                    const std::string& text = "def main (x : real) : real = x / (x * x);") {
-  CampaignOptions options;
-  options.implementation = Implementation::Adapter;
-  options.adapter = std::make_shared<AdapterClient>(AdapterOptions{command, 30});
-  CheckOutcome outcome;
-  run_with_deep_stack([&] {
-    const CheckedProgram program = check_program(parse_program(text, "<test>"));
-    const NormalForm<double> input = read_input_point(program, at);
-    const JacobianResult reference = jacobian_by_dual(program, input);
-    std::optional<JacobianResult> certified;
-    outcome = check_by_adapter(options, text, program, input, reference, certified);
-  });
-  return outcome;
+  return testing::judge_by_adapter(command, text, at);
 }
 
 // At x = 1.220703125e146 the derivative -1/x^2 is -6.7108864e-293, the adjoint of x x is
@@ -89,23 +82,7 @@ TEST(ReverseOrderRounding, AWrongDerivativeStillFailsWhereNothingUnderflows) {
 // is -6.5e-16: off by 2 k u |2x| at most, inside the rule; a t of 1 - 2e-15 (18 ulps) is not. (Its
 // value is sent correctly rounded: only the derivative is judged here.)
 std::string tanh_adapter(const std::string& name, const std::string& t) {
-  const std::string script =
-      "import json, math, sys\n"
-      "def hx(v): return float.hex(float(v))\n"
-      "for line in sys.stdin:\n"
-      "    r = json.loads(line)\n"
-      "    if r['kind'] == 'bye': break\n"
-      "    if r['kind'] == 'hello':\n"
-      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'xla-like', 'version': '0',"
-      " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
-      "    x = float.fromhex(r['input']['coords'][0])\n"
-      "    t = " + t + "\n"
-      "    d = (1 - t) * (1 + t) * (2 * x)\n"
-      "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(math.tanh(x * x))]}}\n"
-      "    if r['ask'] == 'jacobian': out['jacobian'] = [[hx(d)]]\n"
-      "    else: out[r['ask']] = [[hx(d * float.fromhex(s[0]))] for s in r['seeds']]\n"
-      "    print(json.dumps(out), flush=True)\n";
-  return "/usr/bin/python3 " + testing::write_temp_file("chad_reverse_order_test", name + ".py", script);
+  return scalar_tool(name, "xla-like", "    t = " + t + "\n    d = (1 - t) * (1 + t) * (2 * x)\n", "math.tanh(x * x)");
 }
 
 TEST(UnaryTangentRounding, OneMinusTSquaredFromATanhSevenUlpsOffPasses) {
