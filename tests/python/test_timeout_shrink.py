@@ -19,9 +19,13 @@ ADAPTER = "%s %s" % (sys.executable, os.path.join(ROOT, "tests", "python", "slee
 pytestmark = pytest.mark.skipif(not ORACLE, reason="CHAD_ORACLE (the chad-oracle binary) is not set")
 
 
+def sleepy_env(tmp_path, mode):
+    """The slowed adapter's settings; in `once` the state file says whether it has slept."""
+    return dict(os.environ, CHAD_SLEEPY_MODE=mode, CHAD_SLEEPY_SECONDS="7", CHAD_SLEEPY_STATE=str(tmp_path / "slept"))
+
+
 def campaign(tmp_path, mode):
-    env = dict(os.environ, CHAD_SLEEPY_MODE=mode, CHAD_SLEEPY_SECONDS="7",
-               CHAD_SLEEPY_STATE=str(tmp_path / "slept"))
+    env = sleepy_env(tmp_path, mode)
     out = tmp_path / "campaign"
     run = subprocess.run([ORACLE, "campaign", "--implementation", "adapter", "--adapter", ADAPTER,
                           "--adapter-timeout", "3", "--seed", "1", "--count", "4", "--reports", "4",
@@ -63,7 +67,8 @@ def test_a_timeout_that_does_not_reproduce_is_said_so_and_not_shrunk(tmp_path):
     assert files["report.md"].startswith("# Did not reproduce on replay\n\nThis is not a counterexample: "), files["report.md"]
     # replay says what the report is, never "reproduces the report" of a failure that did not
     replay = subprocess.run([ORACLE, "replay", str(tmp_path / "campaign" / "failures" / str(logged["index"]))],
-                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+                            cwd=ROOT, env=sleepy_env(tmp_path, "once"),  # it has slept once: no more
+                            capture_output=True, text=True, timeout=120)
     assert replay.returncode == 0, replay.stdout + replay.stderr  # it passes now
     last = replay.stdout.strip().splitlines()[-1]
     assert last.startswith("verdict pass (not a counterexample: the campaign's failure did not reproduce"), last
