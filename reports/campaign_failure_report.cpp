@@ -52,6 +52,8 @@ std::string report_campaign_failure(const CampaignOptions& options, const std::s
              std::to_string(shrunk.candidates) + " candidates" + how + ")";
     } else {  // the shrunk program failed while shrinking, not now: the original (which failed again) is reported
       c.shrunk_size = shrunk.original_size;
+      c.size_note = "not shrunk (" + std::to_string(shrunk.original_size) + " term nodes: the shrunk program of " +
+                    std::to_string(shrunk.size) + " did not fail again when checked for the report, a flaky failure)";
       line = "program " + std::to_string(index) + ": not shrunk (the shrunk program of " + std::to_string(shrunk.size) +
              " term nodes did not fail again when checked for the report: a flaky failure; the original is reported)";
     }

@@ -245,8 +245,9 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   text.seed = c.campaign_seed;
   std::string regenerate = campaign_replay_command(text, c.options, c.index);
   if (!origin.regenerate.empty()) regenerate = origin.regenerate;
-  const std::string sizes = c.not_reproduced.empty() ? shrunk_text(c.original_size, c.shrunk_size)
-                                                      : "not shrunk (" + std::to_string(c.original_size) + " term nodes)";
+  const std::string sizes = !c.size_note.empty()        ? c.size_note
+                            : c.not_reproduced.empty() ? shrunk_text(c.original_size, c.shrunk_size)
+                                                       : "not shrunk (" + std::to_string(c.original_size) + " term nodes)";
   const Case judged(o.generated, "program.chad");  // parsed and checked once, for everything below
   const std::string at = readable_input(judged.program(), o.generated.input);  // lists as [..]
   write_text_file_with(fs::path(dir) / "program.chad", [&](std::ostream& out) { out

@@ -27,6 +27,9 @@ struct Counterexample {
   // this says so; `outcome` is then the passing check's, and the report is headed "Did not
   // reproduce on replay", never "Counterexample: pass".
   std::string not_reproduced = {};
+  // Not empty: said of the sizes instead of shrunk_text's words (a shrunk program that did not fail
+  // again when checked for the report, so the original is reported).
+  std::string size_note = {};
 };
 
 // Where a report's failure was found when not by a campaign: `verify --inputs` (a fixed program,

@@ -86,6 +86,25 @@ TEST(Counterexample, AProgramWithoutAFinalNewlineAndNotShrunkReadsRight) {
   EXPECT_EQ(shrunk_text(49, 3), "shrunk from 49 to 3 term nodes");
 }
 
+// A shrunk program that did not fail again when checked for the report: the original is reported,
+// and its size line says so rather than "no smaller program fails" (one did, while shrinking).
+TEST(Counterexample, TheOriginalReportedForAFlakyShrunkProgramSaysWhy) {
+  const std::string dir = fresh_temp_dir("chad_report_test_size_note");
+  run_with_deep_stack([&] {
+    GeneratedCase g{"def main (x : real * real) : real = fst x * snd x;", "(1.5, -2)"};
+    Counterexample c = checked_with(*find_mutant("rev-prim-doubles"), g, 5, 5);
+    c.size_note = "not shrunk (5 term nodes: the shrunk program of 3 did not fail again)";
+    write_report(dir, c);
+  });
+  for (const char* file : {"/report.md", "/program.chad"}) {
+    std::ifstream in(dir + file);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_NE(text.str().find("the shrunk program of 3 did not fail again"), std::string::npos) << file << text.str();
+    EXPECT_EQ(text.str().find("no smaller program fails"), std::string::npos) << file << text.str();
+  }
+}
+
 // A fault (CHAD's output does not type-check: mutants/broken_output_faults.hpp) is reported like a fail:
 // program, report.json with the blame, report.md; no picture of CHAD's output, which does not
 // exist, and the report says why; replaying gives the fault again.
