@@ -21,7 +21,8 @@ const double kC = 0.0009765625;
 
 // A float64 tool that differentiates kProgram as a reverse-mode tool does (PyTorch's rule for *):
 // the adjoint of the output is the seed w, y's is w x1, x0's is (w x1) c, x1's is w y. Its VJP is
-// multiplied by `factor`, or is `vjp_override` (a Python expression) when given.
+// multiplied by `factor`, or is `vjp_override` (a Python expression) when given; "domain": the
+// VJP is answered by a domain error (as the adapter kit answers a tool's inf or NaN).
 std::string sweep_tool(const std::string& name, const std::string& factor, const std::string& vjp_override = "") {
   const std::string script =
       "import json, sys\n"
@@ -42,6 +43,8 @@ std::string sweep_tool(const std::string& name, const std::string& factor, const
       "    seeds = [[float.fromhex(v) for v in s] for s in r['seeds']]\n"
       "    if r['ask'] == 'jacobian': out['jacobian'] = [[hx(g) for g in reverse(1.0)]]\n"
       "    elif r['ask'] == 'jvp': out['jvp'] = [[hx(s[0] * c * x1 + y * s[1])] for s in seeds]\n"
+      "    elif " + std::string(vjp_override == "domain" ? "True" : "False") + ":\n"
+      "        out = {'kind': 'error', 'id': r['id'], 'error': 'domain', 'message': \"the tool's vjp is not finite\"}\n"
       "    else: out['vjp'] = [[hx(" + (vjp_override.empty() ? "g * " + factor : vjp_override) +
       ") for g in reverse(s[0])] for s in seeds]\n"
       "    print(json.dumps(out), flush=True)\n";
@@ -70,6 +73,10 @@ TEST(ReverseOrderOverflow, AnAdjointBeyondDoublesRangeIsASkipNotAFail) {
   // NaN (as PyTorch gave for program 955) is excused there as inf is.
   const CheckOutcome nan = judge(sweep_tool("overflow_nan", "1", "float('nan')"), "(1.5, 1.5e308)");
   EXPECT_EQ(nan.verdict, Verdict::Skip) << nan.detail;
+  // So is a domain error (the adapter kit's answer for a tool's inf or NaN: PyTorch 2 at 955).
+  const CheckOutcome domain = judge(sweep_tool("overflow_domain", "1", "domain"), "(1.5, 1.5e308)");
+  EXPECT_EQ(domain.verdict, Verdict::Skip) << domain.detail;
+  EXPECT_NE(domain.detail.find("where sweep reports a domain error"), std::string::npos) << domain.detail;
 }
 
 // At the same point a wrong finite VJP still fails: the rule excuses only inf or NaN.
@@ -79,7 +86,7 @@ TEST(ReverseOrderOverflow, AWrongFiniteAnswerStillFailsWhereAnAdjointOverflows) 
 }
 
 // At an ordinary point no adjoint overflows: the right sweep passes, a VJP off by 2^-20 relative
-// fails, and so does a NaN.
+// fails, and so do a NaN and a domain error.
 TEST(ReverseOrderOverflow, AtAnOrdinaryPointAWrongOrNaNAnswerStillFails) {
   const CheckOutcome right = judge(sweep_tool("ordinary", "1"), "(1.5, 3)");
   EXPECT_EQ(right.verdict, Verdict::Pass) << right.detail;
@@ -87,6 +94,8 @@ TEST(ReverseOrderOverflow, AtAnOrdinaryPointAWrongOrNaNAnswerStillFails) {
   EXPECT_EQ(wrong.verdict, Verdict::Fail) << wrong.detail;
   const CheckOutcome nan = judge(sweep_tool("ordinary_nan", "1", "float('nan')"), "(1.5, 3)");
   EXPECT_EQ(nan.verdict, Verdict::Fail) << nan.detail;
+  const CheckOutcome domain = judge(sweep_tool("ordinary_domain", "1", "domain"), "(1.5, 3)");
+  EXPECT_EQ(domain.verdict, Verdict::Fail) << domain.detail;
 }
 
 }  // namespace
