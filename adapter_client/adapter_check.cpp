@@ -7,6 +7,7 @@
 #include "logrel/agreement.hpp"
 #include "model/coordinate_labels.hpp"
 #include "model/tool_rounding.hpp"
+#include "references/reverse_sweep.hpp"
 #include "adapter_client/adapter_client.hpp"
 #include "adapter_client/adapter_protocol.hpp"
 #include "syntax/printer.hpp"
@@ -43,6 +44,33 @@ bool inside(double got, const Enclosure& e) { return got >= e.lo && got <= e.hi;
 double tool_relative_error(double got, double want) {
   const double r = std::fabs(got - want) / std::fmax(std::fabs(want), std::numeric_limits<double>::min());
   return std::isfinite(r) ? r : std::numeric_limits<double>::max();
+}
+
+// The second look before a `fail` (docs/adapter-protocol.md, the reverse order): where every
+// entry outside its enclosure is a derivative the tool gives as inf or NaN (or the tool reports a
+// domain error the program does not have), and the ask is one a
+// tool may answer by a reverse sweep (a VJP from `seed`, a Jacobian row by row), whether an adjoint
+// of that sweep may overflow the precision (references/reverse_sweep.hpp); why, or "".
+std::string reverse_order_overflow_of(const CheckedProgram& program, const NormalForm<double>& input, AdapterAsk ask,
+                                      const std::vector<double>& seed, std::size_t m,
+                                      const std::vector<std::string>& in_labels, ToolPrecision precision,
+                                      Subnormals subnormals) {
+  std::vector<std::vector<double>> cotangents;
+  if (ask == AdapterAsk::Vjp) cotangents.push_back(seed);
+  if (ask == AdapterAsk::Jacobian)
+    for (std::size_t i = 0; i < m; ++i) {
+      cotangents.emplace_back(m, 0.0);
+      cotangents.back()[i] = 1;
+    }
+  if (cotangents.empty()) return "";
+  try {
+    ToolRoundingScope scope = tool_rounding_scope(precision, subnormals);
+    const std::optional<std::string> overflow =
+        reverse_order_overflow(program, input, cotangents, largest_finite(precision), in_labels);
+    return overflow ? *overflow : "";
+  } catch (const SourceError&) {  // a tie or a domain error on the tape: no second look
+    return "";
+  }
 }
 
 }  // namespace
@@ -162,6 +190,12 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       } else if (!tool_precision_reference()) {
         c.verdict = Verdict::Skip;
         c.detail = tool + " reports a domain error (" + answer.message + "), and the input is " + rounding_problem;
+      } else if (const std::string overflow = reverse_order_overflow_of(program, input, ask, seed, m, in_labels,
+                                                                         precision, hello.subnormals);
+                 !overflow.empty()) {  // a tool (the adapter kit) may report an inf or NaN so
+        c.verdict = Verdict::Skip;
+        c.detail = "an adjoint in the reverse order may overflow " + std::string(precision_name(precision)) + " (" +
+                   asked + ", where " + tool + " reports a domain error: " + answer.message + "): " + overflow;
       } else {
         c.verdict = Verdict::Fail;
         c.detail = tool + " reports a domain error the program does not have at this input, even within " +
@@ -250,6 +284,20 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
                      print_real(wide[k].lo) + ", " + print_real(wide[k].hi) + "]";
           return c;
         }
+      bool only_non_finite_derivatives = true;
+      for (std::size_t k = 0; k < entries.size(); ++k)
+        if (!inside(entries[k].got, wide[k]))
+          only_non_finite_derivatives = only_non_finite_derivatives && (!with_output || k >= m) && !std::isfinite(entries[k].got);
+      if (only_non_finite_derivatives) {
+        const std::string overflow = reverse_order_overflow_of(program, input, ask, seed, m, in_labels, precision,
+                                                               hello.subnormals);
+        if (!overflow.empty()) {
+          c.verdict = Verdict::Skip;
+          c.detail = "an adjoint in the reverse order may overflow " + std::string(precision_name(precision)) + " (" +
+                     asked + ", where " + tool + " gives inf or NaN): " + overflow;
+          return c;
+        }
+      }
       for (std::size_t k = 0; k < entries.size(); ++k)
         if (!inside(entries[k].got, wide[k])) {
           c.verdict = Verdict::Fail;

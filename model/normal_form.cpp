@@ -5,6 +5,7 @@
 
 #include "model/scalar_list.hpp"
 #include "model/second_order_scalar_list.hpp"
+#include "model/tape_scalar_list.hpp"
 #include "model/type_env.hpp"
 
 namespace chad {
@@ -352,5 +353,6 @@ ValueP<S> rebuild(const TypeP& type, const Index& index, const std::vector<S>& c
   template ValueP<S> rebuild<S>(const TypeP&, const Index&, const std::vector<S>&);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_NORMAL_FORM)
 CHAD_FOR_EACH_SECOND_ORDER_SCALAR(CHAD_INSTANTIATE_NORMAL_FORM)
+CHAD_FOR_EACH_TAPE_SCALAR(CHAD_INSTANTIATE_NORMAL_FORM)
 
 }  // namespace chad

@@ -3,6 +3,7 @@
 #include "model/array_primitives.hpp"
 #include "model/scalar_list.hpp"
 #include "model/second_order_scalar_list.hpp"
+#include "model/tape_scalar_list.hpp"
 #include "semantics/evaluate.hpp"
 
 namespace chad {
@@ -76,5 +77,6 @@ ValueP<S> apply_array_second_set(const Term& t, const Value<S>* const* args) {
   template std::uint64_t array_second_set_scalar_ops<S>(const Term&, const Value<S>* const*);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_ARRAY_SECOND_SET)
 CHAD_FOR_EACH_SECOND_ORDER_SCALAR(CHAD_INSTANTIATE_ARRAY_SECOND_SET)
+CHAD_FOR_EACH_TAPE_SCALAR(CHAD_INSTANTIATE_ARRAY_SECOND_SET)
 
 }  // namespace chad

@@ -3,6 +3,7 @@
 
 #include "model/scalar_list.hpp"
 #include "model/second_order_scalar_list.hpp"
+#include "model/tape_scalar_list.hpp"
 #include "model/evaluation_fault.hpp"
 #include "model/linear_values.hpp"
 #include "semantics/functor_map.hpp"
@@ -298,5 +299,6 @@ ValueP<S> run_main(const CheckedProgram& program, const ValueP<S>& input) {
   template ValueP<S> run_main<S>(const CheckedProgram&, const ValueP<S>&);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_EVALUATOR)
 CHAD_FOR_EACH_SECOND_ORDER_SCALAR(CHAD_INSTANTIATE_EVALUATOR)
+CHAD_FOR_EACH_TAPE_SCALAR(CHAD_INSTANTIATE_EVALUATOR)
 
 }  // namespace chad

@@ -5,6 +5,7 @@
 #include "model/primitives.hpp"
 #include "model/scalar_list.hpp"
 #include "model/second_order_scalar_list.hpp"
+#include "model/tape_scalar_list.hpp"
 #include "semantics/array_primitive_ops.hpp"
 #include "semantics/evaluate.hpp"
 #include "semantics/primitive_ops_second_set.hpp"
@@ -126,5 +127,6 @@ ValueP<S> apply_primitive(const Term& t, const Value<S>* const* args) {
   template std::uint64_t primitive_scalar_ops<S>(const Term&, const Value<S>* const*);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_PRIMITIVES)
 CHAD_FOR_EACH_SECOND_ORDER_SCALAR(CHAD_INSTANTIATE_PRIMITIVES)
+CHAD_FOR_EACH_TAPE_SCALAR(CHAD_INSTANTIATE_PRIMITIVES)
 
 }  // namespace chad

@@ -6,6 +6,7 @@
 #include "model/kinks.hpp"
 #include "model/scalar_list.hpp"
 #include "model/second_order_scalar_list.hpp"
+#include "model/tape_scalar_list.hpp"
 #include "semantics/evaluate.hpp"
 #include "semantics/real_entries.hpp"
 
@@ -107,5 +108,6 @@ ValueP<S> apply_second_set_elementwise(const Term& t, const Value<S>* const* arg
   template ValueP<S> apply_second_set_elementwise<S>(const Term&, const Value<S>* const*);
 CHAD_FOR_EACH_SCALAR(CHAD_INSTANTIATE_SECOND_SET)
 CHAD_FOR_EACH_SECOND_ORDER_SCALAR(CHAD_INSTANTIATE_SECOND_SET)
+CHAD_FOR_EACH_TAPE_SCALAR(CHAD_INSTANTIATE_SECOND_SET)
 
 }  // namespace chad

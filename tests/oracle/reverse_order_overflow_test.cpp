@@ -1,0 +1,102 @@
+// The reverse order's overflow in the rule of precision (docs/adapter-protocol.md, "The verdict,
+// and precision"; references/reverse_sweep.hpp): a tool that differentiates by a reverse sweep in
+// double computes adjoints of intermediates, and one can overflow where every forward value and
+// the derivative are finite; its inf or NaN is then a `skip` ("an adjoint in the reverse order may
+// overflow"), not a `fail`. A wrong finite answer, or a NaN where no adjoint overflows, still fails.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include "../support/adapter_judge.hpp"
+#include "../support/tool_runner.hpp"
+
+namespace chad {
+namespace {
+
+// y = fst x * c, then y * snd x, with c = 2^-10.
+const std::string kProgram = "def main (x : real * real) : real = fst x * 0.0009765625 * snd x;";
+const double kC = 0.0009765625;
+
+// A float64 tool that differentiates kProgram as a reverse-mode tool does (PyTorch's rule for *):
+// the adjoint of the output is the seed w, y's is w x1, x0's is (w x1) c, x1's is w y. Its VJP is
+// multiplied by `factor`, or is `vjp_override` (a Python expression) when given; "domain": the
+// VJP is answered by a domain error (as the adapter kit answers a tool's inf or NaN).
+std::string sweep_tool(const std::string& name, const std::string& factor, const std::string& vjp_override = "") {
+  const std::string script =
+      "import json, sys\n"
+      "def hx(v): return float.hex(float(v))\n"
+      "c = 0.0009765625\n"
+      "for line in sys.stdin:\n"
+      "    r = json.loads(line)\n"
+      "    if r['kind'] == 'bye': break\n"
+      "    if r['kind'] == 'hello':\n"
+      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'sweep', 'version': '0',"
+      " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
+      "    x0, x1 = [float.fromhex(v) for v in r['input']['coords']]\n"
+      "    y = x0 * c\n"
+      "    def reverse(w):\n"
+      "        gy = w * x1\n"
+      "        return [gy * c, w * y]\n"
+      "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(y * x1)]}}\n"
+      "    seeds = [[float.fromhex(v) for v in s] for s in r['seeds']]\n"
+      "    if r['ask'] == 'jacobian': out['jacobian'] = [[hx(g) for g in reverse(1.0)]]\n"
+      "    elif r['ask'] == 'jvp': out['jvp'] = [[hx(s[0] * c * x1 + y * s[1])] for s in seeds]\n"
+      "    elif " + std::string(vjp_override == "domain" ? "True" : "False") + ":\n"
+      "        out = {'kind': 'error', 'id': r['id'], 'error': 'domain', 'message': \"the tool's vjp is not finite\"}\n"
+      "    else: out['vjp'] = [[hx(" + (vjp_override.empty() ? "g * " + factor : vjp_override) +
+      ") for g in reverse(s[0])] for s in seeds]\n"
+      "    print(json.dumps(out), flush=True)\n";
+  return "/usr/bin/python3 " + testing::write_temp_file("chad_reverse_order_overflow_test", name + ".py", script);
+}
+
+CheckOutcome judge(const std::string& command, const std::string& at) {
+  return testing::judge_by_adapter(command, kProgram, at);
+}
+
+// At x = (1.5, 1.5e308) the VJP's seed is 2 (adapter_seed of one output): the adjoint of y is
+// 2 x1 = 3e308, beyond double's range, so the sweep gives inf for x0, though the VJP itself,
+// (2 c x1, 2 x0 c) = (2.9e305, 0.0029), and the output, 2.2e305, are finite.
+TEST(ReverseOrderOverflow, AnAdjointBeyondDoublesRangeIsASkipNotAFail) {
+  const double x0 = 1.5, x1 = 1.5e308;
+  ASSERT_EQ(adapter_seed(1, 1), std::vector<double>{2.0});
+  ASSERT_TRUE(std::isinf(2.0 * x1));             // the hand-derived premise: the adjoint of y overflows
+  ASSERT_TRUE(std::isfinite(2.0 * kC * x1));     // while the VJP and the output are finite
+  ASSERT_TRUE(std::isfinite(x0 * kC * x1));
+  const CheckOutcome sweep = judge(sweep_tool("overflow", "1"), "(1.5, 1.5e308)");
+  EXPECT_EQ(sweep.verdict, Verdict::Skip) << sweep.detail;
+  EXPECT_NE(sweep.detail.find("an adjoint in the reverse order may overflow float64 (the vjp request"),
+            std::string::npos)
+      << sweep.detail;
+  EXPECT_NE(sweep.detail.find("the adjoint of the result of `*`"), std::string::npos) << sweep.detail;
+  // NaN (as PyTorch gave for program 955) is excused there as inf is.
+  const CheckOutcome nan = judge(sweep_tool("overflow_nan", "1", "float('nan')"), "(1.5, 1.5e308)");
+  EXPECT_EQ(nan.verdict, Verdict::Skip) << nan.detail;
+  // So is a domain error (the adapter kit's answer for a tool's inf or NaN: PyTorch 2 at 955).
+  const CheckOutcome domain = judge(sweep_tool("overflow_domain", "1", "domain"), "(1.5, 1.5e308)");
+  EXPECT_EQ(domain.verdict, Verdict::Skip) << domain.detail;
+  EXPECT_NE(domain.detail.find("where sweep reports a domain error"), std::string::npos) << domain.detail;
+}
+
+// At the same point a wrong finite VJP still fails: the rule excuses only inf or NaN.
+TEST(ReverseOrderOverflow, AWrongFiniteAnswerStillFailsWhereAnAdjointOverflows) {
+  const CheckOutcome wrong = judge(sweep_tool("overflow_finite", "1", "1.0"), "(1.5, 1.5e308)");
+  EXPECT_EQ(wrong.verdict, Verdict::Fail) << wrong.detail;
+}
+
+// At an ordinary point no adjoint overflows: the right sweep passes, a VJP off by 2^-20 relative
+// fails, and so do a NaN and a domain error.
+TEST(ReverseOrderOverflow, AtAnOrdinaryPointAWrongOrNaNAnswerStillFails) {
+  const CheckOutcome right = judge(sweep_tool("ordinary", "1"), "(1.5, 3)");
+  EXPECT_EQ(right.verdict, Verdict::Pass) << right.detail;
+  const CheckOutcome wrong = judge(sweep_tool("ordinary_wrong", "1.00000095367431640625"), "(1.5, 3)");
+  EXPECT_EQ(wrong.verdict, Verdict::Fail) << wrong.detail;
+  const CheckOutcome nan = judge(sweep_tool("ordinary_nan", "1", "float('nan')"), "(1.5, 3)");
+  EXPECT_EQ(nan.verdict, Verdict::Fail) << nan.detail;
+  const CheckOutcome domain = judge(sweep_tool("ordinary_domain", "1", "domain"), "(1.5, 3)");
+  EXPECT_EQ(domain.verdict, Verdict::Fail) << domain.detail;
+}
+
+}  // namespace
+}  // namespace chad
