@@ -86,7 +86,11 @@ TypeP TypeChooser::random_type(int depth, bool data) {
       static const char* const names[] = {"A", "B", "C"};
       std::vector<Constructor> ctors;
       const int n = 1 + c_.pick(3);
-      for (int i = 0; i < n; ++i) ctors.push_back({names[i], random_type(depth - 1, data)});
+      // A later constructor repeats the previous one's payload type half the time (choice 0:
+      // tagged alternatives of one type, `< A : real | B : real >`, as users' sums often are).
+      for (int i = 0; i < n; ++i)
+        if (i > 0 && c_.chance(50)) ctors.push_back({names[i], ctors.back().type});
+        else ctors.push_back({names[i], random_type(depth - 1, data)});
       return sum_type(ctors);
     }
     case 5: {  // mu a. < Base : T0 | Step : T1 * a >, < Base : T0 | Step : a * a > or (nested, a rose

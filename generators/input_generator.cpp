@@ -94,7 +94,11 @@ class InputGenerator {
           if (i != base) others.push_back(i);
         if (others.empty()) return "roll " + paren_value(sum_value_text(unrolled, base, depth - 1));
         const std::size_t tag = others[std::size_t(c_.pick(int(others.size())))];
-        return "roll " + paren_value(sum_value_text(unrolled, tag, depth - 1));
+        // A nested type's inner one (a rose tree's list of children, feature shapes) has its own
+        // depth: counting it against the outer one left a node one child that is itself empty.
+        const TypeP& inner = unrolled->ctors[tag].type;
+        const bool nested = inner->kind == TypeKind::Mu && contains_type(inner, t);
+        return "roll " + paren_value(sum_value_text(unrolled, tag, nested ? depth : depth - 1));
       }
       default: CHAD_INTERNAL_ASSERT(false, "no input value for " + print_type(t));
     }

@@ -38,9 +38,8 @@ std::optional<std::pair<std::string, int>> mixed_item(const std::string& item) {
 // shapes in fewer (nested mu types and negative divisors, which few faults need).
 GeneratorFeatures::Mix GeneratorFeatures::proposed_mix() { return {60, kEdgeSharePercent, 40}; }
 
-// Not yet the default (bench/RESULTS.md, "Issue #30: the per-program mix, built and measured, left off by default"): a false `fail` of
-// the PyTorch campaign the README shows first, and the README's outputs, are left to re-derive.
-GeneratorFeatures::Mix GeneratorFeatures::default_mix() { return {}; }
+// The default since issue #30 (bench/RESULTS.md, "Issue #30: the mix as the default").
+GeneratorFeatures::Mix GeneratorFeatures::default_mix() { return proposed_mix(); }
 
 GeneratorFeatures GeneratorFeatures::parse(const std::string& text) {
   GeneratorFeatures f;

@@ -34,23 +34,23 @@ struct GeneratorFeatures {
   bool inductive_input = false;
   // The second set of primitives (log1p expm1 atan erf abs ^ pow atan2 hypot max min; mean prod
   // logsumexp softmax norm cumsum matmul transpose outer) and inputs with more exact zeros (prod's
-  // zero entries). Off by default; `+second-set` for every program, `mix` (below) for a share.
+  // zero entries). Drawn per program by default (`mix`, below); `+second-set` for every program.
   bool second_set = false;
   // Inputs at the edges of floating point (generators/input_generator.hpp): magnitudes from
   // subnormal to near overflow, both signs, exact zeros and ones, points a few ulps from 0, 1 and
   // -1 (log's, sqrt's, log1p's edges; abs's kink), repeated entries (max's and min's ties); with
   // `edges` the inputs of about kEdgeSharePercent of the programs, with `edges-only` every
   // program's. Under `edges` partial primitives also read `e * e`, which reaches 0 (log's and
-  // sqrt's edge, a divisor a few ulps from 0). Off by default; `+edges` for every program, `mix`
-  // (below) for a share, each with edges-only.
+  // sqrt's edge, a divisor a few ulps from 0). Drawn per program by default (`mix`, below, with
+  // edges-only); `+edges` for every program.
   bool edges = false;
   bool edges_only = false;
   // The shapes the generator did not make before issue #30: divisors of both signs (a positive
   // term or its negation) and rose trees, a nested inductive type (mu t. < Leaf : real | Node :
   // mu l. < Nil : unit | Cons : t * l > >), among the inputs, the folds over every element and
-  // the random mu types. Off by default; `+shapes` for every program, `mix` (below) for a share.
+  // the random mu types. Drawn per program by default (`mix`, below); `+shapes` for every program.
   bool shapes = false;
-  // Issue #30's proposed default, the per-program mix (`--features mix`; not yet the default):
+  // Issue #30's default, the per-program mix (`--features mix` names it):
   // each program draws, from its own choices before any other (generate_case), whether it has
   // second-set, edges (then edges-only too) and shapes, on with these percents (choice 0: off, the
   // simplest). 0: not drawn, the bool above holds for every program. `+name` or `-name` forces a
@@ -62,7 +62,7 @@ struct GeneratorFeatures {
     bool operator==(const Mix&) const = default;
   };
   static Mix proposed_mix();  // second-set 60%, edges 15%, shapes 40% (program_generator.cpp)
-  static Mix default_mix();   // none yet: the first default
+  static Mix default_mix();   // the proposed mix (issue #30)
   Mix mix = default_mix();
   // Forces each for every program (drops it from the mix).
   void force_second_set(bool on) { second_set = on, mix.second_set = 0; }

@@ -127,7 +127,7 @@ bool TermGenerator::shadows(const std::string& name) const {
 }
 
 std::string TermGenerator::let_name() {
-  if (c_.pick(100) < 88) return fresh("v");
+  if (c_.pick(100) < 80) return fresh("v");
   std::vector<std::string> names;
   for (const auto& s : scope_)
     if (s.term->kind == TermKind::Var && std::find(names.begin(), names.end(), s.term->name) == names.end())
@@ -338,6 +338,11 @@ TermP TermGenerator::branches(const TermP& scrutinee, const TypeP& sum, const Ty
 // fold l with x -> case x of { ... }: over an inductive value in scope or a generated one.
 TermP TermGenerator::fold(const TypeP& goal, int fuel) {
   if (goal->kind == TypeKind::Arrow && !f_.functions) return intro(goal, fuel);
+  // A rose tree in scope (feature shapes) is folded as users fold one, through its children
+  // (fold_every_element): a generic Node branch seldom folds the inner list, so its later
+  // children would go unused.
+  if (f_.shapes && goal->kind == TypeKind::Real && !in_scope(generated_rose_type()).empty())
+    return fold_every_element(goal, fuel);
   TermP scrutinee;
   TypeP mu;
   if (const InScope* s = pick_in_scope(TypeKind::Mu)) {

@@ -64,7 +64,7 @@ class TermGenerator {
   }
   static bool mentions(const Term& term, const std::string& name);
   bool shadows(const std::string& name) const;
-  // A let's name: fresh, or (choice >= 88 of 100) the name of a variable in scope, shadowing
+  // A let's name: fresh, or (choice >= 80 of 100) the name of a variable in scope, shadowing
   // it: a transformation that moves lets around can then capture a variable.
   std::string let_name();
   std::vector<TermP> in_scope(const TypeP& type) const;

@@ -168,11 +168,11 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--features", args->text.features,
                   "generator features: functions, sums, inductive, coinductive, arrays, comparisons, "
-                  "partial, higher-order (on by default but comparisons); inductive-input, second-set (the "
-                  "second set of primitives), edges (inputs at the edges: subnormal to near overflow, ties, "
-                  "zeros), edges-only, shapes (nested mu/nu, big structures) (off by default); `-name` turns "
-                  "one off, `+name` on, `all`, `none`; `mix` draws second-set, edges and shapes per program (60%, "
-                  "15%, 40%: issue #30's proposed default), `second-set~P%` one at P percent");
+                  "partial, higher-order (on by default but comparisons); inductive-input (off by default); "
+                  "second-set (the second set of primitives), edges (inputs at the edges: subnormal to near "
+                  "overflow, ties, zeros), shapes (nested mu/nu, big structures), each drawn per program by "
+                  "default (the mix: 60%, 15%, 40%); edges-only; `-name` turns one off, `+name` on (for every "
+                  "program), `all`, `none`; `mix` is the default's mix, `second-set~P%` mixes one at P percent");
   cmd->add_option("--modes", args->text.modes, "CHAD modes to check")->capture_default_str();
   cmd->add_option("--sums", args->text.sums, "sums strategies to check")->capture_default_str();
   add_functions_option(*cmd, args->text.functions);

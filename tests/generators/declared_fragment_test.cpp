@@ -84,8 +84,8 @@ TEST(DeclaredFragment, WithoutADeclarationTheDrawsAreUnchanged) {
   });
 }
 
-// A tool that declares only first-set primitives, in a campaign with `+second-set` (issue #30's
-// proposed default): the second set's draws are switched off, so its programs are those of
+// A tool that declares only first-set primitives, in a campaign with `+second-set` (or the
+// default mix, issue #30): the second set's draws are switched off, so its programs are those of
 // `-second-set` (no draw spent on a primitive it would decline); one that declares any of the
 // second set keeps the feature.
 TEST(DeclaredFragment, AFirstSetToolIsDrawnWithoutTheSecondSet) {
@@ -95,6 +95,12 @@ TEST(DeclaredFragment, AFirstSetToolIsDrawnWithoutTheSecondSet) {
   narrow_to_fragment(f, std::set<std::string>(first.begin(), first.end()), std::nullopt);
   EXPECT_FALSE(f.second_set);
   EXPECT_TRUE(f.edges);  // inputs at the edges stay: every tool gets them
+  GeneratorFeatures mixed;  // the default: the second set drawn per program, switched off as a whole
+  narrow_to_fragment(mixed, std::set<std::string>(first.begin(), first.end()), std::nullopt);
+  EXPECT_FALSE(mixed.second_set);
+  EXPECT_EQ(mixed.mix.second_set, 0);
+  EXPECT_EQ(mixed.mix.edges, kEdgeSharePercent);  // the other two keep their shares
+  EXPECT_EQ(mixed.mix.shapes, GeneratorFeatures::proposed_mix().shapes);
   GeneratorFeatures g = GeneratorFeatures::parse("+second-set");
   narrow_to_fragment(g, std::set<std::string>{"sin", "hypot"}, std::nullopt);
   EXPECT_TRUE(g.second_set);

@@ -1,4 +1,4 @@
-// Issue #30's proposed default distribution, `--features mix` (not yet the default): each program
+// Issue #30's default distribution, the per-program mix (`--features mix` names it): each program
 // draws on its own whether it has the second set, inputs at the edges and the shapes
 // (GeneratorFeatures::mix); `describe` names the mix and reads back; a list recorded before the
 // mix reads back as the first default; the new primitives each appear in at least 3% of the
@@ -23,15 +23,20 @@ GeneratedCase generate(std::uint64_t seed, const GeneratorFeatures& f, int size 
 // The first default's list, as describe() wrote it in every campaign.json before the mix.
 constexpr const char* kRecordedBeforeTheMix = "functions,sums,inductive,coinductive,arrays,-comparisons,partial,higher-order";
 
-// The default is still the first one: no mix, the same list as every campaign.json before it.
-TEST(DefaultMix, TheDefaultIsStillTheFirstOne) {
+// The default is the mix: its list names the three shares after the first default's eight, and each
+// program spends its first three choices drawing them (one per feature).
+TEST(DefaultMix, TheDefaultIsTheMix) {
   const GeneratorFeatures plain;
-  EXPECT_TRUE(plain.mix == GeneratorFeatures::Mix{});
-  EXPECT_EQ(plain.describe(), kRecordedBeforeTheMix);
+  EXPECT_TRUE(plain.mix == GeneratorFeatures::proposed_mix());
+  EXPECT_TRUE((plain.mix == GeneratorFeatures::Mix{60, 15, 40}));
+  EXPECT_FALSE(plain.second_set || plain.edges || plain.shapes);  // drawn per program, not forced
+  EXPECT_EQ(plain.describe(), std::string(kRecordedBeforeTheMix) + ",second-set~60%,edges~15%,shapes~40%");
+  EXPECT_EQ(GeneratorFeatures::parse("").describe(), plain.describe());
   ChoiceSource choices(3);
-  const GeneratorFeatures one = features_of_one_program(choices, plain);
-  EXPECT_FALSE(one.second_set || one.edges || one.shapes);
-  EXPECT_TRUE(choices.recording().empty());  // no choice spent on a mix
+  features_of_one_program(choices, plain);
+  EXPECT_EQ(choices.recording().size(), 3u);
+  // A partial list (not all eight first features named) keeps the default's mix.
+  EXPECT_TRUE(GeneratorFeatures::parse("-arrays,+comparisons").mix == plain.mix);
 }
 
 TEST(DefaultMix, DescribeNamesTheMixAndReadsBack) {

@@ -42,19 +42,23 @@ std::vector<double> reals_of(const std::string& text) {
   return out;
 }
 
-// Off by default; `+` forces one on for every program, `mix` draws them per program.
-TEST(EdgeInputs, FeatureParsesAndIsOffByDefault) {
+// Drawn per program by default (the mix: neither forced, each with its share); `+` forces one on
+// for every program, `mix` names the default's shares.
+TEST(EdgeInputs, FeatureParsesAndIsMixedByDefault) {
   const GeneratorFeatures plain;
   EXPECT_FALSE(plain.edges);
   EXPECT_FALSE(plain.shapes);
   EXPECT_FALSE(plain.edges_only);
-  EXPECT_EQ(plain.mix.edges, 0);
+  EXPECT_EQ(plain.mix.edges, kEdgeSharePercent);
+  EXPECT_GT(plain.mix.shapes, 0);
   EXPECT_EQ(GeneratorFeatures::parse("mix").mix.edges, kEdgeSharePercent);
   EXPECT_GT(GeneratorFeatures::parse("mix").mix.shapes, 0);
   EXPECT_TRUE(GeneratorFeatures::parse("+edges").edges);
+  EXPECT_EQ(GeneratorFeatures::parse("+edges").mix.edges, 0);
   EXPECT_EQ(GeneratorFeatures::parse("mix,+edges").mix.edges, 0);
   EXPECT_TRUE(GeneratorFeatures::parse("edges-only").edges_only);
-  EXPECT_EQ(GeneratorFeatures::parse("+edges,+shapes").describe(), plain.describe() + ",edges,shapes");
+  EXPECT_EQ(GeneratorFeatures::parse("+edges,+shapes").describe(),
+            "functions,sums,inductive,coinductive,arrays,-comparisons,partial,higher-order,second-set~60%,edges,shapes");
 }
 
 // Every kind of edge value appears among the reals of 300 inputs of type real[4] drawn at the

@@ -74,8 +74,9 @@ TEST(FaultVerdict, AnIllTypedOutputIsAFaultShrunkAndBlamed) {
     CampaignFailure f = shrink_campaign_failure(o, index);
     EXPECT_EQ(f.mode, ChadMode::Reverse);  // the fault is in reverse rules only
     // The smallest program with a reverse primitive: one primitive node over a literal or the
-    // input, at most 2 nodes.
-    EXPECT_LE(f.shrunk.size, 2u) << f.shrunk.shrunk.program;
+    // input (2 nodes), or, for a reduction of the second set (which the default mix draws in 60% of
+    // the programs), over a one-entry array literal: `mean([1])`, 3 nodes.
+    EXPECT_LE(f.shrunk.size, 3u) << f.shrunk.shrunk.program;
     EXPECT_LT(f.shrunk.size, f.shrunk.original_size);
     ProgramOutcome shrunk = check_case(o, f.shrunk.shrunk);
     EXPECT_EQ(shrunk.verdict, Verdict::Fault);
