@@ -91,15 +91,29 @@ def _weighted(hessians, cotangent):
     return [[math.fsum(w * h[r][c] for w, h in zip(cotangent, hessians)) for c in range(n)] for r in range(n)]
 
 
-def derive_second(prepared, ask, cotangent, seeds, n_inputs, n_outputs):
+def _memoised(memo, key, compute):
+    """compute(), kept in memo (a dict, or None: not kept) under key."""
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def derive_second(prepared, ask, cotangent, seeds, n_inputs, n_outputs, memo=None):
     """The answer to `hvp` or `hessian` from what `prepared` has: its own method, else HVPs from
-    the Hessians (H_w v), a Hessian from HVPs along the unit vectors (column k of H_i is H_{e_i} e_k)."""
+    the Hessians (H_w v), a Hessian from HVPs along the unit vectors (column k of H_i is H_{e_i} e_k).
+    memo (a dict per prepared program, or None): the Hessians an hvp is derived from are computed
+    once per program, not once per ask (the tool's answer is the same)."""
     if _has(prepared, ask):
-        return prepared.hessian() if ask == "hessian" else prepared.hvp(cotangent, seeds)
+        if ask == "hessian":
+            return _memoised(memo, "hessian", prepared.hessian)
+        return prepared.hvp(cotangent, seeds)
     if ask == "hvp":
         if not _has(prepared, "hessian"):
             raise Unsupported("the mode answers no second derivative")
-        weighted = _weighted(prepared.hessian(), cotangent) if n_outputs else [[0.0] * n_inputs] * n_inputs
+        hessians = _memoised(memo, "hessian", prepared.hessian) if n_outputs else None
+        weighted = _weighted(hessians, cotangent) if n_outputs else [[0.0] * n_inputs] * n_inputs
         return [[_dot(row, seed) for row in weighted] for seed in seeds]
     if not _has(prepared, "hvp"):
         raise Unsupported("the mode answers no second derivative")
@@ -111,23 +125,32 @@ def derive_second(prepared, ask, cotangent, seeds, n_inputs, n_outputs):
     return matrices
 
 
-def derive(prepared, ask, seeds, n_inputs, n_outputs):
+def derive(prepared, ask, seeds, n_inputs, n_outputs, memo=None):
     """The answer to `ask` from what `prepared` has: its own method, else a Jacobian from rows of
-    VJPs or columns of JVPs, a JVP or VJP from the Jacobian."""
-    if _has(prepared, ask):
-        return getattr(prepared, ask)() if ask == "jacobian" else getattr(prepared, ask)(seeds)
+    VJPs or columns of JVPs, a JVP or VJP from the Jacobian. memo (a dict per prepared program, or
+    None): the Jacobian is computed once per program, not once per ask (the oracle asks a program's
+    jacobian, jvp and vjp in a row; the tool's answer is the same each time)."""
     if ask == "jacobian":
-        if _has(prepared, "vjp"):
-            return prepared.vjp(_identity(n_outputs)) if n_outputs else []
-        if _has(prepared, "jvp"):
-            columns = prepared.jvp(_identity(n_inputs)) if n_inputs else []
-            return [[columns[k][i] for k in range(n_inputs)] for i in range(n_outputs)]
-        raise Unsupported("the mode answers no derivative")
-    jacobian = derive(prepared, "jacobian", [], n_inputs, n_outputs)
+        return _memoised(memo, "jacobian", lambda: _jacobian(prepared, n_inputs, n_outputs))
+    if _has(prepared, ask):
+        return getattr(prepared, ask)(seeds)
+    jacobian = derive(prepared, "jacobian", [], n_inputs, n_outputs, memo)
     if ask == "jvp":
         return [[_dot(row, seed) for row in jacobian] for seed in seeds]
     return [[_dot([jacobian[i][k] for i in range(n_outputs)], seed) for k in range(n_inputs)]
             for seed in seeds]
+
+
+def _jacobian(prepared, n_inputs, n_outputs):
+    """The Jacobian: the mode's own, else rows of VJPs or columns of JVPs."""
+    if _has(prepared, "jacobian"):
+        return prepared.jacobian()
+    if _has(prepared, "vjp"):
+        return prepared.vjp(_identity(n_outputs)) if n_outputs else []
+    if _has(prepared, "jvp"):
+        columns = prepared.jvp(_identity(n_inputs)) if n_inputs else []
+        return [[columns[k][i] for k in range(n_inputs)] for i in range(n_outputs)]
+    raise Unsupported("the mode answers no derivative")
 
 
 def derivations(prepared_type, asks=ASKS):
@@ -243,12 +266,15 @@ def differentiate(mode, request):
     n_outputs = len(prepared.output_coords)
     width = n_inputs if ask in ("jvp", "hvp") else n_outputs
     seeds = _check_seeds(request.get("seeds", []), width, ask) if ask not in ("jacobian", "hessian") else []
+    # The whole matrices an answer is derived from, kept per prepared program (not while timing:
+    # a timed run computes them again).
+    memo = prepared.__dict__.setdefault("_derived_matrices", {})
     if ask in SECOND_ORDER:
         cotangent = _check_cotangent(request.get("cotangent"), n_outputs) if ask == "hvp" else None
-        compute = lambda some: derive_second(prepared, ask, cotangent, some, n_inputs, n_outputs)
+        compute = lambda some, kept=None: derive_second(prepared, ask, cotangent, some, n_inputs, n_outputs, kept)
     else:
-        compute = lambda some: derive(prepared, ask, some, n_inputs, n_outputs)
-    raw = compute(seeds)
+        compute = lambda some, kept=None: derive(prepared, ask, some, n_inputs, n_outputs, kept)
+    raw = compute(seeds, memo)
     if ask == "hessian":
         answer = [[[float(v) for v in row] for row in matrix] for matrix in raw]
         for matrix in answer:

@@ -9,6 +9,8 @@ import json
 import sys
 import types
 
+import numpy as np
+
 from .adapter_kit import DomainError, Unsupported, number
 from .runtime import EagerRuntime, ReplayRuntime, TracedRuntime
 from .translator import TranslationError, translate
@@ -75,10 +77,32 @@ class NativeProgram:
     def x(self):
         return self.backend.vector(self.points)
 
+    def input_leaves(self):
+        """The input as a tuple of the tool's tensors, one per real or array of the input's type
+        (0-d for a real), in the order of its coordinates."""
+        leaves = []
+
+        def take(start, shape):
+            n = int(np.prod(shape)) if shape else 1
+            leaves.append(self.backend.leaf(np.array(self.points[start:start + n], dtype=np.float64).reshape(shape)))
+            return None
+        read_value(self.input_type, self.index, take, [0])
+        return tuple(leaves)
+
     def __call__(self, x):
-        """The output's coordinates as one 1-d tensor; sets output_index."""
-        self.runtime.start()
+        """The output's coordinates as one 1-d tensor; sets output_index and output_shapes."""
         take = lambda start, shape: self.backend.take(x, start, shape)
+        return self.backend.concat(self._run(take))
+
+    def call_leaves(self, leaves):
+        """The output as a tuple of the tool's tensors, one per real or array of the output's type,
+        from the input as input_leaves() gives it: no slicing of one input vector, no concatenation
+        into one output vector (for a tool that differentiates structures, JAX's pytrees)."""
+        remaining = iter(leaves)
+        return tuple(self._run(lambda start, shape: next(remaining)))
+
+    def _run(self, take):
+        self.runtime.start()
         value = read_value(self.input_type, self.index, take, [0])
         out = self.main(value)
         pieces = []
@@ -86,13 +110,18 @@ class NativeProgram:
             self.output_index = write_value(self.output_type, out, pieces, size=self.backend.size)
         except NotData as exc:
             raise Unsupported("the output holds %s" % exc) from None
-        return self.backend.concat(pieces)
+        self.output_shapes = [tuple(p.shape) for p in pieces]
+        return pieces
 
 
 def output_of(program):
-    """(index, coordinates as floats) of the program at its input, run eagerly."""
-    y = program(program.x())
-    coords = program.backend.floats(y)
+    """(index, coordinates as floats) of the program at its input, run eagerly (on the input's
+    tensors one by one where the backend takes leaves)."""
+    if getattr(program.backend, "TAKES_LEAVES", False):
+        pieces = program.call_leaves(program.input_leaves())
+        coords = [c for piece in pieces for c in program.backend.floats(piece)]
+    else:
+        coords = program.backend.floats(program(program.x()))
     return program.output_index, coords
 
 

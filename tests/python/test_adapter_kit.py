@@ -87,6 +87,25 @@ def test_asks_a_mode_lacks_are_derived_from_what_it_has():
         assert numbers([vjp["output"]["coords"]]) == [[6.0, 8.0, 6.0]]
 
 
+def test_a_derived_jacobian_is_computed_once_per_program_but_again_when_timed():
+    calls = []
+
+    class CountingVjp(OnlyVjp):
+        def vjp(self, seeds):
+            calls.append(len(seeds))
+            return OnlyVjp.vjp(self, seeds)
+    kept = []
+    mode = mode_of(CountingVjp, prepare=lambda self, r: kept[0] if kept else kept.append(CountingVjp(r)) or kept[0])
+    kit.differentiate(mode, request("jacobian"))
+    jvp = kit.differentiate(mode, request("jvp", [["0x1p+0", "-0x1p+0"]]))
+    assert numbers(jvp["jvp"]) == [[3.0 - 2.0, 1.0 - 2.0, 3.0]]
+    assert calls == [3]  # the jvp came from the Jacobian of the first ask, not three more vjps
+    kit.differentiate(mode, request("jvp", [["0x1p+0", "0x0p+0"]], timing=True))
+    assert len(calls) > 1 and set(calls[1:]) == {3}  # the timed runs derive the Jacobian again
+    kit.differentiate(mode_of(CountingVjp), request("jvp", [["0x1p+0", "0x0p+0"]]))
+    assert calls[-1] == 3  # another program (a fresh prepared) computes its own
+
+
 def test_the_hello_names_the_mode_the_fragment_and_what_is_derived():
     hello = mode_of(OnlyVjp).hello()
     assert hello["mode"] == "test-mode" and hello["tool"] == "test" and hello["protocol"] == 1

@@ -3,6 +3,9 @@ import jax
 
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
+from . import jax_cache  # noqa: E402
+
+jax_cache.enable(jax)
 import jax.numpy as jnp  # noqa: E402
 import jax.scipy.special  # noqa: E402,F401 (erf)
 import numpy as np  # noqa: E402
@@ -51,6 +54,15 @@ OPS = {
     "max": "jnp.maximum({0}, {1})",
     "min": "jnp.minimum({0}, {1})",
 }
+
+
+# The JAX modes differentiate functions of a tuple of tensors (a pytree), one per real or array of
+# the input, to a tuple of tensors, one per real or array of the output (program.call_leaves).
+TAKES_LEAVES = True
+
+
+def leaf(a):
+    return jnp.asarray(np.asarray(a, dtype=np.float64))
 
 
 def vector(points):

@@ -54,6 +54,29 @@ OPS = {
 }
 
 
+def leaf(a):
+    return tf.constant(np.asarray(a, dtype=np.float64), dtype=tf.float64)
+
+
+def size_of(shape):
+    return int(np.prod(shape)) if shape else 1
+
+
+def split(flat, shapes):
+    """A flat list of floats as a list of float64 tensors of the given shapes."""
+    pieces, start = [], 0
+    for shape in shapes:
+        n = size_of(shape)
+        pieces.append(leaf(np.array(flat[start:start + n], dtype=np.float64).reshape(shape)))
+        start += n
+    return pieces
+
+
+def flat(tensors):
+    """A list of tensors as one flat list of floats, in order."""
+    return [float(v) for t in tensors for v in np.asarray(t, dtype=np.float64).reshape(-1)]
+
+
 def vector(points):
     return tf.constant(np.array(points, dtype=np.float64).reshape(-1), dtype=tf.float64)
 

@@ -8,6 +8,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..backends import jax_backend
+from . import jax_leaves
 from .native import NativeMode, NativePrepared
 
 
@@ -20,60 +21,74 @@ def array(seeds):
 
 
 class JaxPrepared(NativePrepared):
+    """`g` is the program on a tuple of tensors (program.call_leaves), `leaves` the input point so
+    split, `in_shapes` and `out_shapes` the tensors' shapes (the output's from the eager run)."""
+
     def setup(self, mode):
         self.jit = jax.jit if mode.name.startswith("jax-jit-") else (lambda g: g)
-        f = self.f
-        self.primal_f = self.jit(f)
+        self.g = self.f.call_leaves
+        self.leaves = self.eager.input_leaves()
+        self.in_shapes = [tuple(leaf.shape) for leaf in self.leaves]
+        self.out_shapes = self.eager.output_shapes
+        self.primal_f = self.jit(self.g)
 
     def primal(self):
-        self.primal_f(self.x).block_until_ready()
+        jax.block_until_ready(self.primal_f(self.leaves))
+
+    def outputs(self, seed):
+        return jax_leaves.split(seed, self.out_shapes)
+
+    def inputs(self, seed):
+        return jax_leaves.split(seed, self.in_shapes)
 
 
 class Grad(JaxPrepared):
     def setup(self, mode):
         super().setup(mode)
-        f = self.f
-        self.grad = self.jit(jax.grad(lambda x, ct: jnp.vdot(ct, f(x))))
+        g = self.g
+        self.grad = self.jit(jax.grad(lambda x, ct: jax_leaves.weighted_sum(ct, g(x))))
 
     def vjp(self, seeds):
-        return [np.asarray(self.grad(self.x, array(s))).tolist() for s in seeds]
+        return [jax_leaves.flat(self.grad(self.leaves, self.outputs(s))) for s in seeds]
 
 
 class Vjp(JaxPrepared):
     def setup(self, mode):
         super().setup(mode)
-        f = self.f
-        self.pull = self.jit(lambda x, ct: jax.vjp(f, x)[1](ct)[0])
+        g = self.g
+        self.pull = self.jit(lambda x, ct: jax.vjp(g, x)[1](ct)[0])
 
     def vjp(self, seeds):
-        return [np.asarray(self.pull(self.x, array(s))).tolist() for s in seeds]
+        return [jax_leaves.flat(self.pull(self.leaves, self.outputs(s))) for s in seeds]
 
 
 class Jvp(JaxPrepared):
     def setup(self, mode):
         super().setup(mode)
-        f = self.f
-        self.push = self.jit(lambda x, t: jax.jvp(f, (x,), (t,))[1])
+        g = self.g
+        self.push = self.jit(lambda x, t: jax.jvp(g, (x,), (t,))[1])
 
     def jvp(self, seeds):
-        return [np.asarray(self.push(self.x, array(s))).tolist() for s in seeds]
+        return [jax_leaves.flat(self.push(self.leaves, self.inputs(s))) for s in seeds]
 
 
 class JacFwd(JaxPrepared):
     def setup(self, mode):
         super().setup(mode)
-        self.jac = self.jit(jax.jacfwd(self.f))
+        self.jac = self.jit(jax.jacfwd(self.g))
 
     def jacobian(self):
         if self.n_outputs == 0:
             return []
-        return rows(np.asarray(self.jac(self.x)).reshape(self.n_outputs, -1))
+        if not self.leaves:  # no input to differentiate by
+            return [[] for _ in range(self.n_outputs)]
+        return jax_leaves.jacobian_rows(self.jac(self.leaves), self.out_shapes, self.in_shapes)
 
 
 class JacRev(JacFwd):
     def setup(self, mode):
         JaxPrepared.setup(self, mode)
-        self.jac = self.jit(jax.jacrev(self.f))
+        self.jac = self.jit(jax.jacrev(self.g))
 
 
 class Vmap(JaxPrepared):

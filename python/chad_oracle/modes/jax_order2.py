@@ -4,28 +4,27 @@ jax.grad of <w, f>, one HVP per seed), jax-hessian (jax.hessian) and jax-jacfwd-
 (jax.jacfwd(jax.jacrev(f))), whole Hessians. First-order asks are answered by the inner
 transformation (jax.grad, jax.jacrev); the kit derives the second-order ask a mode lacks."""
 import jax
-import jax.numpy as jnp
-import numpy as np
 
 from ..adapter_kit import ASKS, SECOND_ORDER, SECOND_ORDER_BAND
 from ..backends import jax_backend
-from .jax_modes import Grad, JacRev, array
+from . import jax_leaves
+from .jax_modes import Grad, JacRev
 from .native import NativeMode
 
 
 class JvpOfGrad(Grad):
     def setup(self, mode):
         super().setup(mode)
-        f = self.f
+        g = self.g
 
         def hvp(x, w, v):
-            gradient = jax.grad(lambda z: jnp.vdot(w, f(z)))
+            gradient = jax.grad(lambda z: jax_leaves.weighted_sum(w, g(z)))
             return jax.jvp(gradient, (x,), (v,))[1]
         self.hvp_f = self.jit(hvp)
 
     def hvp(self, cotangent, seeds):
-        w = array(cotangent)
-        return [np.asarray(self.hvp_f(self.x, w, array(v))).tolist() for v in seeds]
+        w = self.outputs(cotangent)
+        return [jax_leaves.flat(self.hvp_f(self.leaves, w, self.inputs(v))) for v in seeds]
 
 
 class Hessian(JacRev):
@@ -33,13 +32,14 @@ class Hessian(JacRev):
 
     def setup(self, mode):
         super().setup(mode)
-        self.hess = self.jit(self.nesting(self.f))
+        self.hess = self.jit(self.nesting(self.g))
 
     def hessian(self):
         if self.n_outputs == 0:
             return []
-        n = int(np.asarray(self.x).size)
-        return np.asarray(self.hess(self.x), dtype=np.float64).reshape(self.n_outputs, n, n).tolist()
+        if not self.leaves:  # no input to differentiate by
+            return [[] for _ in range(self.n_outputs)]
+        return jax_leaves.hessians(self.hess(self.leaves), self.out_shapes, self.in_shapes)
 
 
 class JacfwdJacrev(Hessian):

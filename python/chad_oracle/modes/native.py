@@ -21,6 +21,7 @@ class NativePrepared(Prepared):
             self.f = NativeProgram(request, mode.backend, traced=False, replay=eager.runtime.record)
         else:
             self.f = eager
+        self.eager = eager
         self.x = eager.x()
         self.n_outputs = len(self.output_coords)
         self.setup(mode)

@@ -2,7 +2,9 @@
 nesting of TensorFlow's own transformations: tf-nested-tapes (a GradientTape around the
 GradientTape of <w, f>: reverse over reverse) and tf-forward-over-tape (a ForwardAccumulator
 around that tape: forward over reverse), one HVP per seed. First-order asks are answered by the
-inner tape; the kit derives whole Hessians from HVPs along the unit vectors."""
+inner tape; the kit derives tf-nested-tapes' whole Hessians from HVPs along the unit vectors,
+tf-forward-over-tape computes them so itself, one forward pass per unit vector for every output
+coordinate."""
 import numpy as np
 import tensorflow as tf
 
@@ -29,17 +31,45 @@ class NestedTapes(TapePrepared):
 
 
 class ForwardOverTape(TapePrepared):
+    """A ForwardAccumulator around a GradientTape, on the input's tensors one by one (no slicing of
+    one input vector, no concatenation into one output vector differentiated twice beside the
+    program). hessian(): the HVPs along the unit vectors, the forward pass along unit k shared by
+    every output coordinate (a persistent tape, one gradient per coordinate: H_i e_k)."""
+
+    def setup(self, mode):
+        super().setup(mode)
+        self.leaves = list(self.eager.input_leaves())
+        self.in_shapes = [tuple(leaf.shape) for leaf in self.leaves]
+        self.out_shapes = self.eager.output_shapes
+
     def hvp(self, cotangent, seeds):
-        w = seeds_tensor(cotangent)
-        answers = []
-        for v in seeds:
-            with tf.autodiff.ForwardAccumulator(self.x, seeds_tensor(v)) as acc:
-                with tf.GradientTape() as tape:
-                    tape.watch(self.x)
-                    y = self.f(self.x)
-                g = tape.gradient(y, self.x, output_gradients=w, unconnected_gradients=ZERO)
-            answers.append(np.asarray(acc.jvp(g, unconnected_gradients=ZERO)).reshape(-1).tolist())
-        return answers
+        w = tf_backend.split(cotangent, self.out_shapes)
+        return [self._forward_over_tape(tf_backend.split(v, self.in_shapes), [w])[0] for v in seeds]
+
+    def hessian(self):
+        m, n = self.n_outputs, sum(tf_backend.size_of(s) for s in self.in_shapes)
+        units = [[1.0 if i == k else 0.0 for i in range(m)] for k in range(m)]
+        weights = [tf_backend.split(u, self.out_shapes) for u in units]
+        matrices = [[[0.0] * n for _ in range(n)] for _ in range(m)]
+        for k in range(n):
+            unit = [1.0 if i == k else 0.0 for i in range(n)]
+            columns = self._forward_over_tape(tf_backend.split(unit, self.in_shapes), weights)
+            for i, column in enumerate(columns):
+                for r in range(n):
+                    matrices[i][r][k] = column[r]
+        return matrices
+
+    def _forward_over_tape(self, tangent, weights):
+        """One forward-over-reverse run along `tangent`: for each w in weights, the tangent of the
+        gradient of <w, f> (H_w v), as a flat list."""
+        leaves = self.leaves
+        with tf.autodiff.ForwardAccumulator(leaves, list(tangent)) as acc:
+            with tf.GradientTape(persistent=len(weights) > 1) as tape:
+                tape.watch(leaves)
+                ys = list(self.f.call_leaves(leaves))
+            gradients = [tape.gradient(ys, leaves, output_gradients=list(w), unconnected_gradients=ZERO)
+                         for w in weights]
+        return [tf_backend.flat(acc.jvp(g, unconnected_gradients=ZERO)) for g in gradients]
 
 
 KINDS = {"tf-nested-tapes": NestedTapes, "tf-forward-over-tape": ForwardOverTape}
