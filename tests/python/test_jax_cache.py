@@ -1,5 +1,5 @@
 """JAX's persistent compilation cache for the JAX modes (python/chad_oracle/backends/jax_cache.py):
-where it lives, switched off by an empty CHAD_ORACLE_JAX_CACHE, and every executable kept."""
+where it lives, switched off by an empty CHAD_ORACLE_JAX_CACHE, every executable kept, the whole bounded."""
 import os
 import types
 
@@ -21,6 +21,7 @@ def test_enabling_keeps_every_executable_and_an_empty_variable_changes_nothing(t
     assert os.path.isdir(directory)
     assert updates == {"jax_compilation_cache_dir": directory,
                        "jax_persistent_cache_min_compile_time_secs": 0.0,
-                       "jax_persistent_cache_min_entry_size_bytes": -1}
+                       "jax_persistent_cache_min_entry_size_bytes": -1,
+                       "jax_compilation_cache_max_size": 512 * 2**20}
     updates.clear()
     assert jax_cache.enable(fake, {"CHAD_ORACLE_JAX_CACHE": ""}) is None and updates == {}

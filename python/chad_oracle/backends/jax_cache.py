@@ -8,11 +8,13 @@ worker of a campaign, the next campaign and the next mode load them instead of c
 again. The executables are the ones XLA would compile: what is judged does not change.
 
 CHAD_ORACLE_JAX_CACHE names the directory (empty: no persistent cache); the default is
-$XDG_CACHE_HOME/chad-oracle/jax-compilation-cache (~/.cache/...).
+$XDG_CACHE_HOME/chad-oracle/jax-compilation-cache (~/.cache/...). The cache is bounded: JAX
+evicts the least recently used executables past MAX_BYTES.
 """
 import os
 
 VARIABLE = "CHAD_ORACLE_JAX_CACHE"
+MAX_BYTES = 512 * 2**20  # about 140,000 first-order programs' executables (3.7 MB per 200)
 
 
 def cache_directory(environ=os.environ):
@@ -36,4 +38,5 @@ def enable(jax, environ=os.environ):
     jax.config.update("jax_compilation_cache_dir", directory)
     jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
     jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
+    jax.config.update("jax_compilation_cache_max_size", MAX_BYTES)
     return directory
