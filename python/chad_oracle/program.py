@@ -110,7 +110,8 @@ class NativeProgram:
             self.output_index = write_value(self.output_type, out, pieces, size=self.backend.size)
         except NotData as exc:
             raise Unsupported("the output holds %s" % exc) from None
-        self.output_shapes = [tuple(p.shape) for p in pieces]
+        # (a scalar backend's pieces are plain numbers or its own scalars: shape ())
+        self.output_shapes = [tuple(p.shape) if hasattr(p, "shape") else () for p in pieces]
         return pieces
 
 

@@ -183,6 +183,17 @@ def test_log_of_a_negative_is_a_domain_error():
     assert (answer["kind"], answer["error"]) == ("error", "domain")
 
 
+def test_a_constant_output_is_answered():
+    # The output a plain number, not one of the tool's (the campaign's program 0 under the default
+    # mix shrank to this: the kit read a `.shape` a float does not have).
+    source = "def main (x : real) : real =\n  1;\n"
+    request = request_of(source, [0.0], "jacobian")
+    request["input"]["index"] = {"reals": 1}
+    (answer,) = serve(dual_mode(), request)
+    assert answer["kind"] == "result", answer
+    assert [[float.fromhex(v) for v in row] for row in answer["jacobian"]] == [[0.0]]
+
+
 def test_an_undeclared_primitive_is_unsupported():
     source = "def main (x : real) : real =\n  erf(x);\n"
     request = request_of(source, [0.5], "jacobian")
