@@ -103,6 +103,7 @@ int main() {
   chad_adapter::ToolInfo info;
   info.tool = "adolc";
   info.version = CHAD_ADOLC_VERSION;
+  info.primitives = chad_adapter::translated_primitives();
   info.notes = "taped adouble, retaped at every request; jacobian: reverse driver; jvp: fos_forward; vjp: fos_reverse";
   const int status = chad_adapter::serve(info, chad_adapter::differentiate, std::cin, std::cout);
   if (moved) {

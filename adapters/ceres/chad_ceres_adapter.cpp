@@ -84,6 +84,7 @@ int main() {
   chad_adapter::ToolInfo info;
   info.tool = "ceres-jet";
   info.version = CERES_VERSION_STRING;
+  info.primitives = chad_adapter::translated_primitives();
   info.notes = "forward mode (ceres::Jet<double, 1>): jacobian one pass per input coordinate; "
                "vjp computed as the seed times the full forward Jacobian (Jet has no reverse mode)";
   return chad_adapter::serve(info, chad_adapter::differentiate, std::cin, std::cout);

@@ -131,8 +131,9 @@ struct Node {
   std::string where() const { return std::to_string(line) + ":" + std::to_string(column); }
 };
 
-inline Op parse_op(const std::string& name) {
-  static const std::pair<const char*, Op> ops[] = {
+// The op names (docs/program-json.md) the interpreter translates for every scalar type, and their Op.
+inline const std::vector<std::pair<const char*, Op>>& translated_ops() {
+  static const std::vector<std::pair<const char*, Op>> ops = {
       {"+", Op::Add}, {"-", Op::Sub}, {"*", Op::Mul}, {"/", Op::Div}, {"neg", Op::Neg},
       {"sin", Op::Sin}, {"cos", Op::Cos}, {"exp", Op::Exp}, {"log", Op::Log},
       {"sqrt", Op::Sqrt}, {"tanh", Op::Tanh}, {"sigmoid", Op::Sigmoid},
@@ -141,7 +142,19 @@ inline Op parse_op(const std::string& name) {
       {"mean", Op::Mean}, {"prod", Op::Prod}, {"logsumexp", Op::Logsumexp}, {"softmax", Op::Softmax},
       {"norm", Op::Norm}, {"cumsum", Op::Cumsum}, {"matmul", Op::Matmul}, {"transpose", Op::Transpose},
       {"outer", Op::Outer}};
-  for (const auto& [text, op] : ops)
+  return ops;
+}
+
+// The names of translated_ops(): what a tool built on this interpreter declares in its hello
+// ("primitives", the declared fragment of docs/adapter-protocol.md).
+inline std::vector<std::string> translated_primitives() {
+  std::vector<std::string> names;
+  for (const auto& [text, op] : translated_ops()) names.emplace_back(text);
+  return names;
+}
+
+inline Op parse_op(const std::string& name) {
+  for (const auto& [text, op] : translated_ops())
     if (name == text) return op;
   for (const char* later : {"log1p", "expm1", "atan", "erf", "abs", "^", "pow", "atan2", "hypot", "max", "min"})
     if (name == later) throw UnsupportedPrimitive(name);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -109,6 +110,15 @@ TEST_P(CppAdapter, ScriptedConversation) {
   EXPECT_EQ(hello["precision"], "float64");
   EXPECT_EQ(hello["translations"], json::array({"json"}));
   EXPECT_FALSE(hello["version"].get<std::string>().empty());
+  // The declared fragment: the first set and the second set's array primitives (what the JSON
+  // interpreter translates for every tool), nothing it answers "unsupported" for.
+  ASSERT_TRUE(hello.contains("primitives")) << hello.dump();
+  const auto declared = hello["primitives"].get<std::vector<std::string>>();
+  for (const char* name : {"+", "-", "*", "/", "neg", "sin", "cos", "exp", "log", "sqrt", "tanh", "sigmoid",
+                           "softplus", "sum", "dot", "matvec", "scale", "get", "vec", "<", ">", "mean", "prod",
+                           "logsumexp", "softmax", "norm", "cumsum", "matmul", "transpose", "outer"})
+    EXPECT_NE(std::find(declared.begin(), declared.end(), name), declared.end()) << name << " not declared";
+  for (const std::string& name : declared) EXPECT_NO_THROW(chad_adapter::parse_op(name)) << name;
 
   auto result = [&](std::size_t k, int id) -> const json& {
     const json& a = c.answers[k];
