@@ -24,6 +24,31 @@ struct ScalarTraits<adouble> {
   // 4.2e-18, softplus(-9) wrong in its 13th digit; docs/findings/README.md). log1p(x) =
   // 2 atanh(x / (2 + x)) keeps them: the quotient and atanh are accurate to a few ulps.
   static adouble log1p(const adouble& x) { return 2.0 * atanh(x / (2.0 + x)); }
+  // The second set's elementwise primitives ADOL-C 2.7 has a function of its own for (adouble.h);
+  // it has none for log1p, expm1 and hypot: those are not declared (the softplus workaround above
+  // is not offered as the primitive log1p).
+  static const std::vector<OwnFunction>& own_functions() {
+    static const std::vector<OwnFunction> table = {
+        {"atan", "atan(const badouble&)"}, {"erf", "erf(const badouble&)"}, {"abs", "fabs(const badouble&)"},
+        {"^", "pow(const badouble&, double) (n >= 1; x ^ 0 is the constant 1)"}, {"pow", "pow(const badouble&, const badouble&)"},
+        {"atan2", "atan2(const badouble&, const badouble&)"}, {"max", "fmax(const badouble&, const badouble&)"},
+        {"min", "fmin(const badouble&, const badouble&)"}};
+    return table;
+  }
+  // op is one of own_functions(); y is unused by the unary ones, n is ^'s exponent (1..64).
+  static adouble own(Op op, const adouble& x, const adouble& y, int n) {
+    switch (op) {
+      case Op::Atan: return atan(x);
+      case Op::Erf: return erf(x);
+      case Op::Abs: return fabs(x);
+      case Op::IntPow: return pow(x, double(n));
+      case Op::Pow: return pow(x, y);
+      case Op::Atan2: return atan2(x, y);
+      case Op::Max: return fmax(x, y);
+      case Op::Min: return fmin(x, y);
+      default: throw std::logic_error("ADOL-C has no function of its own for " + op_name(op));
+    }
+  }
 };
 
 namespace {
@@ -103,7 +128,9 @@ int main() {
   chad_adapter::ToolInfo info;
   info.tool = "adolc";
   info.version = CHAD_ADOLC_VERSION;
-  info.notes = "taped adouble, retaped at every request; jacobian: reverse driver; jvp: fos_forward; vjp: fos_reverse";
+  info.primitives = chad_adapter::declared_primitives<adouble>();
+  info.notes = "taped adouble, retaped at every request; jacobian: reverse driver; jvp: fos_forward; vjp: fos_reverse" +
+               std::string("; ") + chad_adapter::own_functions_note<adouble>();
   const int status = chad_adapter::serve(info, chad_adapter::differentiate, std::cin, std::cout);
   if (moved) {
     std::error_code ignored;

@@ -20,6 +20,32 @@ struct ScalarTraits<Jet> {
   static double value_of(const Jet& x) { return x.a; }
   static Jet constant(double x) { return Jet(x); }
   static Jet log1p(const Jet& x) { return ceres::log1p(x); }
+  // The second set's elementwise primitives: ceres/jet.h has a function for each.
+  static const std::vector<OwnFunction>& own_functions() {
+    static const std::vector<OwnFunction> table = {
+        {"log1p", "ceres::log1p(Jet)"}, {"expm1", "ceres::expm1(Jet)"}, {"atan", "ceres::atan(Jet)"},
+        {"erf", "ceres::erf(Jet)"}, {"abs", "ceres::abs(Jet)"}, {"^", "ceres::pow(Jet, double) (n >= 1; x ^ 0 is the constant 1)"},
+        {"pow", "ceres::pow(Jet, Jet)"}, {"atan2", "ceres::atan2(Jet, Jet)"}, {"hypot", "ceres::hypot(Jet, Jet)"},
+        {"max", "ceres::fmax(Jet, Jet)"}, {"min", "ceres::fmin(Jet, Jet)"}};
+    return table;
+  }
+  // op is one of own_functions(); y is unused by the unary ones, n is ^'s exponent (1..64).
+  static Jet own(Op op, const Jet& x, const Jet& y, int n) {
+    switch (op) {
+      case Op::Log1p: return ceres::log1p(x);
+      case Op::Expm1: return ceres::expm1(x);
+      case Op::Atan: return ceres::atan(x);
+      case Op::Erf: return ceres::erf(x);
+      case Op::Abs: return ceres::abs(x);
+      case Op::IntPow: return ceres::pow(x, double(n));
+      case Op::Pow: return ceres::pow(x, y);
+      case Op::Atan2: return ceres::atan2(x, y);
+      case Op::Hypot: return ceres::hypot(x, y);
+      case Op::Max: return ceres::fmax(x, y);
+      case Op::Min: return ceres::fmin(x, y);
+      default: throw std::logic_error("Ceres has no function of its own for " + op_name(op));
+    }
+  }
 };
 
 namespace {
@@ -84,7 +110,9 @@ int main() {
   chad_adapter::ToolInfo info;
   info.tool = "ceres-jet";
   info.version = CERES_VERSION_STRING;
+  info.primitives = chad_adapter::declared_primitives<chad_adapter::Jet>();
   info.notes = "forward mode (ceres::Jet<double, 1>): jacobian one pass per input coordinate; "
-               "vjp computed as the seed times the full forward Jacobian (Jet has no reverse mode)";
+               "vjp computed as the seed times the full forward Jacobian (Jet has no reverse mode)" +
+               std::string("; ") + chad_adapter::own_functions_note<chad_adapter::Jet>();
   return chad_adapter::serve(info, chad_adapter::differentiate, std::cin, std::cout);
 }

@@ -18,6 +18,7 @@ json hello(const ToolInfo& info) {
          {"version", info.version}, {"precision", info.precision}, {"translations", {"json"}},
          {"timing", true}};
   if (!info.notes.empty()) h["notes"] = info.notes;
+  if (!info.primitives.empty()) h["primitives"] = info.primitives;
   return h;
 }
 

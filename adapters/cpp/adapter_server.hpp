@@ -27,6 +27,9 @@ struct ToolInfo {
   std::string version;
   std::string precision = "float64";
   std::string notes;  // optional; sent when not empty
+  // The declared fragment's "primitives" (op names of docs/program-json.md that the interpreter
+  // translates for this tool); sent when not empty (an absent field would declare every primitive).
+  std::vector<std::string> primitives;
 };
 
 enum class Ask { Jacobian, Jvp, Vjp };

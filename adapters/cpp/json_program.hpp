@@ -20,9 +20,9 @@ class MalformedProgram : public std::runtime_error {
   explicit MalformedProgram(const std::string& message) : std::runtime_error(message) {}
 };
 
-// A primitive of the language that the JSON interpreter does not translate yet (the second set's
-// elementwise half: log1p expm1 atan erf abs ^ pow atan2 hypot max min): the tool answers
-// "unsupported", never a number.
+// A primitive of the language that the JSON interpreter does not translate for this tool (one of
+// the second set's elementwise half the tool has no function of its own for;
+// json_program_elementwise_ops.hpp): the tool answers "unsupported", never a number.
 class UnsupportedPrimitive : public std::runtime_error {
  public:
   explicit UnsupportedPrimitive(const std::string& name)
@@ -108,7 +108,8 @@ enum class Former { Var, Literal, Array, Unit, Pair, Fst, Snd, Let, Fun, App, In
 
 enum class Op { Add, Sub, Mul, Div, Neg, Sin, Cos, Exp, Log, Sqrt, Tanh, Sigmoid, Softplus,
                 Sum, Dot, Matvec, Scale, Get, Vec, Lt, Gt,
-                Mean, Prod, Logsumexp, Softmax, Norm, Cumsum, Matmul, Transpose, Outer };
+                Mean, Prod, Logsumexp, Softmax, Norm, Cumsum, Matmul, Transpose, Outer,
+                Log1p, Expm1, Atan, Erf, Abs, IntPow, Pow, Atan2, Hypot, Max, Min };
 
 struct Node;
 using NodeP = std::shared_ptr<const Node>;
@@ -123,6 +124,7 @@ struct Node {
   TypeP type;
   int line = 0, column = 0;
   int index = -1;                  // Var: de Bruijn index; Inject: tag; Prim get: the index
+  int exponent = 0;                // Prim ^: the integer exponent 0..64
   double literal = 0;              // Literal
   Op op = Op::Add;                 // Prim
   std::vector<NodeP> args;         // operands in the JSON field order of the former
@@ -131,8 +133,9 @@ struct Node {
   std::string where() const { return std::to_string(line) + ":" + std::to_string(column); }
 };
 
-inline Op parse_op(const std::string& name) {
-  static const std::pair<const char*, Op> ops[] = {
+// The op names (docs/program-json.md) the interpreter translates for every scalar type, and their Op.
+inline const std::vector<std::pair<const char*, Op>>& translated_ops() {
+  static const std::vector<std::pair<const char*, Op>> ops = {
       {"+", Op::Add}, {"-", Op::Sub}, {"*", Op::Mul}, {"/", Op::Div}, {"neg", Op::Neg},
       {"sin", Op::Sin}, {"cos", Op::Cos}, {"exp", Op::Exp}, {"log", Op::Log},
       {"sqrt", Op::Sqrt}, {"tanh", Op::Tanh}, {"sigmoid", Op::Sigmoid},
@@ -141,11 +144,41 @@ inline Op parse_op(const std::string& name) {
       {"mean", Op::Mean}, {"prod", Op::Prod}, {"logsumexp", Op::Logsumexp}, {"softmax", Op::Softmax},
       {"norm", Op::Norm}, {"cumsum", Op::Cumsum}, {"matmul", Op::Matmul}, {"transpose", Op::Transpose},
       {"outer", Op::Outer}};
-  for (const auto& [text, op] : ops)
+  return ops;
+}
+
+// The names of translated_ops(): what a tool built on this interpreter declares in its hello
+// ("primitives", the declared fragment of docs/adapter-protocol.md).
+inline std::vector<std::string> translated_primitives() {
+  std::vector<std::string> names;
+  for (const auto& [text, op] : translated_ops()) names.emplace_back(text);
+  return names;
+}
+
+// The second set's elementwise half: translated only for a tool with a function of its own for
+// each (json_program_elementwise_ops.hpp), so declared per tool.
+inline const std::vector<std::pair<const char*, Op>>& elementwise_second_set_ops() {
+  static const std::vector<std::pair<const char*, Op>> ops = {
+      {"log1p", Op::Log1p}, {"expm1", Op::Expm1}, {"atan", Op::Atan}, {"erf", Op::Erf}, {"abs", Op::Abs},
+      {"^", Op::IntPow}, {"pow", Op::Pow}, {"atan2", Op::Atan2}, {"hypot", Op::Hypot}, {"max", Op::Max},
+      {"min", Op::Min}};
+  return ops;
+}
+
+inline Op parse_op(const std::string& name) {
+  for (const auto& [text, op] : translated_ops())
     if (name == text) return op;
-  for (const char* later : {"log1p", "expm1", "atan", "erf", "abs", "^", "pow", "atan2", "hypot", "max", "min"})
-    if (name == later) throw UnsupportedPrimitive(name);
+  for (const auto& [text, op] : elementwise_second_set_ops())
+    if (name == text) return op;
   throw MalformedProgram("unknown primitive \"" + name + "\"");
+}
+
+// The op name of docs/program-json.md of `op`.
+inline std::string op_name(Op op) {
+  for (const auto* table : {&translated_ops(), &elementwise_second_set_ops()})
+    for (const auto& [text, o] : *table)
+      if (o == op) return text;
+  return "?";
 }
 
 // A literal's exact value: the hex float when present, else the decimal number.
@@ -204,6 +237,11 @@ inline NodeP parse_term(const nlohmann::json& j) {
     case Former::Prim:
       n->op = parse_op(field(j, "op").get<std::string>());
       if (n->op == Op::Get) n->index = field(j, "get_index").get<int>();
+      if (n->op == Op::IntPow) {
+        n->exponent = field(j, "exponent").get<int>();
+        if (n->exponent < 0 || n->exponent > 64)
+          throw MalformedProgram("the exponent of ^ is " + std::to_string(n->exponent) + ", not an integer 0..64");
+      }
       for (const auto& e : field(j, "args")) n->args.push_back(parse_term(e));
       break;
     default: break;

@@ -25,6 +25,7 @@
 
 #include "json_program.hpp"
 #include "json_program_array_ops.hpp"
+#include "json_program_elementwise_ops.hpp"
 #include "json_program_values.hpp"
 
 namespace chad_adapter {
@@ -285,6 +286,9 @@ class Interpreter {
       case Op::Mean: case Op::Prod: case Op::Logsumexp: case Op::Softmax: case Op::Norm:
       case Op::Cumsum: case Op::Matmul: case Op::Transpose: case Op::Outer:
         return apply_array_second_set<S>(t.op, args);
+      case Op::Log1p: case Op::Expm1: case Op::Atan: case Op::Erf: case Op::Abs: case Op::IntPow:
+      case Op::Pow: case Op::Atan2: case Op::Hypot: case Op::Max: case Op::Min:
+        return apply_elementwise_second_set<S>(t.op, t.exponent, t.where(), args);
       default: {
         const auto& x = args[0]->reals;
         if (t.op == Op::Log || t.op == Op::Sqrt)

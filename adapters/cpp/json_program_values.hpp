@@ -25,12 +25,44 @@ namespace chad_adapter {
 template <class S>
 struct ScalarTraits;
 
+// One of the second set's elementwise primitives a scalar type translates by a function of its own:
+// the op name (docs/program-json.md) and the function called (ScalarTraits<S>::own_functions).
+struct OwnFunction {
+  const char* op;
+  const char* function;
+};
+
 template <>
 struct ScalarTraits<double> {
   static double value_of(double x) { return x; }
   static double constant(double x) { return x; }
   static double log1p(double x) { return std::log1p(x); }
-};
+  // The second set's elementwise primitives, by <cmath> (the interpreter in double: timing, tests).
+  static const std::vector<OwnFunction>& own_functions() {
+    static const std::vector<OwnFunction> table = {
+        {"log1p", "std::log1p"}, {"expm1", "std::expm1"}, {"atan", "std::atan"}, {"erf", "std::erf"},
+        {"abs", "std::fabs"}, {"^", "std::pow(double, double)"}, {"pow", "std::pow"}, {"atan2", "std::atan2"},
+        {"hypot", "std::hypot"}, {"max", "std::fmax"}, {"min", "std::fmin"}};
+    return table;
+  }
+  // op is one of own_functions(); y is unused by the unary ones, n is ^'s exponent.
+  static double own(Op op, double x, double y, int n) {
+    switch (op) {
+      case Op::Log1p: return std::log1p(x);
+      case Op::Expm1: return std::expm1(x);
+      case Op::Atan: return std::atan(x);
+      case Op::Erf: return std::erf(x);
+      case Op::Abs: return std::fabs(x);
+      case Op::IntPow: return std::pow(x, double(n));
+      case Op::Pow: return std::pow(x, y);
+      case Op::Atan2: return std::atan2(x, y);
+      case Op::Hypot: return std::hypot(x, y);
+      case Op::Max: return std::fmax(x, y);
+      case Op::Min: return std::fmin(x, y);
+      default: throw std::logic_error("no function of its own for " + op_name(op));
+    }
+  }
+};;
 
 // A primitive applied outside its domain: log or sqrt of a value <= 0, division by zero.
 class DomainError : public std::runtime_error {

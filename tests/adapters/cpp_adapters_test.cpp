@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -61,6 +62,24 @@ void expect_near(const std::vector<double>& actual, const std::vector<double>& e
 
 class CppAdapter : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
 
+// The second set's elementwise primitives each tool translates by a function of its own (checked
+// against /usr/include/adolc/adouble.h and ceres/jet.h), in the order of docs/program-json.md:
+// ADOL-C 2.7 has no log1p, expm1 or hypot.
+const std::vector<std::pair<std::string, std::string>>& own_functions(const std::string& tool) {
+  static const std::vector<std::pair<std::string, std::string>> adolc = {
+      {"atan", "atan(const badouble&)"}, {"erf", "erf(const badouble&)"}, {"abs", "fabs(const badouble&)"},
+      {"^", "pow(const badouble&, double) (n >= 1; x ^ 0 is the constant 1)"},
+      {"pow", "pow(const badouble&, const badouble&)"}, {"atan2", "atan2(const badouble&, const badouble&)"},
+      {"max", "fmax(const badouble&, const badouble&)"}, {"min", "fmin(const badouble&, const badouble&)"}};
+  static const std::vector<std::pair<std::string, std::string>> ceres = {
+      {"log1p", "ceres::log1p(Jet)"}, {"expm1", "ceres::expm1(Jet)"}, {"atan", "ceres::atan(Jet)"},
+      {"erf", "ceres::erf(Jet)"}, {"abs", "ceres::abs(Jet)"},
+      {"^", "ceres::pow(Jet, double) (n >= 1; x ^ 0 is the constant 1)"}, {"pow", "ceres::pow(Jet, Jet)"},
+      {"atan2", "ceres::atan2(Jet, Jet)"}, {"hypot", "ceres::hypot(Jet, Jet)"}, {"max", "ceres::fmax(Jet, Jet)"},
+      {"min", "ceres::fmin(Jet, Jet)"}};
+  return tool == "adolc" ? adolc : ceres;
+}
+
 TEST_P(CppAdapter, ScriptedConversation) {
   const auto [tool, path] = GetParam();
   if (std::string(path).empty()) GTEST_SKIP() << tool << " adapter not built (its library is absent)";
@@ -109,6 +128,29 @@ TEST_P(CppAdapter, ScriptedConversation) {
   EXPECT_EQ(hello["precision"], "float64");
   EXPECT_EQ(hello["translations"], json::array({"json"}));
   EXPECT_FALSE(hello["version"].get<std::string>().empty());
+  // The declared fragment: the first set and the second set's array primitives (what the JSON
+  // interpreter translates for every tool), nothing it answers "unsupported" for.
+  ASSERT_TRUE(hello.contains("primitives")) << hello.dump();
+  const auto declared = hello["primitives"].get<std::vector<std::string>>();
+  for (const char* name : {"+", "-", "*", "/", "neg", "sin", "cos", "exp", "log", "sqrt", "tanh", "sigmoid",
+                           "softplus", "sum", "dot", "matvec", "scale", "get", "vec", "<", ">", "mean", "prod",
+                           "logsumexp", "softmax", "norm", "cumsum", "matmul", "transpose", "outer"})
+    EXPECT_NE(std::find(declared.begin(), declared.end(), name), declared.end()) << name << " not declared";
+  for (const std::string& name : declared) EXPECT_NO_THROW(chad_adapter::parse_op(name)) << name;
+  // ... and the second set's elementwise primitives the tool has a function of its own for, each
+  // named with that function in the notes ("own functions: atan -> atan(const badouble&), ...").
+  const auto& own = own_functions(tool);
+  std::vector<std::string> expected_second;
+  std::string expected_note = "own functions:";
+  for (const auto& [op, function] : own) {
+    expected_second.push_back(op);
+    expected_note += std::string(expected_second.size() == 1 ? " " : ", ") + op + " -> " + function;
+  }
+  const std::vector<std::string> declared_second(declared.begin() + std::min<std::ptrdiff_t>(30, declared.size()),
+                                                 declared.end());
+  EXPECT_EQ(declared_second, expected_second);
+  EXPECT_NE(hello["notes"].get<std::string>().find(expected_note), std::string::npos)
+      << hello["notes"] << "\nlacks: " << expected_note;
 
   auto result = [&](std::size_t k, int id) -> const json& {
     const json& a = c.answers[k];
@@ -169,6 +211,71 @@ TEST_P(CppAdapter, ATimedRequestGetsSeconds) {
     ASSERT_TRUE(seconds.contains(key)) << c.answers[1].dump();
     EXPECT_GT(seconds[key].get<double>(), 0);
     EXPECT_LT(seconds[key].get<double>(), 1);
+  }
+}
+
+// Each of the second set's elementwise primitives through the adapter: value and Jacobian derived
+// by hand away from kinks (x ^ 0 and x ^ 2 at 0 too: derivatives 0), the spec's domain errors, and
+// a primitive the tool has no function of its own for answered "unsupported", naming it.
+TEST_P(CppAdapter, SecondSetElementwiseByHand) {
+  const auto [tool, path] = GetParam();
+  if (std::string(path).empty()) GTEST_SKIP() << tool << " adapter not built (its library is absent)";
+  struct Case {
+    std::string op, source, at;
+    std::vector<double> value, jacobian;  // the Jacobian row by row
+  };
+  const double pi = std::acos(-1.0), r2 = 0.25 + 1.5625;
+  const std::string unary = "def main (x : real) : real = ", binary = "def main (x : real, y : real) : real = ";
+  const std::vector<Case> cases = {
+      {"log1p", unary + "log1p(x);", "0.5", {std::log1p(0.5)}, {1 / 1.5}},
+      {"expm1", unary + "expm1(x);", "0.5", {std::expm1(0.5)}, {std::exp(0.5)}},
+      {"atan", unary + "atan(x);", "0.5", {std::atan(0.5)}, {1 / 1.25}},
+      {"erf", unary + "erf(x);", "0.5", {std::erf(0.5)}, {2 / std::sqrt(pi) * std::exp(-0.25)}},
+      {"abs", unary + "abs(x);", "-1.25", {1.25}, {-1}},
+      {"^", "def main (x : real) : real * (real * real) = (x ^ 3, (x ^ 0, x ^ 2));", "-1.5", {-3.375, 1, 2.25},
+       {6.75, 0, -3}},
+      {"^", "def main (x : real) : real * (real * real) = (x ^ 3, (x ^ 0, x ^ 2));", "0", {0, 1, 0}, {0, 0, 0}},
+      {"pow", binary + "pow(x, y);", "(1.5, 0.7)", {std::pow(1.5, 0.7)},
+       {0.7 * std::pow(1.5, -0.3), std::pow(1.5, 0.7) * std::log(1.5)}},
+      {"atan2", binary + "atan2(x, y);", "(0.5, -1.25)", {std::atan2(0.5, -1.25)}, {-1.25 / r2, -0.5 / r2}},
+      {"hypot", binary + "hypot(x, y);", "(3, 4)", {5}, {0.6, 0.8}},
+      {"max", binary + "max(x, y);", "(0.5, -1.25)", {0.5}, {1, 0}},
+      {"min", binary + "min(x, y);", "(0.5, -1.25)", {-1.25}, {0, 1}}};
+  const std::vector<std::pair<std::string, Case>> domain = {
+      {"log1p", {"log1p", unary + "log1p(x);", "-1", {}, {}}},
+      {"pow", {"pow", binary + "pow(x, y);", "(0, 2)", {}, {}}},
+      {"pow", {"pow", binary + "pow(x, y);", "(-1, 2)", {}, {}}},
+      {"atan2", {"atan2", binary + "atan2(x, y);", "(0, 0)", {}, {}}}};
+  const auto& own = own_functions(tool);
+  auto has = [&](const std::string& op) {
+    return std::any_of(own.begin(), own.end(), [&](const auto& f) { return f.first == op; });
+  };
+  std::vector<std::string> lines = {R"({"kind": "hello", "protocol": 1})"};
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    lines.push_back(request_line(int(i), program_at(cases[i].source, cases[i].at), "jacobian"));
+  for (std::size_t i = 0; i < domain.size(); ++i)
+    lines.push_back(request_line(int(100 + i), program_at(domain[i].second.source, domain[i].second.at), "jacobian"));
+  const Conversation c = converse(path, lines);
+  ASSERT_EQ(c.answers.size(), lines.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const json& a = c.answers[1 + i];
+    const Case& k = cases[i];
+    if (!has(k.op)) {
+      EXPECT_EQ(a["error"], "unsupported") << k.op << ": " << a.dump();
+      EXPECT_NE(a.value("message", "").find("\"" + k.op + "\""), std::string::npos) << a.dump();
+      continue;
+    }
+    ASSERT_EQ(a["kind"], "result") << k.op << " at " << k.at << ": " << a.dump();
+    expect_near(numbers(a["output"]["coords"]), k.value);
+    std::vector<double> rows;
+    for (const json& row : a["jacobian"])
+      for (double x : numbers(row)) rows.push_back(x);
+    SCOPED_TRACE(k.op + " at " + k.at);
+    expect_near(rows, k.jacobian);
+  }
+  for (std::size_t i = 0; i < domain.size(); ++i) {
+    const json& a = c.answers[1 + cases.size() + i];
+    EXPECT_EQ(a["error"], has(domain[i].first) ? "domain" : "unsupported") << domain[i].second.at << ": " << a.dump();
   }
 }
 
