@@ -3,9 +3,6 @@ import jax
 
 jax.config.update("jax_enable_x64", True)
 jax.config.update("jax_platforms", "cpu")
-from . import jax_cache  # noqa: E402
-
-jax_cache.enable(jax)
 import jax.numpy as jnp  # noqa: E402
 import jax.scipy.special  # noqa: E402,F401 (erf)
 import numpy as np  # noqa: E402

@@ -7,9 +7,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..backends import jax_backend
+from ..backends import jax_backend, jax_cache
 from . import jax_leaves
 from .native import NativeMode, NativePrepared
+
+# The modes keep XLA's executables on disk (backends/jax_cache.py); a standalone script, which
+# copies the backend alone, compiles as JAX does by default.
+jax_cache.enable(jax_backend.jax)
 
 
 def rows(a):

@@ -6,10 +6,14 @@ transformation (jax.grad, jax.jacrev); the kit derives the second-order ask a mo
 import jax
 
 from ..adapter_kit import ASKS, SECOND_ORDER, SECOND_ORDER_BAND
-from ..backends import jax_backend
+from ..backends import jax_backend, jax_cache
 from . import jax_leaves
 from .jax_modes import Grad, JacRev
 from .native import NativeMode
+
+# The modes keep XLA's executables on disk (backends/jax_cache.py); a standalone script, which
+# copies the backend alone, compiles as JAX does by default.
+jax_cache.enable(jax_backend.jax)
 
 
 class JvpOfGrad(Grad):
