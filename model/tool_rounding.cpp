@@ -1,5 +1,7 @@
 #include "model/tool_rounding.hpp"
 
+#include "model/interval_magnitude.hpp"
+
 #include <mpfi.h>
 
 #include <cmath>
@@ -36,11 +38,7 @@ void widen_for_tool(Mpfi& x) {
 
 void add_reverse_order_allowance(const Mpfi& tangent) {
   if (current_relative == 0) return;
-  mpfr_t magnitude;
-  mpfr_init2(magnitude, mpfi_get_prec(tangent.backend().data()));
-  mpfi_mag(magnitude, tangent.backend().data());
-  const double m = mpfr_get_d(magnitude, MPFR_RNDU);
-  mpfr_clear(magnitude);
+  const double m = magnitude_up(tangent);
   if (!std::isfinite(m)) return;
   const double term = std::nextafter(m * current_absolute, INFINITY);
   reverse_order_allowance = std::nextafter(reverse_order_allowance + term, INFINITY);

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "model/interval_magnitude.hpp"
 #include "model/reverse_tape.hpp"
 #include "model/tool_rounding.hpp"
 #include "syntax/printer.hpp"
@@ -25,16 +26,6 @@ std::vector<int> record(ReverseTape& tape, const CheckedProgram& program, const 
   std::vector<int> nodes;
   for (const TapeScalar& c : nf.coords) nodes.push_back(c.node);
   return nodes;
-}
-
-// max |x|, rounded up (NaN: infinity, nothing bounds it).
-double magnitude(const Mpfi& x) {
-  mpfr_t m;
-  mpfr_init2(m, mpfi_get_prec(x.backend().data()));
-  mpfi_mag(m, x.backend().data());
-  const double d = mpfr_get_d(m, MPFR_RNDU);
-  mpfr_clear(m);
-  return std::isnan(d) ? INFINITY : d;
 }
 
 // [lo, hi] rounded outward to 17 digits, beyond double's range too (adjoints may lie there).
@@ -88,13 +79,13 @@ std::vector<Mpfi> sweep(const std::vector<TapeNode>& nodes, const std::vector<in
   for (std::size_t v = nodes.size(); v-- > 0;) {
     if (!reached[v]) continue;  // not reached from the output
     const TapeNode& node = nodes[v];
-    if (magnitude(adjoint[v]) > largest) {
+    if (magnitude_up(adjoint[v]) > largest) {
       overflow = adjoint_of(node) + " encloses " + interval(adjoint[v]);
       return adjoint;
     }
     for (const bool positive : {true, false}) {
       const Mpfi& parts = positive ? above[v] : below[v];
-      if (magnitude(parts) > largest) {
+      if (magnitude_up(parts) > largest) {
         overflow = adjoint_of(node) + " is a sum of contributions whose " + (positive ? "positive" : "negative") +
                    " parts add up to " + interval(parts) + " (a partial sum in some order)";
         return adjoint;
@@ -102,7 +93,7 @@ std::vector<Mpfi> sweep(const std::vector<TapeNode>& nodes, const std::vector<in
     }
     for (int k = 0; k < 2 && node.arguments[k] >= 0; ++k) {
       const Mpfi contribution = add(node.arguments[k], adjoint[v] * node.partials[k]);
-      if (magnitude(contribution) > largest) {
+      if (magnitude_up(contribution) > largest) {
         overflow = adjoint_of(nodes[std::size_t(node.arguments[k])]) + " has a contribution through `" + node.what +
                    "` that encloses " + interval(contribution);
         return adjoint;
