@@ -147,6 +147,11 @@ CampaignOptions campaign_options_from_text(const CampaignOptionsText& t, const L
   if (!t.cross_check.empty()) o.cross_check_fd_rate = parse_cross_check(t.cross_check, where);
   use_check(o, t, where);
   use_order(o, t, where);
+  if (!(t.size_share >= 0 && t.size_share <= 1))
+    throw SourceError(where, "--size-share: " + std::to_string(t.size_share) + " is not a share in [0, 1]");
+  if (t.size_nodes < 1) throw SourceError(where, "--size-nodes: at least 1");
+  o.size_share = t.size_share;
+  o.size_nodes = t.size_nodes;
   return o;
 }
 
@@ -173,6 +178,8 @@ CampaignOptionsText campaign_options_text(const CampaignOptions& o, const std::s
     t.adapter_timeout = o.adapter->options().timeout_seconds;
   }
   t.order = o.order;
+  t.size_share = o.size_share;
+  t.size_nodes = o.size_nodes;
   t.check = o.cost ? (o.check_derivatives ? "derivative,cost" : "cost") : "derivative";
   if (o.cost) {
     t.cost_sizes = cost_sizes_text(o.cost->sizes);
@@ -203,7 +210,10 @@ std::string campaign_replay_command(const CampaignOptionsText& t, const Campaign
               : " --adapter-timeout " + number_text(t.adapter_timeout)) +
          (t.cross_check.empty() ? "" : " --cross-check " + t.cross_check) + cost_check_flags(options) +
          (t.functions == functions_strategy_name(kDefaultFunctionsStrategy) ? "" : " --functions " + t.functions) +
-         (t.order == 1 ? "" : " --order " + std::to_string(t.order)) + " --only " + std::to_string(index);
+         (t.order == 1 ? "" : " --order " + std::to_string(t.order)) +
+         (t.size_share == CampaignOptionsText{}.size_share ? "" : " --size-share " + number_text(t.size_share)) +
+         (t.size_nodes == CampaignOptionsText{}.size_nodes ? "" : " --size-nodes " + std::to_string(t.size_nodes)) +
+         " --only " + std::to_string(index);
 }
 
 void use_mutant_option(CampaignOptions& o, const std::string& name, bool string_diagrams, const Loc& where) {

@@ -39,6 +39,8 @@ struct CampaignOptionsText {
   double cost_ratio = CostCheckOptions{}.max_ratio;
   double cost_slack = CostCheckOptions{}.exponent_slack;
   int order = 1;                        // --order: 1, or 2 (the second-order checks)
+  double size_share = kDefaultSizeShare;  // --size-share (oracle/size_check.hpp)
+  std::size_t size_nodes = CampaignOptions{}.size_nodes;  // --size-nodes
 };
 
 // The options the text says; starts the adapter (with --implementation adapter), so that one

@@ -61,6 +61,11 @@ CampaignParameters campaign_parameters_of(const CampaignOptionsText& text, const
   if (options.adapter) p.campaign["tool"] = recorded_hello(options.adapter->hello());
   if (options.cost) p.campaign["check"] = cost_check_flags(options);
   if (options.order != 1) p.campaign["order"] = options.order;  // (absent at first order, as before)
+  // The size check (oracle/size_check.hpp): CHAD's, at first order; absent where it has none.
+  if (options.implementation == Implementation::Chad && options.order == 1) {
+    p.campaign["size_share"] = options.size_share;
+    p.campaign["size_nodes"] = options.size_nodes;
+  }
   p.shard_count = shard.count;
   p.shards = {shard.index};
   return p;

@@ -102,6 +102,11 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "l > >): the (co)tangents past the inner type's first unrolling are 0 (only a node's first child passes "
       "one on; right on lists and binary trees)");
   all.back().shapes = true;
+  add("tape-index-wraps-16", "evaluator: rev_fold's tape", {T0, E::TapeIndexWraps16}, {{R, K::Fold, {}}},
+      "reverse fold by tape: a child's record index kept in 16 bits, so past 65,536 nodes the backward walk "
+      "jumps to the wrong records (right on every input under 65,536 nodes: only the size check, "
+      "oracle/size_check.hpp, reaches it)");
+  all.back().size = true;
   // ---- the second set's reductions ----
   add("prod-transpose-by-division", "evaluator: prod' and prod^T", {T0, E::ProdTransposeByDivision},
       {{{}, K::Prim, PrimOp::Prod}},

@@ -35,6 +35,7 @@ MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool s
   CampaignOptions options = base;
   use_mutant(options, mutant);
   options.order = mutant.order;  // a mutant wrong only at second order is hunted at order 2
+  if (mutant.size) options.size_share = 1;  // (one past 65,536 nodes: every program that can be grown)
   options.measure_coverage = false;  // the hunt needs verdicts only
   std::size_t next_batch = 0;
   for (std::size_t i = 0; i < base.count; ++i) {

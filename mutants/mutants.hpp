@@ -55,6 +55,9 @@ struct Mutant {
   // A fault only the shapes of issue #30 reach (negative divisors, nested inductive types): runs
   // of this mutant generate with the feature shapes.
   bool shapes = false;
+  // A fault only inputs past 65,536 nodes reach (a tape index kept in 16 bits): the kill matrix hunts
+  // it with the size check on every program it can grow (oracle/size_check.hpp, size_share 1).
+  bool size = false;
 };
 
 const std::vector<Mutant>& mutant_catalogue();

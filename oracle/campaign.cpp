@@ -11,6 +11,7 @@
 #include "oracle/program_shapes.hpp"
 #include "oracle/live_coverage.hpp"
 #include "oracle/order2_check.hpp"
+#include "oracle/size_check.hpp"
 #include "references/jacobian.hpp"
 #include "judge/relation_verdict.hpp"
 #include "semantics/evaluate.hpp"
@@ -168,6 +169,9 @@ ProgramOutcome check_case(const CampaignOptions& options, Case& k, StageSeconds*
     add_check(out, options.implementation, std::move(c));
   }
   if (data_output) cross_check_fd(options, k, out, seconds);
+  if (options.implementation == Implementation::Chad)  // the size check (oracle/size_check.hpp)
+    for (CheckOutcome& c : check_at_size(options, k, tested->checks(), seconds))
+      add_check(out, options.implementation, std::move(c));
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include "model/scalar_list.hpp"
 #include "model/target_dual_scalar_list.hpp"
 #include "target_semantics/evaluate_target.hpp"
+#include "target_semantics/evaluator_faults.hpp"
 #include "semantics/functor_map.hpp"
 #include "target_semantics/tangent_positions.hpp"
 
@@ -71,7 +72,10 @@ ValueP<S> record(Tape<S>& tape, const TermP& body, const Env<S>& env, const Valu
     const std::size_t first_child = tape.child_ids.size();
     std::size_t next = base;
     ValueP<S> x = map_functor<S>(*tape.functor, frame.rolled->first, tape.var, nested, [&](const ValueP<S>&) {
-      tape.child_ids.push_back(results[next].second);
+      std::size_t child = results[next].second;
+      if (active_evaluator_fault == EvaluatorFault::TapeIndexWraps16) [[unlikely]]  // a mutant
+        child &= 0xFFFF;
+      tape.child_ids.push_back(child);
       return std::move(results[next++].first);
     });
     results.resize(base);

@@ -6,6 +6,7 @@
 
 #include "judge/case.hpp"
 #include "oracle/compiled_check.hpp"
+#include "oracle/size_check.hpp"
 #include "triage/shrink_compiled.hpp"
 #include "triage/shrink_terms.hpp"
 #include "syntax/parser.hpp"
@@ -143,6 +144,7 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
     return f;
   }
   CampaignOptions narrowed = options;  // shrink against the first failing check only
+  bool size_failure = false;
   narrowed.measure_coverage = false;    // candidates need only their verdict
   for (const CheckOutcome& c : f.original.checks)
     if (c.verdict == f.original.verdict) {
@@ -150,6 +152,9 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
       f.sums = c.sums;
       narrowed.modes = {c.mode};
       narrowed.sums = {c.sums};
+      // A failure found by the size check: size-check every candidate, sampled or not.
+      size_failure = c.mode_name.ends_with(size_check_suffix(options.size_nodes));
+      if (size_failure) narrowed.size_share = 1;
       break;
     }
   // A failure found by --cross-check fd:RATE: cross-check every candidate, sampled or not.
@@ -161,7 +166,10 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
     return f;
   }
   const std::function<bool(Case&)> still_fails = [&](Case& k) { return fails_alike(check_case(narrowed, k), f.original); };
-  f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails);
+  // A candidate judged at 100,000 nodes costs about a second: a size check's failure gets a tenth
+  // of the budget.
+  const int budget = size_failure ? 300 : 3000;
+  f.shrunk = shrink_case(source.recording(), options.features, options.max_size, still_fails, budget);
   return f;
 }
 

@@ -92,6 +92,13 @@ const std::vector<KillingCase>& killing_cases() {
        "def main (r : mu t. < Leaf : real | Node : mu l. < Nil : unit | Cons : t * l > >) : real =\n"
        "  fold r with n -> case n of { Leaf y -> y | Node ys -> fold ys with m -> case m of { Nil u -> 0 | Cons p -> fst p + snd p } };\n",
        "roll (Node (roll (Cons (roll (Leaf 1), roll (Cons (roll (Leaf 2), roll (Cons (roll (Leaf 3), roll (Nil ())))))))))"},
+      // The sum of x sin x over a list, judged by the size check at 100,000 nodes (the mutant's runs
+      // size-check every program they can grow): past 65,536 nodes the tape's wrapped child index
+      // walks back to the wrong records, so the input cotangent is wrong; below, nothing is.
+      {"tape-index-wraps-16",
+       "def main (xs : mu l. < Last : real | Cons : real * l >) : real =\n"
+       "  fold xs with node -> case node of { Last a -> a * sin a | Cons p -> fst p * sin (fst p) + snd p };\n",
+       "roll (Cons (1.5, roll (Cons (-0.75, roll (Last 1.25)))))"},
   };
   return cases;
 }
@@ -99,6 +106,7 @@ const std::vector<KillingCase>& killing_cases() {
 ProgramOutcome judge(const KillingCase& c, const Mutant* mutant) {
   CampaignOptions options;  // every mode and sums strategy
   if (mutant) use_mutant(options, *mutant);
+  if (mutant && mutant->size) options.size_share = 1;  // (as the kill matrix hunts it)
   ProgramOutcome out;
   run_with_deep_stack([&] { out = check_case(options, GeneratedCase{c.program, c.input}); });
   return out;
