@@ -22,8 +22,11 @@ RelatedSample<S> relation_curve(const CheckedProgram& program, const NormalForm<
 template <class S>
 std::optional<RelationFailure> relation_failure(const CheckedProgram& program, const ChadProgram& chad,
                                                 const NormalForm<double>& input,
-                                                const std::function<void(double)>& on_compared_derivative) {
+                                                const std::function<void(double)>& on_compared_derivative,
+                                                RelationReach reach) {
   RelationOptions options;
+  options.depth = reach.depth;
+  options.compare_from = reach.compare_from;
   options.sums = chad.options.sums;
   options.functions = chad.options.functions;
   options.on_compared_derivative = on_compared_derivative;
@@ -34,7 +37,7 @@ std::optional<RelationFailure> relation_failure(const CheckedProgram& program, c
   template RelatedSample<S> relation_curve<S>(const CheckedProgram&, const NormalForm<double>&, SumsStrategy);   \
   template std::optional<RelationFailure> relation_failure<S>(const CheckedProgram&, const ChadProgram&,         \
                                                               const NormalForm<double>&,                         \
-                                                              const std::function<void(double)>&);
+                                                              const std::function<void(double)>&, RelationReach);
 CHAD_INSTANTIATE_RELATION_VERDICT(double)
 CHAD_INSTANTIATE_RELATION_VERDICT(Mpfi)
 
@@ -43,7 +46,8 @@ std::string describe_relation_failure(const RelationFailure& f) {
 }
 
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
-                               SumsStrategy sums, const RuleTable* rules, FunctionsStrategy functions) {
+                               SumsStrategy sums, const RuleTable* rules, FunctionsStrategy functions,
+                               RelationReach reach) {
   CheckOutcome c{mode, sums, Verdict::Pass, false, 0, {}};
   try {
     ChadOptions chad_options{mode, sums, rules};
@@ -51,12 +55,12 @@ CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<d
     ChadProgram chad = chad_program(program, chad_options);
     RelationInformativeness informativeness(input.coords.size());
     std::optional<RelationFailure> screen =
-        relation_failure<double>(program, chad, input, [&](double d) { informativeness.observe(d); });
+        relation_failure<double>(program, chad, input, [&](double d) { informativeness.observe(d); }, reach);
     c.informative = informativeness.informative();
     if (!screen) return c;
     c.error = screen->error;
     try {
-      std::optional<RelationFailure> certified = relation_failure<Mpfi>(program, chad, input);
+      std::optional<RelationFailure> certified = relation_failure<Mpfi>(program, chad, input, {}, reach);
       if (certified) {
         c.verdict = Verdict::Fail;
         c.detail = describe_relation_failure(*certified);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "logrel/related_sample.hpp"
+#include "logrel/relation.hpp"
 #include "judge/campaign_options.hpp"
 #include "model/normal_form.hpp"
 #include "syntax/type_checker.hpp"
@@ -22,13 +23,21 @@ std::vector<double> relation_direction(std::size_t dimension);
 template <class S>
 RelatedSample<S> relation_curve(const CheckedProgram& program, const NormalForm<double>& input, SumsStrategy sums);
 
+// How deep the relation observes (RelationOptions's depth and compare_from): the campaign's
+// default, or the size check's 100,000 stream unrolls compared at the far end.
+struct RelationReach {
+  int depth = RelationOptions{}.depth;
+  int compare_from = 0;
+};
+
 // The relation for CHAD's transformed program on that curve (logrel/program_relation.hpp),
 // in double or MPFI; throws as check_program_relation.
 // `on_compared_derivative`: as RelationOptions's (none when empty).
 template <class S>
 std::optional<RelationFailure> relation_failure(const CheckedProgram& program, const ChadProgram& chad,
                                                 const NormalForm<double>& input,
-                                                const std::function<void(double)>& on_compared_derivative = {});
+                                                const std::function<void(double)>& on_compared_derivative = {},
+                                                RelationReach reach = {});
 
 // "logical relation fails at <position>: <detail>".
 std::string describe_relation_failure(const RelationFailure& failure);
@@ -39,6 +48,6 @@ std::string describe_relation_failure(const RelationFailure& failure);
 // outcome's `informative` (judge/informative.hpp) from the derivatives the screen compared.
 CheckOutcome check_by_relation(const CheckedProgram& program, const NormalForm<double>& input, ChadMode mode,
                                SumsStrategy sums, const RuleTable* rules,
-                               FunctionsStrategy functions = kDefaultFunctionsStrategy);
+                               FunctionsStrategy functions = kDefaultFunctionsStrategy, RelationReach reach = {});
 
 }  // namespace chad

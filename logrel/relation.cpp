@@ -14,8 +14,19 @@
 namespace chad {
 namespace {
 
+// The position one step further. Past 200 characters the steps between the first ones and the
+// last are elided and counted ("fst . unroll ... . (65534 steps elided) . snd"), so that a stream
+// observed 100,000 unrolls deep (the size check) makes positions of bounded length, not a total
+// length quadratic in its depth.
 std::string at(const std::string& position, const std::string& step) {
-  return position.empty() ? step : position + " . " + step;
+  if (position.empty()) return step;
+  if (position.size() < 200) return position + " . " + step;
+  static const std::string open = " . (", close = " steps elided) . ";
+  const std::size_t mark = position.find(open);
+  const std::size_t end = mark == std::string::npos ? mark : position.find(close, mark);
+  if (end == std::string::npos) return position + open + "0" + close + step;
+  const unsigned long long elided = std::stoull(position.substr(mark + open.size(), end - mark - open.size()));
+  return position.substr(0, mark) + open + std::to_string(elided + 1) + close + step;
 }
 
 template <class S>
@@ -135,7 +146,8 @@ class ForwardRelation {
   std::optional<RelationFailure> check(const TypeP& type, const ValueP<Dual<S>>& source,
                                        const ValueP<S>& primal, const ValueP<S>& tangent,
                                        const std::string& position, int depth) {
-    if (is_data_type(type)) return check_data(type, source, primal, tangent, position);
+    if (is_data_type(type))
+      return o_.depth - depth < o_.compare_from ? std::nullopt : check_data(type, source, primal, tangent, position);
     switch (type->kind) {
       case TypeKind::Prod: {
         const ValueP<S>& z = zero_value<S>();
@@ -215,6 +227,9 @@ class ForwardRelation {
   SampleRng rng_;
 };
 
+// The pullbacks below capture their parent's by reference: each is used only within the check
+// that made it, while its parent lives (a copy would copy the whole chain: quadratic in a stream
+// observed deep).
 template <class S>
 class ReverseRelation {
  public:
@@ -223,12 +238,13 @@ class ReverseRelation {
   std::optional<RelationFailure> check(const TypeP& type, const ValueP<Dual<S>>& source,
                                        const ValueP<S>& primal, const Pullback<S>& pullback,
                                        const std::string& position, int depth) {
-    if (is_data_type(type)) return check_data(type, source, primal, pullback, position);
+    if (is_data_type(type))
+      return o_.depth - depth < o_.compare_from ? std::nullopt : check_data(type, source, primal, pullback, position);
     switch (type->kind) {
       case TypeKind::Prod: {
-        Pullback<S> left = [pullback](const ValueP<S>& c) { return pullback(pair_value<S>(c, zero_value<S>())); };
+        Pullback<S> left = [&pullback](const ValueP<S>& c) { return pullback(pair_value<S>(c, zero_value<S>())); };
         if (auto f = check(type->left, source->first, primal->first, left, at(position, "fst"), depth)) return f;
-        Pullback<S> right = [pullback](const ValueP<S>& c) { return pullback(pair_value<S>(zero_value<S>(), c)); };
+        Pullback<S> right = [&pullback](const ValueP<S>& c) { return pullback(pair_value<S>(zero_value<S>(), c)); };
         return check(type->right, source->second, primal->second, right, at(position, "snd"), depth);
       }
       case TypeKind::Sum: {
@@ -236,7 +252,7 @@ class ReverseRelation {
         const int tag = source->tag;
         const std::size_t n = type->ctors.size();
         const SumsStrategy sums = o_.sums;
-        Pullback<S> inner = [pullback, tag, n, sums](const ValueP<S>& c) {
+        Pullback<S> inner = [&pullback, tag, n, sums](const ValueP<S>& c) {
           return pullback(sum_embed<S>(c, tag, n, sums));
         };
         const Constructor& c = type->ctors[std::size_t(tag)];
@@ -246,7 +262,7 @@ class ReverseRelation {
       case TypeKind::Nu: {
         const bool nu = type->kind == TypeKind::Nu;
         if (nu && depth <= 0) return std::nullopt;
-        Pullback<S> inner = [pullback](const ValueP<S>& c) { return pullback(roll_value<S>(c)); };
+        Pullback<S> inner = [&pullback](const ValueP<S>& c) { return pullback(roll_value<S>(c)); };
         ValueP<Dual<S>> observed = nu ? observe(source, position) : source->first;
         if (!observed) return std::nullopt;
         return check(unroll_type(type), observed, nu ? primal->force() : primal->first, inner,
@@ -264,7 +280,7 @@ class ReverseRelation {
           Pullback<S> pair_argument = arg->pair;
           if (o_.functions == FunctionsStrategy::Efficient) {
             // b' c = (the argument's share, the function's own env).
-            Pullback<S> inner = [pullback, linear, pair_argument](const ValueP<S>& c) {
+            Pullback<S> inner = [&pullback, linear, pair_argument](const ValueP<S>& c) {
               if (linear->kind == ValueKind::Zero) return pullback(linear);
               ValueP<S> q = linear->call(c);
               if (q->kind == ValueKind::Zero) return pullback(q);
@@ -276,7 +292,7 @@ class ReverseRelation {
             continue;
           }
           // The function's own cotangent !a (x) c, plus the argument's share b' c.
-          Pullback<S> inner = [pullback, a, linear, pair_argument](const ValueP<S>& c) {
+          Pullback<S> inner = [&pullback, a, linear, pair_argument](const ValueP<S>& c) {
             S own = pullback(copower_singleton<S>(a, c));
             if (linear->kind == ValueKind::Zero) return own;
             return own + pair_argument(linear->call(c));

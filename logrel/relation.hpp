@@ -34,6 +34,10 @@ struct RelationOptions {
   SumsStrategy sums = SumsStrategy::Biproduct;  // how CHAD's sum (co)tangents are represented
   FunctionsStrategy functions = FunctionsStrategy::Paper;  // and its function (co)tangents
   int depth = 3;           // nested function applications and stream unrolls observed
+  // Data positions are compared only past this many of them (the size check's deep observation,
+  // oracle/size_check.hpp: a stream observed 100,000 unrolls deep, compared at its far end, costs
+  // one pullback instead of one per unroll); 0: everywhere.
+  int compare_from = 0;
   int samples = 2;         // related arguments tried at each function value
   std::uint64_t seed = 1;  // of those arguments (the same seed gives the same arguments)
   // Sees every derivative along the curve (the program's side) that the relation compares at

@@ -107,6 +107,11 @@ void add_fault_mutants(std::vector<Mutant>& all) {
       "jumps to the wrong records (right on every input under 65,536 nodes: only the size check, "
       "oracle/size_check.hpp, reaches it)");
   all.back().size = true;
+  add("fwd-unfold-wraps-16", "evaluator: fwd_unfold", {T0, E::FwdUnfoldWraps16}, {{F, K::Unfold, {}}},
+      "forward unfold: a stream node's position kept in 16 bits, so the tangents of the nodes past 65,536 are 0 "
+      "(right wherever a stream is observed less deep: only the size check's observation 100,000 unrolls deep "
+      "reaches it)");
+  all.back().size = true;
   // ---- the second set's reductions ----
   add("prod-transpose-by-division", "evaluator: prod' and prod^T", {T0, E::ProdTransposeByDivision},
       {{{}, K::Prim, PrimOp::Prod}},

@@ -6,6 +6,7 @@
 
 #include "cost/input_growth.hpp"
 #include "judge/campaign_program.hpp"
+#include "judge/relation_verdict.hpp"
 #include "judge/wider_than_double.hpp"
 #include "logrel/agreement.hpp"
 #include "model/cost_counter.hpp"
@@ -259,13 +260,72 @@ CheckOutcome check_plan(const CampaignOptions& options, Case& k, SizeReference& 
   return c;
 }
 
+// Whether `type` holds a stream whose body holds another stream (observing it deep would cost the
+// square of the depth) or holds no stream at all.
+bool nested_streams(const Type& type, bool inside_nu) {
+  switch (type.kind) {
+    case TypeKind::Nu: return inside_nu || nested_streams(*type.body, true);
+    case TypeKind::Mu: return nested_streams(*type.body, inside_nu);
+    case TypeKind::Prod:
+    case TypeKind::Arrow: return nested_streams(*type.left, inside_nu) || nested_streams(*type.right, inside_nu);
+    case TypeKind::Sum:
+      for (const Constructor& c : type.ctors)
+        if (nested_streams(*c.type, inside_nu)) return true;
+      return false;
+    default: return false;
+  }
+}
+
+bool has_stream(const Type& type) {
+  switch (type.kind) {
+    case TypeKind::Nu: return true;
+    case TypeKind::Mu: return has_stream(*type.body);
+    case TypeKind::Prod:
+    case TypeKind::Arrow: return has_stream(*type.left) || has_stream(*type.right);
+    case TypeKind::Sum:
+      for (const Constructor& c : type.ctors)
+        if (has_stream(*c.type)) return true;
+      return false;
+    default: return false;
+  }
+}
+
+bool has_feature(const CheckedProgram& program, const char* former) {
+  const std::vector<std::string> features = program_features(program);
+  return std::find(features.begin(), features.end(), former) != features.end();
+}
+
+// A stream output observed `nodes` unrolls deep, compared at the far end (RelationReach), by the
+// logical relation's check (judge/relation_verdict.hpp): screen in double, certified in MPFI.
+std::optional<CheckOutcome> check_stream_plan(const CampaignOptions& options, Case& k, const CheckPlan& plan) {
+  const int nodes = int(std::min<std::size_t>(options.size_nodes, 1u << 30));
+  CheckOutcome c;
+  try {
+    ScopedChadFaults on(options.faults);
+    CostLimit limit(40 * kSizeCheckPrimalSteps);
+    c = check_by_relation(k.program(), k.input(), plan.mode, plan.sums, options.rules, options.functions,
+                          RelationReach{nodes, nodes});
+  } catch (const CostLimitExceeded&) {
+    return std::nullopt;  // (a stream whose nodes cost more and more: nothing judged at this depth)
+  }
+  if (c.verdict == Verdict::Skip) return std::nullopt;  // an overflow, a tie: no derivative there
+  c.mode_name = std::string(chad_mode_name(plan.mode)) + size_check_suffix(options.size_nodes);
+  if (c.verdict != Verdict::Pass)
+    c.detail = "observing the stream output " + std::to_string(nodes) + " unrolls deep (the size check): " + c.detail;
+  return c;
+}
+
 }  // namespace
 
 bool size_check_sampled(const CampaignOptions& options, const Case& k) {
-  if (options.size_share <= 0 || !is_data_type(k.program().output_type)) return false;
-  if (!has_growable_part(k.program().input_type)) return false;
-  const std::vector<std::string> features = program_features(k.program());
-  if (std::find(features.begin(), features.end(), "fold") == features.end()) return false;
+  if (options.size_share <= 0) return false;
+  const CheckedProgram& program = k.program();
+  if (is_data_type(program.output_type)) {  // a list or tree input grown, a fold over it
+    if (!has_growable_part(program.input_type) || !has_feature(program, "fold")) return false;
+  } else if (!has_stream(*program.output_type) || nested_streams(*program.output_type, false) ||
+             !has_feature(program, "unfold")) {  // a stream output observed deep
+    return false;
+  }
   return cross_check_sampled("size " + k.text().program, options.size_share);
 }
 
@@ -291,6 +351,11 @@ std::vector<CheckOutcome> check_at_size(const CampaignOptions& options, Case& k,
   if (!size_check_sampled(options, k)) return out;
   StageTimer t(seconds, "size");
   run_with_deep_stack([&] {
+    if (!is_data_type(k.program().output_type)) {
+      for (const CheckPlan& plan : size_check_plans(plans, k.text().program))
+        if (std::optional<CheckOutcome> c = check_stream_plan(options, k, plan)) out.push_back(std::move(*c));
+      return;
+    }
     std::optional<SizeReference> r = size_reference(options, k);
     if (!r) return;
     for (const CheckPlan& plan : size_check_plans(plans, k.text().program))

@@ -14,8 +14,11 @@
 //            sweep over MPFI of the source's own evaluation (references/reverse_sweep.hpp: nothing
 //            of CHAD's), and an entry outside its enclosure by more than the screen's tolerance is
 //            decided by CHAD re-evaluated in intervals.
-// Each such check is named "chad-fwd at 100000 nodes" / "chad-rev at 100000 nodes" in logs and
-// reports. A grown input at which the program has no derivative to compare (a domain error, a
+// A program whose output holds a stream (and no stream inside a stream's body: observing that deep
+// would cost the square of the depth) is judged instead by the logical relation
+// (judge/relation_verdict.hpp) observing its streams 100,000 unrolls deep, compared at the far end
+// (RelationReach: one pullback, not one per unroll). Each such check is named
+// "fwd at 100000 nodes" / "rev at 100000 nodes" in logs and reports. A grown input at which the program has no derivative to compare (a domain error, a
 // tie, an overflow, a primal past its step budget: a program quadratic in its input) adds no
 // check: the size check only ever adds a verdict, never makes a program a skip.
 #pragma once
@@ -33,7 +36,8 @@ namespace chad {
 inline constexpr std::uint64_t kSizeCheckPrimalSteps = 20'000'000;
 
 // Whether the case is one of the size check's share (options.size_share, drawn from its program's
-// text) and can be grown: an input with a list or a tree, a `fold` in the program, a data output.
+// text) and has something big to judge: a data output with a list or a tree in the input and a
+// `fold` in the program, or a stream output (no stream in a stream) with an `unfold`.
 bool size_check_sampled(const CampaignOptions& options, const Case& k);
 
 // The plans the size check judges: one per mode of `plans`, its sums strategy drawn from the

@@ -30,6 +30,7 @@ enum class EvaluatorFault {
   MulByQuotients,
   DivNegativeDivisor,        // (a / b)' and ^T: the a db / b^2 term's sign lost where b < 0
   NestedMuDropsLaterPositions,  // [h] over a nested mu: the positions past its first unrolling get 0
+  FwdUnfoldWraps16,  // fwd_unfold: a node's position kept in 16 bits, so the tangents of nodes past 65,536 are 0
   TapeIndexWraps16,  // rev_fold's tape (target_semantics/reverse_fold_tape.cpp): a child's record index kept in
                      // 16 bits, so past 65,536 nodes the backward walk reads the wrong records
   // CHAD's derivative table, one wrong entry each:

@@ -165,6 +165,8 @@ struct UnfoldNode : std::enable_shared_from_this<UnfoldNode<S>> {
     return closure_value<S>([self](const ValueP<S>& gs) -> ValueP<S> {
       if (active_evaluator_fault == EvaluatorFault::FwdUnfoldDeep && self->depth >= 3) [[unlikely]]
         return zero_value<S>();  // a mutant: the tangent stream is 0 from depth 3 on
+      if (active_evaluator_fault == EvaluatorFault::FwdUnfoldWraps16 && self->depth > 65536) [[unlikely]]
+        return zero_value<S>();  // a mutant: the tangent stream is 0 past 65,536 nodes
       return lazy_value<S>([self, gs]() {
         self->evaluate_once();
         if (gs->kind != ValueKind::Zero) require_kind(*gs, ValueKind::Pair, "an unfold's derivative");

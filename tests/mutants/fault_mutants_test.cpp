@@ -99,6 +99,10 @@ const std::vector<KillingCase>& killing_cases() {
        "def main (xs : mu l. < Last : real | Cons : real * l >) : real =\n"
        "  fold xs with node -> case node of { Last a -> a * sin a | Cons p -> fst p * sin (fst p) + snd p };\n",
        "roll (Cons (1.5, roll (Cons (-0.75, roll (Last 1.25)))))"},
+      // A stream of numbers each a mix of the last and sin x, observed by the size check 100,000
+      // unrolls deep: past 65,536 the mutant's tangents are 0, the derivative is not.
+      {"fwd-unfold-wraps-16",
+       "def main (x : real) : nu s. real * s = unfold (sin x) with y -> (y, y * 0.5 + sin x * 0.25);\n", "0.75"},
   };
   return cases;
 }

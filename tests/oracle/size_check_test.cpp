@@ -142,6 +142,33 @@ TEST(SizeCheck, CatchesTheWrapOnATreeAtTheDefaultSize) {
   EXPECT_TRUE(is_failure(checks[0].verdict)) << checks[0].detail;
 }
 
+// The stream of powers of sin x, observed 100,000 unrolls deep (each power scaled back so none
+// overflows): right CHAD passes in both modes; a forward unfold whose tangents stop past 65,536
+// nodes (mutant fwd-unfold-wraps-16) fails the forward size check, and passes at 60,000.
+const GeneratedCase kStreamProgram{
+    "type Stream = nu s. real * s;\n"
+    "def main (x : real) : Stream = unfold (sin x) with y -> (y, y * 0.5 + sin x * 0.25);\n",
+    "0.75"};
+
+TEST(SizeCheck, ObservesAStreamOutputDeepAndCatchesATangentLostPastSixtyFiveThousandNodes) {
+  const ProgramOutcome right = check_case(size_options(70'000), kStreamProgram);
+  const std::vector<CheckOutcome> checks = size_checks_of(right, 70'000);
+  ASSERT_EQ(checks.size(), 2u) << right.detail;
+  for (const CheckOutcome& c : checks) EXPECT_EQ(c.verdict, Verdict::Pass) << check_mode_name(c) << ": " << c.detail;
+  EXPECT_EQ(right.verdict, Verdict::Pass);
+  const ProgramOutcome below = check_case(size_options(60'000, "fwd-unfold-wraps-16"), kStreamProgram);
+  EXPECT_EQ(below.verdict, Verdict::Pass) << below.detail;
+  const ProgramOutcome above = check_case(size_options(70'000, "fwd-unfold-wraps-16"), kStreamProgram);
+  const std::vector<CheckOutcome> faulty = size_checks_of(above, 70'000);
+  ASSERT_EQ(faulty.size(), 2u);
+  EXPECT_EQ(faulty[0].mode, ChadMode::Forward);
+  EXPECT_EQ(faulty[0].verdict, Verdict::Fail) << faulty[0].detail;
+  EXPECT_NE(faulty[0].detail.find("70000 unrolls deep (the size check)"), std::string::npos) << faulty[0].detail;
+  EXPECT_EQ(faulty[1].verdict, Verdict::Pass) << faulty[1].detail;  // (reverse: no forward unfold)
+  for (const CheckOutcome& c : above.checks)
+    if (c.mode_name.empty()) EXPECT_EQ(c.verdict, Verdict::Pass) << check_mode_name(c);
+}
+
 // Nothing to grow (no list or tree in the input): no size check. --size-share 0: none at all.
 TEST(SizeCheck, NoSizeCheckWithoutAListOrTreeOrAtShareZero) {
   const GeneratedCase scalar{"def main (x : real) : real = x * sin x;", "0.75"};
