@@ -49,8 +49,8 @@ inline const Implementation Implementation::Adapter{"adapter"};
 // Its name, as --implementation takes it and logs and reports show it.
 inline const std::string& implementation_name(const Implementation& i) { return i.name; }
 
-// The size check's default share: one program in 200 of those it can grow (about 1 in 2,300 of a
-// campaign's: a 100,000-node check costs what about 1,000 ordinary programs do).
+// The size check's default share: one program in 200 of those it can judge big (about 1 in 1,600
+// of a campaign's: a 100,000-node check costs what about 1,000 ordinary programs do).
 inline constexpr double kDefaultSizeShare = 0.005;
 
 struct CampaignOptions {
@@ -85,8 +85,9 @@ struct CampaignOptions {
   // hvp/hessian) against the certified Hessian (oracle/order2_check.hpp).
   int order = 1;
   // `--size-share`, `--size-nodes`: the share (in [0, 1]) of the programs with a list or tree input
-  // and a data output that CHAD's checks judge once more at that input grown to `size_nodes` nodes
-  // (oracle/size_check.hpp; Implementation::Chad, first order); 0: none.
+  // and a data output, or a stream output, that CHAD's checks judge once more at that input grown to
+  // `size_nodes` nodes or observing those streams as deep (oracle/size_check.hpp;
+  // Implementation::Chad, first order); 0: none.
   double size_share = kDefaultSizeShare;
   std::size_t size_nodes = 100'000;
 };

@@ -226,11 +226,12 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
                   "--check cost: how much faster than the primal's the derivative's cost may grow (exponent)")
       ->capture_default_str();
   cmd->add_option("--size-share", args->text.size_share,
-                  "the share of the programs with a list or tree input (chosen from the program, so a replay "
-                  "agrees) that CHAD's checks judge once more at that input grown to --size-nodes nodes "
-                  "(one directional derivative per mode; 0: none)")
+                  "the share of the programs with a list or tree input, or a stream output (chosen from the "
+                  "program, so a replay agrees), that CHAD's checks judge once more at that input grown to "
+                  "--size-nodes nodes, or observing those streams as deep (one directional derivative per "
+                  "mode; 0: none)")
       ->capture_default_str();
-  cmd->add_option("--size-nodes", args->text.size_nodes, "the size check's nodes per list or tree")
+  cmd->add_option("--size-nodes", args->text.size_nodes, "the size check's nodes per list or tree, and its stream observations' depth")
       ->capture_default_str();
   cmd->add_option("--reports", args->reports, "shrink and report at most this many failures (with --out)")
       ->capture_default_str();
