@@ -148,7 +148,8 @@ CampaignOptions campaign_options_from_text(const CampaignOptionsText& t, const L
   use_check(o, t, where);
   use_order(o, t, where);
   if (!(t.size_share >= 0 && t.size_share <= 1))
-    throw SourceError(where, "--size-share: " + std::to_string(t.size_share) + " is not a share in [0, 1]");
+    throw SourceError(where, "--size-share: " + (std::ostringstream() << t.size_share).str() +
+                                 " is not a share in [0, 1]");
   if (t.size_nodes < 1) throw SourceError(where, "--size-nodes: at least 1");
   o.size_share = t.size_share;
   o.size_nodes = t.size_nodes;
