@@ -29,13 +29,15 @@ std::string report_campaign_failure(const CampaignOptions& options, const std::s
   const std::uint64_t seed = program_seed(options.seed, index);
   const CampaignFailure failure = shrink_campaign_failure(options, index);
   const ShrinkResult& shrunk = failure.shrunk;
+  CampaignOptions judged = options;  // a size check's failure: the shrunk program is size-checked too
+  if (failure.size_check) judged.size_share = 1;
   std::string how;  // the compiled path: how its candidates were judged
   if (failure.compiled)
     how = failure.compiled->by_interpreter
               ? ", by interpreted CHAD, confirmed compiled"
               : ", " + std::to_string(failure.compiled->kernels_compiled) + " kernels compiled in " +
                     std::to_string(failure.compiled->rounds - 1) + " batches";
-  Counterexample c{options.seed, index, mutant, options, failure.original, shrunk.original_size, shrunk.size};
+  Counterexample c{options.seed, index, mutant, judged, failure.original, shrunk.original_size, shrunk.size};
   std::string line;
   if (!failure.reproduced) {  // never a passing program called a counterexample
     c.not_reproduced = "the campaign logged " + logged_failure(logged) + "; checked again, the program's verdict is `" +
@@ -45,7 +47,7 @@ std::string report_campaign_failure(const CampaignOptions& options, const std::s
     line = "program " + std::to_string(index) + ": did not reproduce on replay (logged " + logged_failure(logged) +
            ", now " + verdict_name(failure.original.verdict) + "): not shrunk";
   } else {
-    ProgramOutcome checked = check_case(options, shrunk.shrunk);
+    ProgramOutcome checked = check_case(judged, shrunk.shrunk);
     if (fails_alike(checked, failure.original)) {
       c.outcome = std::move(checked);
       line = "program " + std::to_string(index) + ": " + shrunk_text(shrunk.original_size, shrunk.size) + " (" +

@@ -277,6 +277,9 @@ void write_report(const std::string& dir, const Counterexample& c, const ReportO
   j["codegen_fault"] = codegen_fault(c.options);
   j["check_derivatives"] = c.options.check_derivatives;
   if (c.options.order != 1) j["order"] = c.options.order;
+  // The size check's share and nodes where they are not the default (a size check's failure: 1).
+  if (c.options.size_share != kDefaultSizeShare) j["size_share"] = c.options.size_share;
+  if (c.options.size_nodes != CampaignOptions{}.size_nodes) j["size_nodes"] = c.options.size_nodes;
   if (c.options.cost) j["cost_check"] = cost_check_options_json(*c.options.cost);
   if (c.options.adapter) {
     const AdapterHello& hello = c.options.adapter->hello();
@@ -398,6 +401,8 @@ Replay replay_report(const std::string& dir) {
   text.mutant = j.value("mutant", "");
   text.codegen_fault = j.value("codegen_fault", "");
   text.order = j.value("order", 1);
+  text.size_share = j.value("size_share", kDefaultSizeShare);
+  text.size_nodes = j.value("size_nodes", CampaignOptions{}.size_nodes);
   if (j.contains("adapter")) {
     text.implementation = "adapter";
     text.adapter = j["adapter"].value("command", "");

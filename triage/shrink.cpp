@@ -155,6 +155,7 @@ CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::siz
       // A failure found by the size check: size-check every candidate, sampled or not.
       size_failure = c.mode_name.ends_with(size_check_suffix(options.size_nodes));
       if (size_failure) narrowed.size_share = 1;
+      f.size_check = size_failure;
       break;
     }
   // A failure found by --cross-check fd:RATE: cross-check every candidate, sampled or not.

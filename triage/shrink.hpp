@@ -58,6 +58,9 @@ struct CampaignFailure {
   SumsStrategy sums = SumsStrategy::Biproduct;
   ShrinkResult shrunk;
   std::optional<CompiledShrinkCost> compiled;  // the compiled path's failures
+  // The first failing check is the size check's (oracle/size_check.hpp): the candidates were judged
+  // with every program size-checked, and so must the shrunk program and its report be.
+  bool size_check = false;
 };
 CampaignFailure shrink_campaign_failure(const CampaignOptions& options, std::size_t index);
 

@@ -69,6 +69,32 @@ TEST(Counterexample, WrittenThenReplayed) {
   EXPECT_THROW(replay_report(dir + "/nowhere"), SourceError);
 }
 
+// A size check's failure (oracle/size_check.hpp) is reported with its share and nodes, so that
+// replay size-checks the program again and reproduces it (at the default share the program might
+// not be drawn: the replay would pass).
+TEST(Counterexample, ASizeChecksFailureReplaysWithTheSizeCheck) {
+  const std::string dir = fresh_temp_dir("chad_report_size_test");
+  run_with_deep_stack([&] {
+    const Mutant& mutant = *find_mutant("fwd-unfold-wraps-16");
+    CampaignOptions o;
+    use_mutant(o, mutant);
+    o.size_share = 1;
+    o.size_nodes = 70'000;
+    o.modes = {ChadMode::Forward};
+    o.sums = {SumsStrategy::Biproduct};
+    const GeneratedCase g{"def main (x : real) : nu s. real * s =\n  unfold 1 with s0 -> (x, s0);\n", "0.5"};
+    Counterexample c{7, 3, mutant.name, o, check_case(o, g), 3, 3};
+    ASSERT_EQ(c.outcome.verdict, Verdict::Fail);
+    write_report(dir, c);
+    auto j = nlohmann::json::parse(std::ifstream(dir + "/report.json"));
+    EXPECT_EQ(j["size_share"], 1.0);
+    EXPECT_EQ(j["size_nodes"], 70'000);
+    Replay r = replay_report(dir);
+    EXPECT_TRUE(r.reproduced);
+    EXPECT_EQ(r.outcome.verdict, Verdict::Fail);
+  });
+}
+
 TEST(Counterexample, AProgramWithoutAFinalNewlineAndNotShrunkReadsRight) {
   // The program's fence closes on a line of its own; equal sizes say "not shrunk", not
   // "shrunk from 5 to 5".
