@@ -111,8 +111,11 @@ TEST(SizeCheck, CatchesATapeIndexThatWrapsOnlyPastSixtyFiveThousandNodes) {
     EXPECT_NE(checks[1].detail.find("the size check"), std::string::npos) << checks[1].detail;
     EXPECT_TRUE(is_failure(above.verdict));
     // The program's own checks, at its own 4 nodes, all pass: only the size check sees the fault.
-    for (const CheckOutcome& c : above.checks)
-      if (c.mode_name.empty()) EXPECT_EQ(c.verdict, Verdict::Pass) << check_mode_name(c);
+    for (const CheckOutcome& c : above.checks) {
+      if (c.mode_name.empty()) {
+        EXPECT_EQ(c.verdict, Verdict::Pass) << check_mode_name(c);
+      }
+    }
   }
 }
 
@@ -165,8 +168,11 @@ TEST(SizeCheck, ObservesAStreamOutputDeepAndCatchesATangentLostPastSixtyFiveThou
   EXPECT_EQ(faulty[0].verdict, Verdict::Fail) << faulty[0].detail;
   EXPECT_NE(faulty[0].detail.find("70000 unrolls deep (the size check)"), std::string::npos) << faulty[0].detail;
   EXPECT_EQ(faulty[1].verdict, Verdict::Pass) << faulty[1].detail;  // (reverse: no forward unfold)
-  for (const CheckOutcome& c : above.checks)
-    if (c.mode_name.empty()) EXPECT_EQ(c.verdict, Verdict::Pass) << check_mode_name(c);
+  for (const CheckOutcome& c : above.checks) {
+    if (c.mode_name.empty()) {
+      EXPECT_EQ(c.verdict, Verdict::Pass) << check_mode_name(c);
+    }
+  }
 }
 
 // Nothing to grow (no list or tree in the input): no size check. --size-share 0: none at all.
