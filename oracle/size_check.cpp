@@ -16,6 +16,7 @@
 #include "oracle/chad_faults.hpp"
 #include "references/reverse_sweep.hpp"
 #include "semantics/evaluate.hpp"
+#include "semantics/functor_map.hpp"
 #include "syntax/deep_stack.hpp"
 
 namespace chad {
@@ -271,7 +272,7 @@ CheckOutcome check_plan(const CampaignOptions& options, Case& k, SizeReference& 
 }
 
 // Whether `type` holds a stream whose body holds another stream (observing it deep would cost the
-// square of the depth) or holds no stream at all.
+// square of the depth).
 bool nested_streams(const Type& type, bool inside_nu) {
   switch (type.kind) {
     case TypeKind::Nu: return inside_nu || nested_streams(*type.body, true);
@@ -281,20 +282,6 @@ bool nested_streams(const Type& type, bool inside_nu) {
     case TypeKind::Sum:
       for (const Constructor& c : type.ctors)
         if (nested_streams(*c.type, inside_nu)) return true;
-      return false;
-    default: return false;
-  }
-}
-
-bool has_stream(const Type& type) {
-  switch (type.kind) {
-    case TypeKind::Nu: return true;
-    case TypeKind::Mu: return has_stream(*type.body);
-    case TypeKind::Prod:
-    case TypeKind::Arrow: return has_stream(*type.left) || has_stream(*type.right);
-    case TypeKind::Sum:
-      for (const Constructor& c : type.ctors)
-        if (has_stream(*c.type)) return true;
       return false;
     default: return false;
   }
@@ -332,7 +319,7 @@ bool size_check_sampled(const CampaignOptions& options, const Case& k) {
   const CheckedProgram& program = k.program();
   if (is_data_type(program.output_type)) {  // a list or tree input grown, a fold over it
     if (!has_growable_part(program.input_type) || !has_feature(program, "fold")) return false;
-  } else if (!has_stream(*program.output_type) || nested_streams(*program.output_type, false) ||
+  } else if (!contains_nu(*program.output_type) || nested_streams(*program.output_type, false) ||
              !has_feature(program, "unfold")) {  // a stream output observed deep
     return false;
   }
