@@ -6,6 +6,7 @@
 #include "campaigns/durable_files.hpp"
 #include "campaigns/shard.hpp"
 #include "adapter_client/adapter_client.hpp"
+#include "oracle/implementation_registry.hpp"
 #include "syntax/location.hpp"
 
 namespace chad {
@@ -61,8 +62,8 @@ CampaignParameters campaign_parameters_of(const CampaignOptionsText& text, const
   if (options.adapter) p.campaign["tool"] = recorded_hello(options.adapter->hello());
   if (options.cost) p.campaign["check"] = cost_check_flags(options);
   if (options.order != 1) p.campaign["order"] = options.order;  // (absent at first order, as before)
-  // The size check (oracle/size_check.hpp): CHAD's, at first order; absent where it has none.
-  if (options.implementation == Implementation::Chad && options.order == 1) {
+  // The size check (oracle/size_check.hpp), at first order; absent where the implementation has none.
+  if (options.order == 1 && !implementation_under_test(options)->size_checks().empty()) {
     p.campaign["size_share"] = options.size_share;
     p.campaign["size_nodes"] = options.size_nodes;
   }

@@ -73,6 +73,10 @@ class ImplementationUnderTest {
   virtual std::vector<CheckPlan> second_order_checks() const { return {}; }
   virtual CheckOutcome check_second_order(Case& c, const CheckPlan& plan, StageSeconds* seconds) const;
 
+  // The size check's plans (oracle/size_check.hpp: a share of the programs judged again at 100,000
+  // nodes, one plan per mode drawn from these); none: it has no size check.
+  virtual std::vector<CheckPlan> size_checks() const { return {}; }
+
   // What a counterexample report (reports/counterexample.cpp) shows of it. Whether blame (which
   // names CHAD's rules, triage/blame.hpp) applies to its failures: interpreted CHAD's, and the
   // compiled kernel's (triage/blame_compiled.hpp: the code generator's side when only it fails).

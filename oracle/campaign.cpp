@@ -169,9 +169,8 @@ ProgramOutcome check_case(const CampaignOptions& options, Case& k, StageSeconds*
     add_check(out, options.implementation, std::move(c));
   }
   if (data_output) cross_check_fd(options, k, out, seconds);
-  if (options.implementation == Implementation::Chad)  // the size check (oracle/size_check.hpp)
-    for (CheckOutcome& c : check_at_size(options, k, tested->checks(), seconds))
-      add_check(out, options.implementation, std::move(c));
+  for (CheckOutcome& c : check_at_size(options, k, tested->size_checks(), seconds))  // oracle/size_check.hpp
+    add_check(out, options.implementation, std::move(c));
   return out;
 }
 

@@ -159,6 +159,9 @@ class ChadUnderTest : public ImplementationUnderTest {
     return check_order2(k, options_, plan.mode, plan.sums);
   }
 
+  // The size check judges interpreted CHAD (oracle/size_check.hpp).
+  std::vector<CheckPlan> size_checks() const override { return every_mode_and_sums(options_); }
+
   bool blamed_by_chad_rules() const override { return true; }
   bool draws_chad_output() const override { return true; }
 

@@ -315,7 +315,8 @@ std::optional<CheckOutcome> check_stream_plan(const CampaignOptions& options, Ca
 }  // namespace
 
 bool size_check_sampled(const CampaignOptions& options, const Case& k) {
-  if (options.size_share <= 0) return false;
+  // The draw first: the share is small, and the tests below walk the program's term.
+  if (options.size_share <= 0 || !cross_check_sampled("size " + k.text().program, options.size_share)) return false;
   const CheckedProgram& program = k.program();
   if (is_data_type(program.output_type)) {  // a list or tree input grown, a fold over it
     if (!has_growable_part(program.input_type) || !has_feature(program, "fold")) return false;
@@ -323,7 +324,7 @@ bool size_check_sampled(const CampaignOptions& options, const Case& k) {
              !has_feature(program, "unfold")) {  // a stream output observed deep
     return false;
   }
-  return cross_check_sampled("size " + k.text().program, options.size_share);
+  return true;
 }
 
 std::vector<CheckPlan> size_check_plans(const std::vector<CheckPlan>& plans, const std::string& program_text) {
@@ -345,7 +346,7 @@ std::string size_check_suffix(std::size_t nodes) { return " at " + std::to_strin
 std::vector<CheckOutcome> check_at_size(const CampaignOptions& options, Case& k, const std::vector<CheckPlan>& plans,
                                         StageSeconds* seconds) {
   std::vector<CheckOutcome> out;
-  if (!size_check_sampled(options, k)) return out;
+  if (plans.empty() || !size_check_sampled(options, k)) return out;
   StageTimer t(seconds, "size");
   run_with_deep_stack([&] {
     if (!is_data_type(k.program().output_type)) {
