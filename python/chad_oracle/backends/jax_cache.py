@@ -8,13 +8,24 @@ worker of a campaign, the next campaign and the next mode load them instead of c
 again. The executables are the ones XLA would compile: what is judged does not change.
 
 CHAD_ORACLE_JAX_CACHE names the directory (empty: no persistent cache); the default is
-$XDG_CACHE_HOME/chad-oracle/jax-compilation-cache (~/.cache/...). The cache is bounded: JAX
-evicts the least recently used executables past MAX_BYTES.
+$XDG_CACHE_HOME/chad-oracle/jax-compilation-cache (~/.cache/...).
+
+The cache is bounded here, once per process, not by JAX: with a size limit, JAX's cache takes a
+lock shared by every process on each write and lists and reads the whole directory to find what
+to evict (jax/_src/lru_cache.py), so each compile cost a pass over all the entries and the two
+workers of a campaign waited on each other (an order-2 campaign slowed from 0.75 programs/s to
+0.55 with two workers at about 10,000 entries; bench/RESULTS.md, "JAX's cache, bounded at start").
+So JAX keeps every entry with no limit, and `enable` removes the least recently used entries past
+MAX_BYTES, down to KEEP_BYTES, when the adapter starts: a campaign may outgrow the bound while it
+runs, and the next adapter's start brings it back.
 """
 import os
 
 VARIABLE = "CHAD_ORACLE_JAX_CACHE"
 MAX_BYTES = 512 * 2**20  # about 140,000 first-order programs' executables (3.7 MB per 200)
+KEEP_BYTES = 384 * 2**20  # what a bounding leaves, so that the next start has nothing to remove
+ENTRY_SUFFIX = "-cache"  # JAX's names: <key>-cache, and <key>-atime where JAX kept access times
+ACCESS_SUFFIX = "-atime"
 
 
 def cache_directory(environ=os.environ):
@@ -38,5 +49,44 @@ def enable(jax, environ=os.environ):
     jax.config.update("jax_compilation_cache_dir", directory)
     jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
     jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
-    jax.config.update("jax_compilation_cache_max_size", MAX_BYTES)
+    jax.config.update("jax_compilation_cache_max_size", -1)  # no lock, no scan per write
+    bound(directory)
     return directory
+
+
+def bound(directory, max_bytes=None, keep_bytes=None):
+    """Removes the least recently used entries (by the file's access or modification time, the
+    later) while the entries together pass max_bytes (MAX_BYTES), down to keep_bytes
+    (KEEP_BYTES); returns how many. Another process may remove the same entries at the same
+    time: what is gone is skipped."""
+    max_bytes = MAX_BYTES if max_bytes is None else max_bytes
+    keep_bytes = KEEP_BYTES if keep_bytes is None else keep_bytes
+    entries = []
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return 0
+    for name in names:
+        if not name.endswith(ENTRY_SUFFIX):
+            continue
+        try:
+            st = os.stat(os.path.join(directory, name))
+        except OSError:
+            continue
+        entries.append((max(st.st_atime, st.st_mtime), name, st.st_size))
+    total = sum(size for _, _, size in entries)
+    if total <= max_bytes:
+        return 0
+    removed = 0
+    for _, name, size in sorted(entries):
+        if total <= keep_bytes:
+            break
+        key = name[:-len(ENTRY_SUFFIX)]
+        for path in (os.path.join(directory, name), os.path.join(directory, key + ACCESS_SUFFIX)):
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+        total -= size
+        removed += 1
+    return removed
