@@ -18,6 +18,7 @@
 
 #include "codegen/generate_kernel.hpp"
 #include "codegen/run_process.hpp"
+#include "syntax/stable_hash.hpp"
 
 namespace chad {
 
@@ -43,17 +44,15 @@ std::vector<std::string> split_words(const std::string& text) {
 // 128 bits: two FNV-1a passes from different offsets, each finished with splitmix64's mixer.
 // Not cryptographic: the cache only needs accidental collisions to be out of reach.
 std::string hex_key(const std::vector<std::string>& parts) {
-  std::uint64_t halves[2] = {14695981039346656037ULL, 0x6c62272e07bb0142ULL};
+  std::uint64_t halves[2] = {kFnvOffsetBasis, 0x6c62272e07bb0142ULL};
   std::string key;
   for (std::uint64_t h : halves) {
     for (const std::string& part : parts) {
-      for (unsigned char c : part) h = (h ^ c) * 1099511628211ULL;
-      h = (h ^ 0xffu) * 1099511628211ULL;  // a separator no text byte sequence can fake alone
-      h = (h ^ part.size()) * 1099511628211ULL;
+      h = fnv1a(part, h);
+      h = fnv1a_step(h, 0xffu);  // a separator no text byte sequence can fake alone
+      h = fnv1a_step(h, part.size());
     }
-    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-    h ^= h >> 31;
+    h = splitmix64_mix(h);
     char text[17];
     std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
     key += text;

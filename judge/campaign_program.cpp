@@ -4,15 +4,13 @@
 
 #include "generators/choice_source.hpp"
 #include "judge/implementation_under_test.hpp"
+#include "syntax/stable_hash.hpp"
 #include "syntax/term_former_names.hpp"
 
 namespace chad {
 
 std::uint64_t program_seed(std::uint64_t seed, std::size_t index) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (std::uint64_t(index) + 1);  // splitmix64
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  return splitmix64_mix(seed + kGoldenGamma * (std::uint64_t(index) + 1));  // splitmix64's index-th draw
 }
 
 GeneratedCase generate_program_at(const CampaignOptions& options, std::size_t index,

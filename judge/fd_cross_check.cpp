@@ -5,6 +5,7 @@
 #include "logrel/agreement.hpp"
 #include "judge/discrepancy.hpp"
 #include "syntax/printer.hpp"
+#include "syntax/stable_hash.hpp"
 
 namespace chad {
 
@@ -34,12 +35,7 @@ void count_cross_check(CrossCheck result, CrossCheckCounts& counts) {
 bool cross_check_sampled(const std::string& program_text, double rate) {
   if (rate <= 0) return false;
   if (rate >= 1) return true;
-  std::uint64_t h = 14695981039346656037ULL;  // FNV-1a, then splitmix64's finaliser
-  for (unsigned char c : program_text) h = (h ^ c) * 1099511628211ULL;
-  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-  h ^= h >> 31;
-  return double(h >> 11) * 0x1.0p-53 < rate;  // uniform in [0, 1)
+  return unit_interval(splitmix64_mix(fnv1a(program_text))) < rate;
 }
 
 CrossCheckOutcome cross_check_with_fd(const CheckedProgram& program, const NormalForm<double>& input,

@@ -23,36 +23,42 @@ ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const Ch
 }
 
 template <class S>
+ChadAtPoint<S> run_chad_at(const CheckedProgram& program, const ChadProgram& chad, const Index& input_index,
+                           const std::vector<S>& coords) {
+  ValueP<S> result =
+      apply<S>(evaluate<S>(chad.target, nullptr), rebuild<S>(program.input_type, input_index, coords));
+  return ChadAtPoint<S>{normal_form<S>(program.output_type, result->first), result->second};
+}
+
+template <class S>
+std::vector<S> ChadAtPoint<S>::apply(const CheckedProgram& program, const ChadProgram& chad,
+                                     const Index& input_index, const std::vector<S>& seed) const {
+  const SumsStrategy sums = chad.options.sums;
+  const bool forward = chad.options.mode == ChadMode::Forward;
+  const ValueP<S> d = forward ? tangent_from_coords<S>(program.input_type, input_index, seed, sums)
+                              : tangent_from_coords<S>(program.output_type, output.index, seed, sums);
+  const ValueP<S> image = derivative->kind == ValueKind::Zero ? derivative : derivative->call(d);
+  return forward ? coords_from_tangent<S>(program.output_type, output.index, image, sums)
+                 : coords_from_tangent<S>(program.input_type, input_index, image, sums);
+}
+
+template <class S>
 ChadEvaluation<S> evaluate_chad_jacobian_at(const CheckedProgram& program, const ChadProgram& chad,
                                             const Index& input_index, const std::vector<S>& coords) {
-  ValueP<S> x = rebuild<S>(program.input_type, input_index, coords);
-  ValueP<S> result = apply<S>(evaluate<S>(chad.target, nullptr), x);
-  NormalForm<S> y = normal_form<S>(program.output_type, result->first);
-  const ValueP<S>& derivative = result->second;
+  const ChadAtPoint<S> at = run_chad_at<S>(program, chad, input_index, coords);
   ChadEvaluation<S> out;
-  out.output_index = y.index;
-  out.output = y.coords;
-  const std::size_t n = coords.size(), m = y.coords.size();
+  out.output_index = at.output.index;
+  out.output = at.output.coords;
+  const std::size_t n = coords.size(), m = at.output.coords.size();
   out.jacobian.assign(m, std::vector<S>(n, S(0)));
-  auto apply_derivative = [&](const ValueP<S>& v) {
-    return derivative->kind == ValueKind::Zero ? derivative : derivative->call(v);
-  };
-  const SumsStrategy sums = chad.options.sums;
-  if (chad.options.mode == ChadMode::Forward) {
-    for (std::size_t j = 0; j < n; ++j) {
-      std::vector<S> e(n, S(0));
-      e[j] = S(1);
-      ValueP<S> dy = apply_derivative(tangent_from_coords<S>(program.input_type, input_index, e, sums));
-      std::vector<S> column = coords_from_tangent<S>(program.output_type, y.index, dy, sums);
-      for (std::size_t i = 0; i < m; ++i) out.jacobian[i][j] = column[i];
-    }
-  } else {
-    for (std::size_t i = 0; i < m; ++i) {
-      std::vector<S> e(m, S(0));
-      e[i] = S(1);
-      ValueP<S> dx = apply_derivative(tangent_from_coords<S>(program.output_type, y.index, e, sums));
-      out.jacobian[i] = coords_from_tangent<S>(program.input_type, input_index, dx, sums);
-    }
+  const bool forward = chad.options.mode == ChadMode::Forward;
+  for (std::size_t k = 0; k < (forward ? n : m); ++k) {  // a column each forward, a row each reverse
+    std::vector<S> e(forward ? n : m, S(0));
+    e[k] = S(1);
+    std::vector<S> image = at.apply(program, chad, input_index, e);
+    if (!forward) out.jacobian[k] = std::move(image);
+    else
+      for (std::size_t i = 0; i < m; ++i) out.jacobian[i][k] = image[i];
   }
   return out;
 }
@@ -133,7 +139,10 @@ JacobianResult jacobian_by_chad(const CheckedProgram& program, const NormalForm<
   template ChadEvaluation<S> evaluate_chad_jacobian<S>(const CheckedProgram&, const ChadProgram&, \
                                                        const NormalForm<double>&);             \
   template ChadEvaluation<S> evaluate_chad_jacobian_at<S>(const CheckedProgram&, const ChadProgram&, \
-                                                          const Index&, const std::vector<S>&);
+                                                          const Index&, const std::vector<S>&);  \
+  template struct ChadAtPoint<S>;                                                                      \
+  template ChadAtPoint<S> run_chad_at<S>(const CheckedProgram&, const ChadProgram&, const Index&,      \
+                                         const std::vector<S>&);
 CHAD_FOR_EACH_PLAIN_SCALAR(CHAD_INSTANTIATE_CHAD_JACOBIAN)
 CHAD_FOR_EACH_TARGET_DUAL_SCALAR(CHAD_INSTANTIATE_CHAD_JACOBIAN)
 

@@ -23,6 +23,20 @@ struct ChadEvaluation {
 template <class S>
 ChadEvaluation<S> evaluate_chad_jacobian(const CheckedProgram& program, const ChadProgram& chad,
                                          const NormalForm<double>& input);
+// CHAD's target program run once at a point: the output and its derivative (a linear map);
+// `apply` applies the derivative to one seed given by its fibre coordinates: forward, an input
+// tangent to the output's (J v); reverse, an output cotangent to the input's (w^T J).
+template <class S>
+struct ChadAtPoint {
+  NormalForm<S> output;
+  ValueP<S> derivative;
+  std::vector<S> apply(const CheckedProgram& program, const ChadProgram& chad, const Index& input_index,
+                       const std::vector<S>& seed) const;
+};
+template <class S>
+ChadAtPoint<S> run_chad_at(const CheckedProgram& program, const ChadProgram& chad, const Index& input_index,
+                           const std::vector<S>& coords);
+
 // The same at input coordinates already in S (dual numbers seeded with a tangent: CHAD's
 // Jacobian differentiated once more, oracle/chad_hessian.hpp).
 template <class S>

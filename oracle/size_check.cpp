@@ -14,10 +14,13 @@
 #include "model/fibre.hpp"
 #include "model/scalar_list.hpp"
 #include "oracle/chad_faults.hpp"
+#include "oracle/chad_jacobian.hpp"
+#include "references/forward_columns.hpp"
 #include "references/reverse_sweep.hpp"
 #include "semantics/evaluate.hpp"
 #include "semantics/functor_map.hpp"
 #include "syntax/deep_stack.hpp"
+#include "syntax/stable_hash.hpp"
 
 namespace chad {
 namespace {
@@ -26,10 +29,7 @@ namespace {
 // dyadic number in +-[1, 2), by splitmix64 of (salt, k), so that no two entries are alike and a
 // fault that sends one entry's derivative to another shows.
 double direction_entry(std::uint64_t salt, std::size_t k) {
-  std::uint64_t h = salt * 0x9e3779b97f4a7c15ULL + std::uint64_t(k);
-  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-  h ^= h >> 31;
+  const std::uint64_t h = splitmix64_mix(salt * kGoldenGamma + std::uint64_t(k));
   const double magnitude = 1 + double(h >> 44) * 0x1.0p-20;  // 20 bits: exact in every precision
   return (h & 1) ? -magnitude : magnitude;
 }
@@ -50,16 +50,10 @@ struct Along {
 
 template <class Base>
 Along<Base> source_along(const CheckedProgram& program, const NormalForm<double>& input, const std::vector<double>& v) {
-  using D = Dual<Base>;
-  std::vector<D> coords;
-  coords.reserve(input.coords.size());
-  for (std::size_t i = 0; i < input.coords.size(); ++i)
-    coords.push_back(D{ScalarTraits<Base>::from_double(input.coords[i]), ScalarTraits<Base>::from_double(v[i])});
-  const NormalForm<D> nf =
-      normal_form<D>(program.output_type, run_main<D>(program, rebuild<D>(program.input_type, input.index, coords)));
+  const NormalForm<Dual<Base>> nf = dual_pass<Base>(program, input, v);
   Along<Base> out;
   out.output_index = nf.index;
-  for (const D& c : nf.coords) {
+  for (const Dual<Base>& c : nf.coords) {
     out.output.push_back(c.value);
     out.tangent.push_back(c.tangent);
   }
@@ -71,25 +65,14 @@ Along<Base> source_along(const CheckedProgram& program, const NormalForm<double>
 template <class S>
 Along<S> chad_along(const CheckedProgram& program, const ChadProgram& chad, const NormalForm<double>& input,
                     const std::vector<double>& seed) {
-  std::vector<S> coords;
-  coords.reserve(input.coords.size());
-  for (double c : input.coords) coords.push_back(ScalarTraits<S>::from_double(c));
-  ValueP<S> result = apply<S>(evaluate<S>(chad.target, nullptr), rebuild<S>(program.input_type, input.index, coords));
-  NormalForm<S> y = normal_form<S>(program.output_type, result->first);
-  Along<S> out;
-  out.output_index = y.index;
-  out.output = y.coords;
-  const ValueP<S>& derivative = result->second;
-  const SumsStrategy sums = chad.options.sums;
-  std::vector<S> s;
-  for (double x : seed) s.push_back(ScalarTraits<S>::from_double(x));
-  const bool forward = chad.options.mode == ChadMode::Forward;
-  const ValueP<S> d = forward ? tangent_from_coords<S>(program.input_type, input.index, s, sums)
-                              : tangent_from_coords<S>(program.output_type, y.index, s, sums);
-  const ValueP<S> image = derivative->kind == ValueKind::Zero ? derivative : derivative->call(d);
-  out.tangent = forward ? coords_from_tangent<S>(program.output_type, y.index, image, sums)
-                        : coords_from_tangent<S>(program.input_type, input.index, image, sums);
-  return out;
+  auto in_s = [](const std::vector<double>& xs) {
+    std::vector<S> out;
+    out.reserve(xs.size());
+    for (double x : xs) out.push_back(ScalarTraits<S>::from_double(x));
+    return out;
+  };
+  const ChadAtPoint<S> at = run_chad_at<S>(program, chad, input.index, in_s(input.coords));
+  return Along<S>{at.output.index, at.output.coords, at.apply(program, chad, input.index, in_s(seed))};
 }
 
 // What the references say at the grown input, computed once for all the plans.
@@ -334,8 +317,7 @@ std::vector<CheckPlan> size_check_plans(const std::vector<CheckPlan>& plans, con
     for (const CheckPlan& p : plans)
       if (p.mode == mode) of_mode.push_back(p);
     if (of_mode.empty()) continue;
-    std::uint64_t h = 14695981039346656037ULL + std::uint64_t(mode);  // FNV-1a: the same on every machine
-    for (unsigned char c : program_text) h = (h ^ c) * 1099511628211ULL;
+    const std::uint64_t h = fnv1a(program_text, kFnvOffsetBasis + std::uint64_t(mode));
     chosen.push_back(of_mode[(h >> 17) % of_mode.size()]);
   }
   return chosen;

@@ -24,6 +24,22 @@ struct ForwardColumns {
   std::vector<std::vector<Base>> columns;     // columns[c][i] = d output_i / d input_{selected c}
 };
 
+// One forward pass in dual numbers over Base at `input`, with the input's tangent `tangent` (its
+// fibre coordinates, as many as the input's): the output's normal form, each coordinate a value
+// and its tangent (J tangent). Under a ToolRoundingScope the inputs are rounded as a tool's
+// (model/dual.hpp: tool_rounded).
+template <class Base>
+NormalForm<Dual<Base>> dual_pass(const CheckedProgram& program, const NormalForm<double>& input,
+                                 const std::vector<double>& tangent) {
+  using D = Dual<Base>;
+  std::vector<D> coords;
+  coords.reserve(input.coords.size());
+  for (std::size_t i = 0; i < input.coords.size(); ++i)
+    coords.push_back(tool_rounded(D{ScalarTraits<Base>::from_double(input.coords[i]),
+                                    ScalarTraits<Base>::from_double(tangent[i])}));
+  return normal_form<D>(program.output_type, run_main<D>(program, rebuild<D>(program.input_type, input.index, coords)));
+}
+
 namespace forward_detail {
 
 // Records a pass's output: its index and primal coordinates on the first pass.
@@ -47,13 +63,9 @@ void scalar_passes(const CheckedProgram& program, const NormalForm<double>& inpu
   for (std::size_t c = 0; c < std::max<std::size_t>(columns.size(), 1); ++c) {
     const std::size_t seeded = columns.empty() ? n : columns[c];
     take_reverse_order_allowance();  // this pass's own, from its first input on
-    std::vector<D> coords;
-    coords.reserve(n);
-    for (std::size_t i = 0; i < n; ++i)
-      coords.push_back(tool_rounded(D{ScalarTraits<Base>::from_double(input.coords[i]),
-                                      ScalarTraits<Base>::from_double(i == seeded ? 1.0 : 0.0)}));
-    ValueP<D> out = run_main<D>(program, rebuild<D>(program.input_type, input.index, coords));
-    const NormalForm<D> nf = normal_form<D>(program.output_type, out);
+    std::vector<double> unit(n, 0.0);
+    if (seeded < n) unit[seeded] = 1.0;
+    const NormalForm<D> nf = dual_pass<Base>(program, input, unit);
     record_output(result, nf, c == 0);
     if (columns.empty()) break;
     std::vector<Base> column;
