@@ -49,10 +49,12 @@ TEST(JudgedShare, DeclinesAreTalliedByReason) {
   EXPECT_EQ(reasons, (std::map<std::string, std::size_t>{{"no streams", 2}, {"no vjp", 1}}));
 }
 
-// An adapter that answers the handshake and declines every request.
-std::string declining_adapter() {
+// An adapter that answers the handshake and declines every request, written to a folder of the
+// calling test's own: CTest runs these tests in parallel, and one rewriting a shared file while
+// another's adapter starts left that adapter an empty script (no handshake).
+std::string declining_adapter(const std::string& test) {
   return "/usr/bin/python3 " +
-         testing::write_temp_file("chad_judged_share_test", "decline.py",
+         testing::write_temp_file("chad_judged_share_" + test, "decline.py",
                                   "import json, sys\n"
                                   "for line in sys.stdin:\n"
                                   "    r = json.loads(line)\n"
@@ -65,7 +67,7 @@ std::string declining_adapter() {
 
 TEST(JudgedShareCli, ACampaignThroughAnAdapterDecliningEverythingFails) {
   const testing::ToolRun r = testing::run_tool("campaign --implementation adapter --adapter " +
-                                               testing::shell_quote(declining_adapter()) + " --count 20 --quiet");
+                                               testing::shell_quote(declining_adapter("campaign")) + " --count 20 --quiet");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("JUDGED NOTHING"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("I decline"), std::string::npos) << r.output;  // the tally of reasons
@@ -73,7 +75,7 @@ TEST(JudgedShareCli, ACampaignThroughAnAdapterDecliningEverythingFails) {
 }
 
 TEST(JudgedShareCli, CheckAdapterFailsAnAdapterDecliningEverything) {
-  const testing::ToolRun r = testing::run_tool("check-adapter --adapter " + testing::shell_quote(declining_adapter()));
+  const testing::ToolRun r = testing::run_tool("check-adapter --adapter " + testing::shell_quote(declining_adapter("check_adapter")));
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("DOES NOT CONFORM"), std::string::npos) << r.output;
 }
@@ -83,7 +85,7 @@ TEST(JudgedShareCli, MergingTheShardsOfADeclinersCampaignFailsAsTheCampaignDoes)
   testing::TempDir dir("chad_judged_share_merge_decliner");
   for (const char* shard : {"0/2", "1/2"}) {
     const testing::ToolRun r = testing::run_tool("campaign --implementation adapter --adapter " +
-                                                 testing::shell_quote(declining_adapter()) + " --count 8 --quiet --shard " +
+                                                 testing::shell_quote(declining_adapter("merge")) + " --count 8 --quiet --shard " +
                                                  shard + " --out " + testing::shell_quote(dir / ("s" + std::string(1, shard[0]))));
     ASSERT_EQ(r.exit_code, 1) << r.output;
   }
