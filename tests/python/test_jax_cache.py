@@ -66,3 +66,13 @@ def test_enabling_bounds_the_directory_it_names(tmp_path, monkeypatch):
     fake = types.SimpleNamespace(config=types.SimpleNamespace(update=lambda k, v: None))
     assert jax_cache.enable(fake, {"CHAD_ORACLE_JAX_CACHE": d}) == d
     assert sorted(n for n in os.listdir(d) if n.endswith("-cache")) == ["k2-cache"]
+
+
+def test_a_process_bounds_a_directory_once_however_many_modules_enable_it(tmp_path, monkeypatch):
+    d = str(tmp_path / "once")
+    calls = []
+    monkeypatch.setattr(jax_cache, "bound", lambda directory: calls.append(directory) or 0)
+    fake = types.SimpleNamespace(config=types.SimpleNamespace(update=lambda k, v: None))
+    for _ in range(2):  # jax_modes and jax_order2 both enable it when the adapter imports them
+        assert jax_cache.enable(fake, {"CHAD_ORACLE_JAX_CACHE": d}) == d
+    assert calls == [d]

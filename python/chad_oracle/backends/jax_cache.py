@@ -13,11 +13,12 @@ $XDG_CACHE_HOME/chad-oracle/jax-compilation-cache (~/.cache/...).
 The cache is bounded here, once per process, not by JAX: with a size limit, JAX's cache takes a
 lock shared by every process on each write and lists and reads the whole directory to find what
 to evict (jax/_src/lru_cache.py), so each compile cost a pass over all the entries and the two
-workers of a campaign waited on each other (an order-2 campaign slowed from 0.75 programs/s to
-0.55 with two workers at about 10,000 entries; bench/RESULTS.md, "JAX's cache, bounded at start").
+workers of a campaign waited on each other (60 order-2 programs with two workers beside a
+21,908-entry cache: 309 s, against 27 s without; bench/RESULTS.md, "JAX's cache, bounded at start").
 So JAX keeps every entry with no limit, and `enable` removes the least recently used entries past
-MAX_BYTES, down to KEEP_BYTES, when the adapter starts: a campaign may outgrow the bound while it
-runs, and the next adapter's start brings it back.
+MAX_BYTES, down to KEEP_BYTES, once per process (the first module of modes to enable it; the
+adapter imports two): a campaign may outgrow the bound while it runs, and the next adapter's start
+brings it back.
 """
 import os
 
@@ -26,6 +27,7 @@ MAX_BYTES = 512 * 2**20  # about 140,000 first-order programs' executables (3.7 
 KEEP_BYTES = 384 * 2**20  # what a bounding leaves, so that the next start has nothing to remove
 ENTRY_SUFFIX = "-cache"  # JAX's names: <key>-cache, and <key>-atime where JAX kept access times
 ACCESS_SUFFIX = "-atime"
+_bounded = set()  # the directories this process has bounded already
 
 
 def cache_directory(environ=os.environ):
@@ -50,7 +52,9 @@ def enable(jax, environ=os.environ):
     jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
     jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
     jax.config.update("jax_compilation_cache_max_size", -1)  # no lock, no scan per write
-    bound(directory)
+    if directory not in _bounded:
+        _bounded.add(directory)
+        bound(directory)
     return directory
 
 
