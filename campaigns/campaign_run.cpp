@@ -89,6 +89,7 @@ CampaignRunResult run_campaign_directory(const CampaignRun& run) {
   result.summary = summarize(result.lines);
   result.summary.seconds = seconds;
   result.summary.seconds["wall"] = wall;
+  result.checked_now = result.lines.size() - std::min(result.lines.size(), pool.plan.done.size());
   result.reported = report_failures(run, result.lines);  // (first: summary.md links the reports)
   files.write_summary(result.summary, result.lines,
                       run.options.adapter ? run.options.adapter->hello().name() : std::string());

@@ -41,6 +41,7 @@ struct CampaignRunResult {
   std::vector<nlohmann::json> lines;  // log.jsonl's, sorted by index
   CampaignSummary summary;            // with the seconds per stage and "wall"
   std::vector<std::string> reported;  // one line per failure report (or why there is none)
+  std::size_t checked_now = 0;         // programs this run checked (the rest were resumed from the log)
 };
 
 // Throws SourceError when the directory cannot be written, is busy, or holds another campaign;

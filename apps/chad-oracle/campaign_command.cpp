@@ -109,8 +109,13 @@ void print_summary(const CampaignArgs& args, const CampaignOptions& options, con
     const double wall = summary.seconds.count("wall") ? summary.seconds.at("wall") : 0;
     std::cout << "order 2: judged " << judged << " of " << summary.programs
               << " programs (the others have no second derivative to judge at their point)";
-    if (wall > 0) std::cout << "; " << std::fixed << std::setprecision(1) << double(summary.programs) / wall
-                            << std::defaultfloat << " programs/s";
+    // The rate of this run's own programs: a resumed campaign's earlier ones took no time here.
+    const std::size_t resumed = summary.programs - result.checked_now;
+    if (wall > 0 && result.checked_now > 0)
+      std::cout << "; " << std::fixed << std::setprecision(1) << double(result.checked_now) / wall
+                << std::defaultfloat << " programs/s" << (resumed ? " (this run's " + std::to_string(result.checked_now) +
+                                                                        "; " + std::to_string(resumed) + " resumed from the log)"
+                                                                  : std::string());
     std::cout << "\n";
   }
   if (!args.quiet) {

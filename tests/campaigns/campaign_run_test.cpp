@@ -59,6 +59,7 @@ TEST(CampaignRun, WorkersCheckEveryProgramOnceInIndexOrder) {
   const CampaignRunResult result = run_campaign_directory(small_run(dir / "whole"));
   EXPECT_EQ(indices(result.lines), (std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
   EXPECT_EQ(result.summary.programs, 12u);
+  EXPECT_EQ(result.checked_now, 12u);
   EXPECT_TRUE(std::filesystem::exists(dir / "whole/summary.json"));
   EXPECT_TRUE(std::filesystem::exists(dir / "whole/campaign.json"));
   EXPECT_FALSE(std::filesystem::exists(dir / "whole/worker-0.jsonl"));  // merged into log.jsonl
@@ -113,6 +114,9 @@ TEST(CampaignRun, AResumeChecksOnlyTheProgramsNotLogged) {
                                                 << kept.dump() << "\n" << line1.substr(0, line1.size() / 2);
   CampaignRunResult resumed = run_campaign_directory(small_run(dir / "resumed"));
   ASSERT_EQ(resumed.lines.size(), 12u);
+  // Program 0 came from the log (the cut-off line of program 1 did not): the run checked 11.
+  EXPECT_EQ(resumed.checked_now, 11u);
+  EXPECT_EQ(run_campaign_directory(small_run(dir / "resumed")).checked_now, 0u) << "a finished campaign re-run";
   EXPECT_EQ(resumed.lines[0].value("detail_kept", ""), "from the killed run") << resumed.lines[0];
   resumed.lines[0].erase("detail_kept");
   std::istringstream whole_lines(file_text(dir / "whole/log.jsonl"));
