@@ -27,15 +27,20 @@ std::string one_line(const std::string& text) {
 
 }  // namespace
 
+CampaignOptions hunting_options(const Mutant& mutant, const CampaignOptions& base) {
+  CampaignOptions options = base;
+  use_mutant(options, mutant);
+  options.order = mutant.order;  // a mutant wrong only at second order is hunted at order 2
+  if (mutant.size) options.size_share = 1;
+  return options;
+}
+
 MutantKill kill_mutant(const Mutant& mutant, const CampaignOptions& base, bool shrink) {
   const auto start = std::chrono::steady_clock::now();
   MutantKill k;
   k.name = mutant.name;
   k.rule = mutant_rule_name(mutant);
-  CampaignOptions options = base;
-  use_mutant(options, mutant);
-  options.order = mutant.order;  // a mutant wrong only at second order is hunted at order 2
-  if (mutant.size) options.size_share = 1;  // (one past 65,536 nodes: every program that can be grown)
+  CampaignOptions options = hunting_options(mutant, base);
   options.measure_coverage = false;  // the hunt needs verdicts only
   std::size_t next_batch = 0;
   for (std::size_t i = 0; i < base.count; ++i) {

@@ -29,6 +29,10 @@ struct MutantKill {
   bool shrunk = false;             // shrunk and blamed (kill_mutant's `shrink`)
 };
 
+// The options a mutant is hunted with: `base` with the mutant's rules, at the mutant's order, and
+// a size mutant's size check on every program that can be grown (one past 65,536 nodes).
+CampaignOptions hunting_options(const Mutant& mutant, const CampaignOptions& base);
+
 // `base`: the campaign's seed, count, features, size, modes and sums strategies (its rules are
 // replaced by the mutant's).
 // `shrink`: shrink and blame the killing program (off: only find it, for the slow compiled path).

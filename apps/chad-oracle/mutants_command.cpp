@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -138,12 +139,19 @@ void print_totals(std::ostream& out, const std::vector<MutantKill>& kills, std::
 }
 
 void print_matrix(std::ostream& out, const std::vector<MutantKill>& kills, std::size_t count) {
-  out << std::left << std::setw(38) << "mutant" << std::setw(42) << "rule" << std::setw(8) << "killed"
+  // Columns as wide as their longest entry and two spaces (a rule's name runs to 50 characters).
+  std::size_t name_width = 6, rule_width = 4;
+  for (const MutantKill& k : kills) {
+    name_width = std::max(name_width, k.name.size());
+    rule_width = std::max(rule_width, k.rule.size());
+  }
+  const int name_column = int(name_width) + 2, rule_column = int(rule_width) + 2;
+  out << std::left << std::setw(name_column) << "mutant" << std::setw(rule_column) << "rule" << std::setw(8) << "killed"
       << std::setw(10) << "programs" << std::setw(9) << "seconds" << std::setw(6) << "size"
       << "blame\n";
   for (const MutantKill& k : kills)
-    out << std::setw(38) << k.name << std::setw(42) << k.rule << std::setw(8) << (k.killed ? "yes" : "NO")
-        << std::setw(10) << k.programs << std::setw(9) << std::fixed << std::setprecision(2) << k.seconds
+    out << std::setw(name_column) << k.name << std::setw(rule_column) << k.rule << std::setw(8) << (k.killed ? "yes" : "NO")
+        << std::setw(10) << k.programs << std::setw(9) << std::fixed << std::setprecision(2) << k.seconds << std::defaultfloat
         << std::setw(6) << (k.killed ? std::to_string(k.counterexample_size) : "-")
         << (k.killed && k.shrunk
                 ? (k.blame_correct ? "right" : "wrong: " + (k.blame.found ? k.blame.rule : std::string("none")))

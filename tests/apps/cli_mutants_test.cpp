@@ -41,6 +41,24 @@ TEST(CliMutants, AnUnkilledMutantExitsOne) {
   EXPECT_NE(r.output.find("0 of 1 mutants killed"), std::string::npos) << r.output;
 }
 
+// The table's columns are as wide as their longest entry: the longest rule's name (46
+// characters) keeps two spaces before the next column, and the totals after the rows print
+// plain numbers (the rows' fixed two decimals of seconds do not carry over).
+TEST(CliMutants, TheTableKeepsItsColumnsApartAndTheTotalsPlain) {
+  ToolRun r = run_tool("mutants --only nested-mu-drops-later-positions --no-shrink");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("evaluator: the functorial action [h] of a fold  yes"), std::string::npos) << r.output;
+  const std::size_t header = r.output.find("mutant ");
+  const std::size_t row = r.output.find("nested-mu-drops-later-positions ");
+  ASSERT_NE(header, std::string::npos) << r.output;
+  ASSERT_NE(row, std::string::npos) << r.output;
+  const auto column = [&](std::size_t line_start, const std::string& word) {
+    return r.output.find(word, line_start) - line_start;
+  };
+  EXPECT_EQ(column(header, "killed"), column(row, "yes")) << r.output;
+  EXPECT_EQ(r.output.find(".00 term nodes"), std::string::npos) << r.output;
+}
+
 TEST(CliMutants, AnUnknownMutantIsBadInput) {
   ToolRun r = run_tool("mutants --only no-such-mutant");
   EXPECT_EQ(r.exit_code, 3);

@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "mutants/kill_matrix.hpp"
 #include "mutants/mutants.hpp"
 #include "oracle/campaign.hpp"
 #include "syntax/deep_stack.hpp"
@@ -109,8 +110,7 @@ const std::vector<KillingCase>& killing_cases() {
 
 ProgramOutcome judge(const KillingCase& c, const Mutant* mutant) {
   CampaignOptions options;  // every mode and sums strategy
-  if (mutant) use_mutant(options, *mutant);
-  if (mutant && mutant->size) options.size_share = 1;  // (as the kill matrix hunts it)
+  if (mutant) options = hunting_options(*mutant, options);  // (as the kill matrix hunts it)
   ProgramOutcome out;
   run_with_deep_stack([&] { out = check_case(options, GeneratedCase{c.program, c.input}); });
   return out;
