@@ -275,9 +275,23 @@ std::string default_kernel_cache_dir() {
   return (fs::path(base) / "chad-oracle" / "kernels").string();
 }
 
+std::string installed_clang() {
+  static const std::string found = [] {
+    for (const char* name : {"clang++", "clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15", "clang++-14"}) {
+      try {
+        if (compiler_is_clang(name)) return std::string(name);
+      } catch (const KernelCompileError&) {  // not installed
+      }
+    }
+    return std::string();
+  }();
+  return found;
+}
+
 CompilerOptions resolve_compiler_options(const CompilerOptions& options) {
   CompilerOptions r = options;
   if (r.compiler.empty()) r.compiler = environment("CHAD_CXX");
+  if (r.compiler.empty() && r.purpose == KernelPurpose::Check) r.compiler = installed_clang();
   if (r.compiler.empty()) r.compiler = "c++";
   if (r.flags.empty()) r.flags = environment("CHAD_CXXFLAGS");
   if (r.flags.empty())

@@ -363,6 +363,25 @@ TEST(CheckCompilerOptions, ACheckDefaultsToCheapFlagsAMeasurementToFastOnes) {
   unsetenv("CHAD_CXXFLAGS");
 }
 
+// A check's kernels go to an installed clang (faster at -O0 than GCC), unless a compiler is
+// given or named by $CHAD_CXX; a kernel to be timed keeps `c++`.
+TEST(CheckCompilerOptions, ACheckPrefersAnInstalledClangAGivenCompilerWins) {
+  unsetenv("CHAD_CXX");
+  CompilerOptions check;
+  check.purpose = KernelPurpose::Check;
+  const std::string clang = installed_clang();
+  EXPECT_EQ(resolve_compiler_options(check).compiler, clang.empty() ? "c++" : clang);
+  if (!clang.empty()) {
+    EXPECT_TRUE(compiler_is_clang(clang));
+  }
+  EXPECT_EQ(resolve_compiler_options({}).compiler, "c++");
+  setenv("CHAD_CXX", "g++", 1);
+  EXPECT_EQ(resolve_compiler_options(check).compiler, "g++");
+  unsetenv("CHAD_CXX");
+  check.compiler = "g++";
+  EXPECT_EQ(resolve_compiler_options(check).compiler, "g++");
+}
+
 TEST(CheckCompilerOptions, AKernelCompiledForACheckComputesWhatTheFastOneDoes) {
   unsetenv("CHAD_CXXFLAGS");
   TempDir cache;
@@ -374,17 +393,6 @@ TEST(CheckCompilerOptions, AKernelCompiledForACheckComputesWhatTheFastOneDoes) {
   EXPECT_EQ(primal_at(cheap, "triple", -0.25), -0.75);
   // Other flags, another key: a check never takes a benchmark's library from the cache.
   EXPECT_NE(cheap.key, kernel_cache_key(after_runtime("triple", "3.0"), CompilerOptions{"c++", "", cache.path}));
-}
-
-// clang, where one is installed: `clang++` or a versioned name.
-std::string installed_clang() {
-  for (const char* name : {"clang++", "clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15", "clang++-14"}) {
-    try {
-      if (compiler_is_clang(name)) return name;
-    } catch (const KernelCompileError&) {  // not installed
-    }
-  }
-  return "";
 }
 
 TEST(PrecompiledRuntime, ClangCompilesKernelsAgainstItsOwnPrecompiledHeader) {
