@@ -37,6 +37,27 @@ std::vector<Enclosure> enclosures_of(const JacobianResult& r, bool with_output, 
   return out;
 }
 
+// What the k-th entry of an answer is (docs/adapter-protocol.md): with the output sent, its m
+// coordinates first; then the Jacobian's entries row by row, or the product's.
+std::string entry_label(std::size_t k, bool with_output, AdapterAsk ask, std::size_t m, std::size_t n,
+                        const std::vector<std::string>& out_labels, const std::vector<std::string>& in_labels) {
+  if (with_output) {
+    if (k < m) return out_labels[k];
+    k -= m;
+  }
+  if (ask == AdapterAsk::Jacobian) return "d " + out_labels[k / n] + " / d " + in_labels[k % n];
+  return std::string(ask_name(ask)) + "[" + std::to_string(k) + "] (" +
+         (ask == AdapterAsk::Jvp ? out_labels[k] : in_labels[k]) + ")";
+}
+
+// The first entry whose enclosure in the tool's precision (`wide`) reaches beyond its largest
+// finite number, where the tool may rightly give inf (and NaN from it); npos if none.
+std::size_t first_beyond_range(const std::vector<Enclosure>& wide, ToolPrecision precision) {
+  for (std::size_t k = 0; k < wide.size(); ++k)
+    if (std::fmax(std::fabs(wide[k].lo), std::fabs(wide[k].hi)) > largest_finite(precision)) return k;
+  return std::string::npos;
+}
+
 // Within an enclosure (a non-finite answer never is).
 bool inside(double got, const Enclosure& e) { return got >= e.lo && got <= e.hi; }
 
@@ -173,6 +194,11 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     }
     message["ask"] = ask_name(ask);
     const std::string asked = std::string("the ") + ask_name(ask) + " request";
+    // The enclosures of the answer's entries in the tool's precision (each operation rounded).
+    auto enclosures_in_precision = [&](bool with_output) {
+      ToolRoundingScope scope = tool_rounding_scope(precision, hello.subnormals);
+      return enclosures_of(*tool_precision_reference(), with_output, ask, n, seed);
+    };
     AdapterExchange exchanged = exchange_and_read(client, message, request);
     if (!exchanged.answer) {
       c.verdict = Verdict::Fault;
@@ -190,6 +216,13 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       } else if (!tool_precision_reference()) {
         c.verdict = Verdict::Skip;
         c.detail = tool + " reports a domain error (" + answer.message + "), and the input is " + rounding_problem;
+      } else if (const std::vector<Enclosure> wide = enclosures_in_precision(true);
+                 first_beyond_range(wide, precision) != std::string::npos) {  // inf is its right rounding
+        const std::size_t k = first_beyond_range(wide, precision);
+        c.verdict = Verdict::Skip;
+        c.detail = entry_label(k, true, ask, m, n, out_labels, in_labels) + " may overflow " +
+                   precision_name(precision) + " (" + asked + ", where " + tool + " reports a domain error: " +
+                   answer.message + "): its enclosure is [" + print_real(wide[k].lo) + ", " + print_real(wide[k].hi) + "]";
       } else if (const std::string overflow = reverse_order_overflow_of(program, input, ask, seed, m, in_labels,
                                                                          precision, hello.subnormals);
                  !overflow.empty()) {  // a tool (the adapter kit) may report an inf or NaN so
@@ -219,19 +252,17 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
         }
         return c;
       }
-      for (std::size_t i = 0; i < m; ++i) entries.push_back({out_labels[i], answer.output->coords[i], reference.output_coords[i]});
+      for (std::size_t i = 0; i < m; ++i) entries.push_back({"", answer.output->coords[i], reference.output_coords[i]});
     }
     if (ask == AdapterAsk::Jacobian) {
       for (std::size_t i = 0; i < m; ++i)
-        for (std::size_t j = 0; j < n; ++j)
-          entries.push_back({"d " + out_labels[i] + " / d " + in_labels[j], answer.rows[i][j], reference.jacobian[i][j]});
+        for (std::size_t j = 0; j < n; ++j) entries.push_back({"", answer.rows[i][j], reference.jacobian[i][j]});
     } else {
       const std::vector<double> want = jacobian_product(reference.jacobian, n, seed, ask);
-      for (std::size_t k = 0; k < want.size(); ++k)
-        entries.push_back({std::string(ask_name(ask)) + "[" + std::to_string(k) + "] (" +
-                               (ask == AdapterAsk::Jvp ? out_labels[k] : in_labels[k]) + ")",
-                           answer.rows[0][k], want[k]});
+      for (std::size_t k = 0; k < want.size(); ++k) entries.push_back({"", answer.rows[0][k], want[k]});
     }
+    for (std::size_t k = 0; k < entries.size(); ++k)
+      entries[k].what = entry_label(k, with_output, ask, m, n, out_labels, in_labels);
 
     double error = 0;
     for (const Entry& e : entries) {
@@ -266,24 +297,18 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     for (std::size_t k = 0; k < entries.size() && all_inside; ++k)
       all_inside = inside(entries[k].got, exact[k]);
     if (!all_inside) {
-      const JacobianResult* rounded = tool_precision_reference();
-      if (!rounded) {
+      if (!tool_precision_reference()) {
         c.verdict = Verdict::Skip;
         c.detail = tool + " differs from the certified reference (" + asked + "), and the input is " + rounding_problem;
         return c;
       }
-      std::vector<Enclosure> wide;
-      {
-        ToolRoundingScope scope = tool_rounding_scope(precision, hello.subnormals);
-        wide = enclosures_of(*rounded, with_output, ask, n, seed);
+      const std::vector<Enclosure> wide = enclosures_in_precision(with_output);
+      if (const std::size_t k = first_beyond_range(wide, precision); k != std::string::npos) {
+        c.verdict = Verdict::Skip;
+        c.detail = entries[k].what + " may overflow " + precision_name(precision) + ": its enclosure is [" +
+                   print_real(wide[k].lo) + ", " + print_real(wide[k].hi) + "]";
+        return c;
       }
-      for (std::size_t k = 0; k < entries.size(); ++k)
-        if (std::fmax(std::fabs(wide[k].lo), std::fabs(wide[k].hi)) > largest_finite(precision)) {
-          c.verdict = Verdict::Skip;
-          c.detail = entries[k].what + " may overflow " + precision_name(precision) + ": its enclosure is [" +
-                     print_real(wide[k].lo) + ", " + print_real(wide[k].hi) + "]";
-          return c;
-        }
       bool only_non_finite_derivatives = true;
       for (std::size_t k = 0; k < entries.size(); ++k)
         if (!inside(entries[k].got, wide[k]))

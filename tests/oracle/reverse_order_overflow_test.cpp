@@ -98,5 +98,55 @@ TEST(ReverseOrderOverflow, AtAnOrdinaryPointAWrongOrNaNAnswerStillFails) {
   EXPECT_EQ(domain.verdict, Verdict::Fail) << domain.detail;
 }
 
+// A tool that computes `get(x, 3) * get(x, 0)`'s Jacobian, JVP and VJP in float64 as written, and
+// answers an inf or NaN among them by a domain error, as the adapter kit does; `jvp_fails`: it
+// answers every JVP so.
+std::string product_tool(const std::string& name, bool jvp_fails = false) {
+  const std::string script =
+      "import json, math, sys\n"
+      "def hx(v): return float.hex(float(v))\n"
+      "for line in sys.stdin:\n"
+      "    r = json.loads(line)\n"
+      "    if r['kind'] == 'bye': break\n"
+      "    if r['kind'] == 'hello':\n"
+      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'product', 'version': '0',"
+      " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
+      "    x = [float.fromhex(v) for v in r['input']['coords']]\n"
+      "    seeds = [[float.fromhex(v) for v in s] for s in r['seeds']]\n"
+      "    if r['ask'] == 'jacobian': rows = [[x[3], 0.0, 0.0, x[0]]]\n"
+      "    elif r['ask'] == 'jvp': rows = [[s[0] * x[3] + s[3] * x[0]] for s in seeds]\n"
+      "    else: rows = [[s[0] * x[3], 0.0, 0.0, s[0] * x[0]] for s in seeds]\n"
+      "    if all(math.isfinite(v) for row in rows for v in row) and not (" + std::string(jvp_fails ? "True" : "False") +
+      " and r['ask'] == 'jvp'):\n"
+      "        out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(x[3] * x[0])]},"
+      " r['ask']: [[hx(v) for v in row] for row in rows]}\n"
+      "    else:\n"
+      "        out = {'kind': 'error', 'id': r['id'], 'error': 'domain', 'message': 'the tool\\'s ' + r['ask'] + ' is not finite'}\n"
+      "    print(json.dumps(out), flush=True)\n";
+  return "/usr/bin/python3 " + testing::write_temp_file("chad_reverse_order_overflow_test", name + ".py", script);
+}
+
+// TensorFlow's program 29763 (2026-11-27), shrunk: at x = [1e308, 0, 0, 1] the JVP along the
+// oracle's seed (1, -0.5, 0.25, 2) is 1 + 2e308 and the VJP along 2 is (2, 0, 0, 2e308): real
+// numbers beyond double's range, so every float64 computation gives inf, and a tool that says so
+// is not wrong (`skip`: "may overflow"). At [1e300, 0, 0, 1] they are finite: the same domain
+// error is a `fail`.
+TEST(ReverseOrderOverflow, AnAnswerWhoseExactValueIsBeyondDoublesRangeMayBeInf) {
+  const std::string program = "def main (x : real[4]) : real = get(x, 3) * get(x, 0);";
+  ASSERT_EQ(adapter_seed(4, 0), (std::vector<double>{1.0, -0.5, 0.25, 2.0}));
+  ASSERT_TRUE(std::isinf(1.0 + 2.0 * 1e308));  // the premise, by hand
+  const std::string tool = product_tool("product");
+  const CheckOutcome beyond = testing::judge_by_adapter(tool, program, "[1e308, 0, 0, 1]");
+  EXPECT_EQ(beyond.verdict, Verdict::Skip) << beyond.detail;
+  EXPECT_NE(beyond.detail.find("jvp[0] (out) may overflow float64 (the jvp request, where product reports a domain error"),
+            std::string::npos)
+      << beyond.detail;
+  const CheckOutcome finite = testing::judge_by_adapter(tool, program, "[1e300, 0, 0, 1]");
+  EXPECT_EQ(finite.verdict, Verdict::Pass) << finite.detail;
+  const CheckOutcome wrong = testing::judge_by_adapter(product_tool("product_jvp_fails", true), program, "[1e300, 0, 0, 1]");
+  EXPECT_EQ(wrong.verdict, Verdict::Fail) << wrong.detail;
+  EXPECT_NE(wrong.detail.find("reports a domain error the program does not have"), std::string::npos) << wrong.detail;
+}
+
 }  // namespace
 }  // namespace chad
