@@ -87,6 +87,17 @@ def test_asks_a_mode_lacks_are_derived_from_what_it_has():
         assert numbers([vjp["output"]["coords"]]) == [[6.0, 8.0, 6.0]]
 
 
+def test_a_derived_product_past_float64s_range_is_inf_or_nan_not_a_crash():
+    class Huge(Base):
+        def jacobian(self):  # rows whose products with the seed (1, 1) sum past 1.8e308, and to inf - inf
+            return [[1e308, 1e308], [math.inf, -math.inf], [0.0, 0.0]]
+    (answer,) = converse(mode_of(Huge), [request("jvp", [["0x1p+0", "0x1p+0"]])])
+    assert answer["error"] == "domain", answer  # inf and NaN, judged by the oracle: not the tool's crash
+    assert kit._dot([1e308, 1e308], [1.0, 1.0]) == math.inf
+    assert math.isnan(kit._dot([math.inf, -math.inf], [1.0, 1.0]))
+    assert kit._dot([0.1, 0.2, -0.3], [1.0, 1.0, 1.0]) == math.fsum([0.1, 0.2, -0.3])  # still exactly rounded
+
+
 def test_a_derived_jacobian_is_computed_once_per_program_but_again_when_timed():
     calls = []
 
