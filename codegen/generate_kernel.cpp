@@ -6,6 +6,7 @@
 
 #include "chad/transformer.hpp"
 #include "codegen/kernel_abi_emitter.hpp"
+#include "codegen/scalar_binding.hpp"
 #include "codegen/standalone_main.hpp"
 #include "syntax/location.hpp"
 #include "syntax/printer.hpp"
@@ -204,7 +205,8 @@ std::string generate_unit(const CheckedProgram& program, const KernelOptions& op
 
 std::string generate_kernel_unit(const CheckedProgram& program, const KernelOptions& options) {
   try {
-    return generate_unit(program, options);
+    std::string unit = generate_unit(program, options);
+    return options.double_only ? bind_scalar_to_double(unit, options.name + "_code") : unit;
   } catch (const UnsupportedByCodegen& e) {  // located at the entry point
     Loc loc;
     for (const Def& def : program.program.defs)

@@ -27,6 +27,9 @@ struct KernelOptions {
   const RuleTable* rules = nullptr;  // CHAD's rules (fault injection); null: the standard ones
   CodegenFault fault = CodegenFault::None;  // fault injection into the code generator itself
   FunctionsStrategy functions = kDefaultFunctionsStrategy;  // CHAD's function (co)tangents
+  // The code bound to the scalar double (codegen/scalar_binding.hpp): the oracle's own kernels,
+  // called in double only. Off: generic in the scalar (`chad-oracle compile`, reports' sources).
+  bool double_only = false;
 };
 
 // A whole translation unit: the runtime, then the kernel (and `main` when asked).

@@ -101,6 +101,7 @@ void add_pending(const CampaignOptions& options, const std::string& text,
       static std::size_t next_name = 0;  // kernel names unique in the process
       KernelOptions k = kernel_options(options, mode, sums);
       k.name = "k" + std::to_string(next_name++);
+      k.double_only = true;  // called in double only: bound, its templates cost clang nothing
       KernelEntry& entry = kernel_table()[key];
       std::string unit;
       try {

@@ -82,6 +82,7 @@ JacobianResult jacobian_by_compiled_chad(const CheckedProgram& program, const No
   options.name = mode == ChadMode::Forward ? "chad_fwd" : "chad_rev";
   options.mode = mode == ChadMode::Forward ? KernelMode::Forward : KernelMode::Reverse;
   options.sums = sums;
+  options.double_only = true;
   std::vector<CompiledProgram> kernels = compile_programs({{&program, options}}, compiler);
   return jacobian_by_compiled_kernel(program, kernels.front(), input);
 }
