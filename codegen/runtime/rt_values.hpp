@@ -50,8 +50,11 @@ using Arr = Eigen::Array<S, N, 1>;
 // payload is trivially copyable (reals, pairs, pointers, closures: most sums), the payload is a
 // plain union beside a word-sized tag, so a sum is copied as whole words; std::variant's
 // one-byte index, copied as part of a word, stalled the store-to-load forwarding of every copy
-// and was the largest cost of reading a list (bench/RESULTS.md, issue 13). Other payloads
-// (Eigen arrays) keep std::variant.
+// and was the largest cost of reading a list (bench/RESULTS.md, issue 13). Payloads that are
+// trivially destructible but not trivially copyable (fixed-size Eigen arrays of double) share
+// that layout and are copied by their tag (`Copied`): std::variant's machinery was a sixth of
+// clang's time on a campaign's kernels (issue #33). Others (an AD tool's scalar in the arrays)
+// keep std::variant.
 namespace detail {
 template <class... T>
 union SumStorage {};
@@ -86,17 +89,33 @@ struct Sum {
     long tag = -1;
     detail::SumStorage<T...> payload;
   };
+  static constexpr bool copied = !trivial && (std::is_trivially_destructible_v<T> && ...);
+  struct Copied {
+    long tag = -1;
+    detail::SumStorage<T...> payload;
+    Copied() = default;
+    Copied(const Copied& o) : tag(o.tag) { copy_payload(o, std::index_sequence_for<T...>{}); }
+    Copied& operator=(const Copied& o) {
+      tag = o.tag;
+      copy_payload(o, std::index_sequence_for<T...>{});
+      return *this;
+    }
+    template <std::size_t... I>
+    void copy_payload(const Copied& o, std::index_sequence<I...>) {
+      ((o.tag == long(I) ? detail::storage_set<int(I)>(payload, detail::storage_get<int(I)>(o.payload)) : void()), ...);
+    }
+  };
   using Variant = std::variant<std::monostate, T...>;
-  std::conditional_t<trivial, Tagged, Variant> value;
+  std::conditional_t<trivial, Tagged, std::conditional_t<copied, Copied, Variant>> value;
 
   int tag() const {
-    if constexpr (trivial) return int(value.tag);
+    if constexpr (trivial || copied) return int(value.tag);
     else return int(value.index()) - 1;
   }
   template <int I>
   static Sum make(Alternative<I> payload) {
     Sum s;
-    if constexpr (trivial) {
+    if constexpr (trivial || copied) {
       s.value.tag = I;
       detail::storage_set<I>(s.value.payload, std::move(payload));
     } else {
@@ -108,7 +127,7 @@ struct Sum {
   const Alternative<I>& get() const {
     if (tag() != I) [[unlikely]]
       detail::wrong_payload(I, tag());
-    if constexpr (trivial) return detail::storage_get<I>(value.payload);
+    if constexpr (trivial || copied) return detail::storage_get<I>(value.payload);
     else return *std::get_if<std::size_t(I + 1)>(&value);
   }
 };

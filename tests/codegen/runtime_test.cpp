@@ -91,7 +91,8 @@ TEST(RuntimeLinear, SumsAddUnderTheirTagAndRejectDifferentTags) {
 }
 
 TEST(RuntimeLinear, SumsOfTriviallyCopyablePayloadsAreTriviallyCopyableAndBehaveTheSame) {
-  // Reals, pairs, pointers: a plain union beside the tag; an Eigen array payload: std::variant.
+  // Reals, pairs, pointers: a plain union beside the tag; an Eigen array payload: the same
+  // layout, copied by its tag (below).
   using S = Sum<double, Pair<double, const List*>>;
   static_assert(S::trivial && std::is_trivially_copyable_v<S>);
   static_assert(!Sum<double, Arr<double, 2>>::trivial);
@@ -108,6 +109,42 @@ TEST(RuntimeLinear, SumsOfTriviallyCopyablePayloadsAreTriviallyCopyableAndBehave
   EXPECT_THROW(add(S::make<0>(1.5), right), LiftedSumInconsistency);
   EXPECT_THROW(copy.get<0>(), Fault);
   EXPECT_THROW(zero_sum.get<1>(), Fault);
+}
+
+// A sum with an Eigen array payload (trivially destructible, not trivially copyable) keeps the
+// tag and union, and copies the payload of its tag: copies, assignments and the zero keep their
+// constructor and coordinates; a payload of a scalar that is not trivially destructible keeps
+// std::variant.
+struct Tracked {  // a scalar with a destructor, as an AD tool's may have
+  double v = 0;
+  ~Tracked() {}
+};
+TEST(RuntimeLinear, SumsOfFixedSizeArraysAreCopiedByTheirTag) {
+  using S = Sum<double, Arr<double, 2>, Pair<Arr<double, 3>, double>>;
+  static_assert(!S::trivial && S::copied);
+  static_assert(!std::is_same_v<decltype(S::value), S::Variant>);
+  static_assert(!Sum<double, Tracked>::copied);
+  static_assert(std::is_same_v<decltype(Sum<double, Tracked>::value), Sum<double, Tracked>::Variant>);
+  S a = S::make<1>(Arr<double, 2>(1.5, -2));
+  S b = a;
+  EXPECT_EQ(b.tag(), 1);
+  EXPECT_TRUE((b.get<1>() == Arr<double, 2>(1.5, -2)).all());
+  S c = S::make<2>(Pair<Arr<double, 3>, double>{Arr<double, 3>(1, 2, 3), 4});
+  b = c;
+  EXPECT_EQ(b.tag(), 2);
+  EXPECT_TRUE((b.get<2>().fst == Arr<double, 3>(1, 2, 3)).all());
+  EXPECT_EQ(b.get<2>().snd, 4);
+  EXPECT_THROW(b.get<1>(), Fault);
+  b = zero<S>();
+  EXPECT_EQ(b.tag(), -1);
+  EXPECT_THROW(b.get<2>(), Fault);
+  b = S::make<0>(0.25);
+  EXPECT_EQ(b.get<0>(), 0.25);
+  EXPECT_TRUE((add(a, a).get<1>() == Arr<double, 2>(3, -4)).all());
+  std::vector<S> many(3, a);  // copies in a container
+  EXPECT_TRUE((many[2].get<1>() == Arr<double, 2>(1.5, -2)).all());
+  Sum<double, Tracked> tracked = Sum<double, Tracked>::make<1>(Tracked{2.5});
+  EXPECT_EQ(tracked.get<1>().v, 2.5);
 }
 
 TEST(RuntimeLinear, InductiveValuesAddUnderRollWithNullAsZero) {
