@@ -171,16 +171,8 @@ TEST(CheckByAdapter, AWrongDerivativeFails) {
 // its hello, `factor` multiplies every derivative it gives (1: right).
 std::string ftz_product_adapter(const std::string& name, const std::string& hello_extra, double factor = 1) {
   const std::string script =
-      "import json, sys\n"
       "TINY = 2.2250738585072014e-308\n"
-      "def ftz(v): return 0.0 if abs(v) < TINY else v\n"
-      "def hx(v): return float.hex(float(v))\n"
-      "for line in sys.stdin:\n"
-      "    r = json.loads(line)\n"
-      "    if r['kind'] == 'bye': break\n"
-      "    if r['kind'] == 'hello':\n"
-      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'ftz', 'version': '0', 'precision': 'float64',"
-      " 'translations': []" + hello_extra + "}), flush=True); continue\n"
+      "def ftz(v): return 0.0 if abs(v) < TINY else v\n" + testing::fake_tool_preamble("ftz", hello_extra) +
       "    a, b = (ftz(float.fromhex(c)) for c in r['input']['coords'])\n"
       "    j = [ftz(b) * " + std::to_string(factor) + ", ftz(a) * " + std::to_string(factor) + "]\n"
       "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(ftz(a * b))]}}\n"

@@ -25,15 +25,7 @@ const double kC = 0.0009765625;
 // VJP is answered by a domain error (as the adapter kit answers a tool's inf or NaN).
 std::string sweep_tool(const std::string& name, const std::string& factor, const std::string& vjp_override = "") {
   const std::string script =
-      "import json, sys\n"
-      "def hx(v): return float.hex(float(v))\n"
-      "c = 0.0009765625\n"
-      "for line in sys.stdin:\n"
-      "    r = json.loads(line)\n"
-      "    if r['kind'] == 'bye': break\n"
-      "    if r['kind'] == 'hello':\n"
-      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'sweep', 'version': '0',"
-      " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
+      "c = 0.0009765625\n" + testing::fake_tool_preamble("sweep") +
       "    x0, x1 = [float.fromhex(v) for v in r['input']['coords']]\n"
       "    y = x0 * c\n"
       "    def reverse(w):\n"
@@ -103,14 +95,7 @@ TEST(ReverseOrderOverflow, AtAnOrdinaryPointAWrongOrNaNAnswerStillFails) {
 // answers every JVP so.
 std::string product_tool(const std::string& name, bool jvp_fails = false) {
   const std::string script =
-      "import json, math, sys\n"
-      "def hx(v): return float.hex(float(v))\n"
-      "for line in sys.stdin:\n"
-      "    r = json.loads(line)\n"
-      "    if r['kind'] == 'bye': break\n"
-      "    if r['kind'] == 'hello':\n"
-      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': 'product', 'version': '0',"
-      " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
+      testing::fake_tool_preamble("product") +
       "    x = [float.fromhex(v) for v in r['input']['coords']]\n"
       "    seeds = [[float.fromhex(v) for v in s] for s in r['seeds']]\n"
       "    if r['ask'] == 'jacobian': rows = [[x[3], 0.0, 0.0, x[0]]]\n"

@@ -19,14 +19,7 @@ namespace {
 std::string scalar_tool(const std::string& name, const std::string& tool, const std::string& derivative,
                         const std::string& value) {
   const std::string script =
-      "import json, math, sys\n"
-      "def hx(v): return float.hex(float(v))\n"
-      "for line in sys.stdin:\n"
-      "    r = json.loads(line)\n"
-      "    if r['kind'] == 'bye': break\n"
-      "    if r['kind'] == 'hello':\n"
-      "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': '" + tool + "', 'version': '0',"
-      " 'precision': 'float64', 'translations': []}), flush=True); continue\n"
+      testing::fake_tool_preamble(tool) +
       "    x = float.fromhex(r['input']['coords'][0])\n" + derivative +
       "    out = {'kind': 'result', 'id': r['id'], 'output': {'index': {'reals': 1}, 'coords': [hx(" + value + ")]}}\n"
       "    if r['ask'] == 'jacobian': out['jacobian'] = [[hx(d)]]\n"

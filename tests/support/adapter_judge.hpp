@@ -13,6 +13,21 @@
 
 namespace chad::testing {
 
+// The start of a fake float64 tool in Python over the adapter protocol: `hx` (a float as hex),
+// and the loop over requests that answers `hello` (as tool `tool`, its hello's further fields
+// `hello_extra`, e.g. ", 'subnormals': 'flush'") and stops at `bye`; the lines that follow, at
+// the loop's indentation (4 spaces), answer a request `r`.
+inline std::string fake_tool_preamble(const std::string& tool, const std::string& hello_extra = "") {
+  return "import json, math, sys\n"
+         "def hx(v): return float.hex(float(v))\n"
+         "for line in sys.stdin:\n"
+         "    r = json.loads(line)\n"
+         "    if r['kind'] == 'bye': break\n"
+         "    if r['kind'] == 'hello':\n"
+         "        print(json.dumps({'kind': 'hello', 'protocol': 1, 'tool': '" + tool + "', 'version': '0',"
+         " 'precision': 'float64', 'translations': []" + hello_extra + "}), flush=True); continue\n";
+}
+
 inline CheckOutcome judge_by_adapter(const std::string& command, const std::string& program_text,
                                      const std::string& at, double timeout = 30) {
   CampaignOptions options;
