@@ -171,7 +171,7 @@ B call_empty_lambda(const void*, const A& a) {
 // `lambda` as an Fn: copied into the arena (no copy for a lambda that captures nothing).
 template <class A, class B, class L>
 Fn<A, B> fn(L lambda) {
-  if constexpr (std::is_empty_v<L> && std::is_default_constructible_v<L>) {
+  if constexpr (std::is_empty_v<L> && requires { L{}; }) {  // (a requires-expression: no trait classes to instantiate)
     return {&detail::call_empty_lambda<A, B, L>, nullptr};
   } else {
     const L* env = make<L>(std::move(lambda));
