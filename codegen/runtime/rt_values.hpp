@@ -96,6 +96,7 @@ struct Sum {
     Copied() = default;
     Copied(const Copied& o) : tag(o.tag) { copy_payload(o, std::index_sequence_for<T...>{}); }
     Copied& operator=(const Copied& o) {
+      if (this == &o) return *this;
       tag = o.tag;
       copy_payload(o, std::index_sequence_for<T...>{});
       return *this;

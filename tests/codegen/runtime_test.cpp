@@ -140,6 +140,9 @@ TEST(RuntimeLinear, SumsOfFixedSizeArraysAreCopiedByTheirTag) {
   EXPECT_THROW(b.get<2>(), Fault);
   b = S::make<0>(0.25);
   EXPECT_EQ(b.get<0>(), 0.25);
+  S& same = c;
+  c = same;  // assigned itself: unchanged
+  EXPECT_TRUE((c.get<2>().fst == Arr<double, 3>(1, 2, 3)).all());
   EXPECT_TRUE((add(a, a).get<1>() == Arr<double, 2>(3, -4)).all());
   std::vector<S> many(3, a);  // copies in a container
   EXPECT_TRUE((many[2].get<1>() == Arr<double, 2>(1.5, -2)).all());
