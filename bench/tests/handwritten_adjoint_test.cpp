@@ -7,6 +7,7 @@
 // measured at n <= 10, the adjoints' entries lie within 6e-16 of that scale of the enclosures).
 // A second test shows the check is sharp: a gradient off by 1e-11 of that scale is rejected.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -43,7 +44,8 @@ BenchInput point(const AdjointCase& c, std::size_t n, int seed) {
 // The interval method's answer at `input`, through the command line a user runs.
 json certified_jacobian(const AdjointCase& c, const BenchInput& input) {
   const CheckedProgram program = load_program_file("bench/programs/" + c.name + ".chad");
-  const std::string at = ::testing::TempDir() + "adjoint_" + c.name + "_at.txt";
+  // One file per process: CTest runs this binary's two tests at once, at other points.
+  const std::string at = ::testing::TempDir() + "adjoint_" + c.name + "_" + std::to_string(getpid()) + "_at.txt";
   std::ofstream(at) << print_value<double>(program.input_type, input_value(c.layout, input));
   const std::string command = std::string(CHAD_ORACLE_BINARY) + " jacobian " + CHAD_SOURCE_DIR +
                               "/bench/programs/" + c.name + ".chad --at @" + at + " --method interval --json";
