@@ -3,6 +3,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <utility>
 
 #include "logrel/agreement.hpp"
 #include "model/coordinate_labels.hpp"
@@ -194,10 +195,13 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
     }
     message["ask"] = ask_name(ask);
     const std::string asked = std::string("the ") + ask_name(ask) + " request";
-    // The enclosures of the answer's entries in the tool's precision (each operation rounded).
+    // The enclosures of the answer's entries in the tool's precision (each operation rounded),
+    // and the first of them that reaches beyond its range (npos if none).
     auto enclosures_in_precision = [&](bool with_output) {
       ToolRoundingScope scope = tool_rounding_scope(precision, hello.subnormals);
-      return enclosures_of(*tool_precision_reference(), with_output, ask, n, seed);
+      std::vector<Enclosure> wide = enclosures_of(*tool_precision_reference(), with_output, ask, n, seed);
+      const std::size_t beyond = first_beyond_range(wide, precision);
+      return std::pair{std::move(wide), beyond};
     };
     AdapterExchange exchanged = exchange_and_read(client, message, request);
     if (!exchanged.answer) {
@@ -216,9 +220,7 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
       } else if (!tool_precision_reference()) {
         c.verdict = Verdict::Skip;
         c.detail = tool + " reports a domain error (" + answer.message + "), and the input is " + rounding_problem;
-      } else if (const std::vector<Enclosure> wide = enclosures_in_precision(true);
-                 first_beyond_range(wide, precision) != std::string::npos) {  // inf is its right rounding
-        const std::size_t k = first_beyond_range(wide, precision);
+      } else if (const auto [wide, k] = enclosures_in_precision(true); k != std::string::npos) {  // inf: its rounding
         c.verdict = Verdict::Skip;
         c.detail = entry_label(k, true, ask, m, n, out_labels, in_labels) + " may overflow " +
                    precision_name(precision) + " (" + asked + ", where " + tool + " reports a domain error: " +
@@ -302,8 +304,8 @@ CheckOutcome check_by_adapter(const CampaignOptions& options, const std::string&
         c.detail = tool + " differs from the certified reference (" + asked + "), and the input is " + rounding_problem;
         return c;
       }
-      const std::vector<Enclosure> wide = enclosures_in_precision(with_output);
-      if (const std::size_t k = first_beyond_range(wide, precision); k != std::string::npos) {
+      const auto [wide, beyond] = enclosures_in_precision(with_output);
+      if (const std::size_t k = beyond; k != std::string::npos) {
         c.verdict = Verdict::Skip;
         c.detail = entries[k].what + " may overflow " + precision_name(precision) + ": its enclosure is [" +
                    print_real(wide[k].lo) + ", " + print_real(wide[k].hi) + "]";

@@ -31,8 +31,7 @@ enum class KernelPurpose { Measure, Check };
 
 // Empty fields take their defaults: compiler $CHAD_CXX, else for a check an installed clang
 // (installed_clang(): about 1.6x GCC's compile speed at -O0 on a campaign's kernels, the same
-// verdicts: bench/RESULTS.md, stop 44),
-// else `c++`; flags $CHAD_CXXFLAGS, else
+// verdicts: bench/RESULTS.md, stop 44), else `c++`; flags $CHAD_CXXFLAGS, else
 // default_compiler_flags() (Measure) or default_check_compiler_flags() (Check); cache_dir
 // default_kernel_cache_dir().
 struct CompilerOptions {
