@@ -7,7 +7,7 @@
 //
 // A translation unit that starts with the runtime's text (kernel_runtime_source(), as every
 // batch does) is compiled, with GCC or clang, against a precompiled header of that text: the
-// runtime and Eigen are parsed once per (runtime text, compiler, flags, compiler version) into
+// runtime is parsed once per (runtime text, compiler, flags, compiler version) into
 // `<cache>/runtime-<key>.hpp.gch` (GCC) or `.hpp.pch` (clang), and each kernel compiles only what
 // follows them. The header is a speed-up only: the kernel's cache key and its library mean the
 // same with or without it.

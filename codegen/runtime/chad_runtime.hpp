@@ -2,7 +2,7 @@
 // per concern, in the order the build joins them into the one text embedded in every generated
 // kernel (codegen/CMakeLists.txt, CHAD_RUNTIME_FILES; kernel_runtime_source()). This header
 // includes the same parts, for code that compiles against the include path (tests, benchmarks).
-// Self-contained: the standard library, Eigen and chad_kernel_abi.h only; everything inline or a
+// Self-contained: the standard library and chad_kernel_abi.h only; everything inline or a
 // template, in namespace chad_rt. A kernel is one standalone C++ text, so where the runtime does
 // what the core also does (primitive formulas, a deep stack, reading values as text) it has its
 // own copy: each part says why.

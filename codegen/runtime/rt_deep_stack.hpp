@@ -1,7 +1,7 @@
 // The kernel runtime's deep stack (part of chad_runtime.hpp): run_on_deep_stack runs work on a
 // 4 GiB stack (on the same thread, swapcontext) when the current one has less than 256 MiB left.
 // The same technique as syntax/deep_stack.cpp, written again because a kernel is one standalone
-// C++ text (standard library and Eigen only) that cannot link the core's syntax library; the two
+// C++ text (standard library only) that cannot link the core's syntax library; the two
 // also differ in use: the core's takes a std::function for any stack size, this one a template
 // callable with a process-wide pool of stacks kept between kernel calls.
 #ifndef CHAD_RT_DEEP_STACK_HPP

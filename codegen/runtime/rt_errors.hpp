@@ -2,7 +2,7 @@
 // x / 0), Fault (CHAD's bug), LiftedSumInconsistency, BadInput (tags, coordinates or `--at` text
 // that are no value of the input type), and describe_real, the way messages print a double.
 // describe_real copies syntax/printer.cpp's print_real: a kernel is one standalone C++ text
-// (standard library and Eigen only, compiled by the system compiler, also outside this project:
+// (standard library only, compiled by the system compiler, also outside this project:
 // `chad-oracle compile`), so it cannot link the core's syntax library. The domain errors' messages
 // print reals with it; tests/codegen/runtime_primitives_test.cpp compares them with the evaluator's.
 #ifndef CHAD_RT_ERRORS_HPP

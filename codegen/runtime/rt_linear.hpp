@@ -1,10 +1,11 @@
-// The kernel runtime's linear structure (part of chad_runtime.hpp): zero() and add() of each value
-// representation (Linear<T>), the efficient functions strategy's type-erased environment Env,
+// The kernel runtime's linear structure (part of chad_runtime.hpp): zero(), add() and accumulate()
+// of each value representation, the efficient functions strategy's type-erased environment Env,
 // zero_at (the zero-fn strategy's zero at a primal) and a (co)tangent sum's payload.
 #ifndef CHAD_RT_LINEAR_HPP
 #define CHAD_RT_LINEAR_HPP
 
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #ifndef CHAD_RT_VALUES_HPP
@@ -23,66 +24,45 @@ void with_tag(int tag, F&& f) {
 }
 }  // namespace detail
 
-// zero() and add(a, b) of each representation; the primary template is a scalar type.
+// zero<T>(), add<T>(a, b) and accumulate<T>(acc, x) of each representation, each one function
+// template that picks its case with `if constexpr` (not a class template per type with a
+// wrapper around it: a campaign's kernels instantiate these for thousands of types, and each
+// instantiation is a function the compiler makes; issue #33). A type that is none of the
+// runtime's representations is a scalar: zero is T(0), addition its `+`.
+namespace detail {
 template <class T>
-struct Linear {
-  static T zero() { return T(0); }
-  static T add(const T& a, const T& b) { return a + b; }
-};
+inline constexpr bool is_pair = false;
+template <class A, class B>
+inline constexpr bool is_pair<Pair<A, B>> = true;
+template <class T>
+inline constexpr bool is_arr = false;
 template <class S, int N>
-struct Linear<Eigen::Array<S, N, 1>> {
-  static Eigen::Array<S, N, 1> zero() { return Eigen::Array<S, N, 1>::Zero(); }
-  static Eigen::Array<S, N, 1> add(const Eigen::Array<S, N, 1>& a, const Eigen::Array<S, N, 1>& b) {
-    return a + b;
-  }
-};
-template <>
-struct Linear<Unit> {
-  static Unit zero() { return {}; }
-  static Unit add(const Unit&, const Unit&) { return {}; }
-};
-template <class A, class B>
-struct Linear<Pair<A, B>> {
-  static Pair<A, B> zero() { return {chad_rt::zero<A>(), chad_rt::zero<B>()}; }
-  static Pair<A, B> add(const Pair<A, B>& a, const Pair<A, B>& b) {
-    return {chad_rt::add(a.fst, b.fst), chad_rt::add(a.snd, b.snd)};
-  }
-};
+inline constexpr bool is_arr<Arr<S, N>> = true;
+template <class T>
+inline constexpr bool is_sum = false;
 template <class... T>
-struct Linear<Sum<T...>> {
-  using S = Sum<T...>;
-  static S zero() { return {}; }
-  static S add(const S& a, const S& b) {
-    if (a.tag() < 0) return b;
-    if (b.tag() < 0) return a;
-    if (a.tag() != b.tag()) throw LiftedSumInconsistency(a.tag(), b.tag());
-    S out;
-    detail::with_tag<S::size>(a.tag(), [&](auto i) {
-      constexpr int I = decltype(i)::value;
-      out = S::template make<I>(chad_rt::add(a.template get<I>(), b.template get<I>()));
-    });
-    return out;
-  }
-};
+inline constexpr bool is_sum<Sum<T...>> = true;
+template <class T>
+inline constexpr bool is_fn = false;
 template <class A, class B>
-struct Linear<Fn<A, B>> {
-  static Fn<A, B> zero() { return {}; }
-  static Fn<A, B> add(const Fn<A, B>& f, const Fn<A, B>& g) {
-    if (f.is_zero()) return g;
-    if (g.is_zero()) return f;
-    return fn<A, B>([f, g](const A& a) { return chad_rt::add(f(a), g(a)); });
-  }
-};
+inline constexpr bool is_fn<Fn<A, B>> = true;
+template <class T>
+inline constexpr bool is_copower = false;
 template <class A, class L>
-struct Linear<const CopowerNode<A, L>*> {
-  using C = const CopowerNode<A, L>*;
-  static C zero() { return nullptr; }
-  static C add(C a, C b) {
-    if (!a) return b;
-    if (!b) return a;
-    return make<CopowerNode<A, L>>(true, A{}, L{}, a, b);
-  }
+inline constexpr bool is_copower<const CopowerNode<A, L>*> = true;
+template <class T>
+inline constexpr bool is_node = false;  // a mu or nu node (a copower is tested first)
+template <class P>
+inline constexpr bool is_node<const P*> = true;
+template <class T>
+struct FnTypes;
+template <class X, class Y>
+struct FnTypes<Fn<X, Y>> {
+  using A = X;
+  using B = Y;
 };
+}  // namespace detail
+
 // The efficient functions strategy's `env` (EnvPack / EnvUnpack): a closure's environment
 // (co)tangent with its type erased. Null is the zero; `fingerprint` names the context it was
 // packed for (the target checker's), and `add_same` adds two packs of that context. Adding or
@@ -111,21 +91,52 @@ T env_unpack(const Env& e, int fingerprint) {
   if (e.fingerprint != fingerprint) throw EnvMismatch(e.fingerprint, fingerprint);
   return *static_cast<const T*>(e.value);
 }
-template <>
-struct Linear<Env> {
-  static Env zero() { return {}; }
-  static Env add(const Env& a, const Env& b) {
+template <class T>
+T zero() {
+  if constexpr (detail::is_pair<T>) return {zero<decltype(T::fst)>(), zero<decltype(T::snd)>()};
+  else if constexpr (detail::is_arr<T>) return T::Zero();
+  // Unit, a sum without a constructor, the null Fn (the zero map), Env and node pointers.
+  else if constexpr (std::is_same_v<T, Unit> || std::is_same_v<T, Env> || detail::is_sum<T> || detail::is_fn<T> ||
+                     detail::is_node<T>)
+    return T{};
+  else return T(0);
+}
+
+template <class T>
+T add(const T& a, const T& b) {
+  if constexpr (detail::is_pair<T>) {
+    return {chad_rt::add(a.fst, b.fst), chad_rt::add(a.snd, b.snd)};
+  } else if constexpr (detail::is_arr<T>) {
+    return a + b;
+  } else if constexpr (std::is_same_v<T, Unit>) {
+    return {};
+  } else if constexpr (detail::is_sum<T>) {
+    if (a.tag() < 0) return b;
+    if (b.tag() < 0) return a;
+    if (a.tag() != b.tag()) throw LiftedSumInconsistency(a.tag(), b.tag());
+    T out;
+    detail::with_tag<T::size>(a.tag(), [&](auto i) {
+      constexpr int I = decltype(i)::value;
+      out = T::template make<I>(chad_rt::add(a.template get<I>(), b.template get<I>()));
+    });
+    return out;
+  } else if constexpr (detail::is_fn<T>) {
+    if (a.is_zero()) return b;
+    if (b.is_zero()) return a;
+    return fn<typename detail::FnTypes<T>::A, typename detail::FnTypes<T>::B>(
+        [a, b](const typename detail::FnTypes<T>::A& x) { return chad_rt::add(a(x), b(x)); });
+  } else if constexpr (std::is_same_v<T, Env>) {
     if (a.is_zero()) return b;
     if (b.is_zero()) return a;
     if (a.fingerprint != b.fingerprint) throw EnvMismatch(b.fingerprint, a.fingerprint);
     return a.add_same(a, b);
-  }
-};
-// mu and nu nodes (null is the zero): mu adds under roll, nu lazily when forced.
-template <class P>
-struct Linear<const P*> {
-  static const P* zero() { return nullptr; }
-  static const P* add(const P* a, const P* b) {
+  } else if constexpr (detail::is_copower<T>) {
+    if (!a) return b;
+    if (!b) return a;
+    using Node = std::remove_cv_t<std::remove_pointer_t<T>>;
+    return make<Node>(true, decltype(Node::a){}, decltype(Node::l){}, a, b);
+  } else if constexpr (detail::is_node<T>) {  // mu adds under roll, nu lazily when forced
+    using P = std::remove_cv_t<std::remove_pointer_t<T>>;
     if (!a) return b;
     if (!b) return a;
     if constexpr (NuNode<P>) {
@@ -135,16 +146,9 @@ struct Linear<const P*> {
       static_assert(MuNode<P>, "chad_rt::add: a pointer that is no mu, nu or copower node");
       return lin_roll<P>(chad_rt::add(a->payload, b->payload));
     }
+  } else {
+    return a + b;
   }
-};
-
-template <class T>
-T zero() {
-  return Linear<T>::zero();
-}
-template <class T>
-T add(const T& a, const T& b) {
-  return Linear<T>::add(a, b);
 }
 
 // accumulate<T>(acc, x): acc = acc + x in place, efficient CHAD's accumulation of a contribution
@@ -152,28 +156,17 @@ T add(const T& a, const T& b) {
 // component (no whole tuple built and copied per contribution); every other representation
 // (scalars, sums, functions, nodes, Env) replaces acc by add(acc, x), the operands' order kept.
 template <class T>
-struct Accumulate {
-  static void into(T& acc, const T& x) { acc = Linear<T>::add(acc, x); }
-};
-template <class T>
 void accumulate(T& acc, const T& x) {
-  Accumulate<T>::into(acc, x);
-}
-template <class S, int N>
-struct Accumulate<Eigen::Array<S, N, 1>> {
-  static void into(Eigen::Array<S, N, 1>& acc, const Eigen::Array<S, N, 1>& x) { acc += x; }
-};
-template <>
-struct Accumulate<Unit> {
-  static void into(Unit&, const Unit&) {}
-};
-template <class A, class B>
-struct Accumulate<Pair<A, B>> {
-  static void into(Pair<A, B>& acc, const Pair<A, B>& x) {
-    accumulate<A>(acc.fst, x.fst);
-    accumulate<B>(acc.snd, x.snd);
+  if constexpr (detail::is_arr<T>) {
+    acc += x;
+  } else if constexpr (std::is_same_v<T, Unit>) {
+  } else if constexpr (detail::is_pair<T>) {
+    accumulate<decltype(T::fst)>(acc.fst, x.fst);
+    accumulate<decltype(T::snd)>(acc.snd, x.snd);
+  } else {
+    acc = add<T>(acc, x);
   }
-};
+}
 
 // The zero (co)tangent at a primal (the zero-fn strategy): a sum's zero has the primal's tag.
 template <class T, class P>

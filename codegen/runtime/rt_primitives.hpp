@@ -1,9 +1,9 @@
 // The kernel runtime's primitives (part of chad_runtime.hpp): each primitive's value, forward
-// derivative and transpose, over scalars and Eigen arrays, with its domain checks.
+// derivative and transpose, over scalars and fixed-size arrays, with its domain checks.
 // A copy of the core's formulas (semantics/primitive_ops.cpp, target_semantics/primitive_derivatives.cpp,
 // target_semantics/derivative_table.cpp): the core's work on its own value type (normal forms, MPFR and
 // interval scalars) inside the semantics library, while a kernel is one standalone C++ text over
-// its own representations that compiles with the standard library and Eigen only. The copy is
+// its own representations that compiles with the standard library only. The copy is
 // held to the core's by tests/codegen/runtime_primitives_test.cpp, which compares the two.
 #ifndef CHAD_RT_PRIMITIVES_HPP
 #define CHAD_RT_PRIMITIVES_HPP
@@ -29,7 +29,7 @@ struct ScalarOf {
   static constexpr int size = 0;  // not an array
 };
 template <class S, int N>
-struct ScalarOf<Eigen::Array<S, N, 1>> {
+struct ScalarOf<Arr<S, N>> {
   using type = S;
   static constexpr int size = N;
 };

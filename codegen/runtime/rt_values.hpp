@@ -1,16 +1,12 @@
-// The kernel runtime's value representations (part of chad_runtime.hpp): Unit, Pair, Arr (Eigen
+// The kernel runtime's value representations (part of chad_runtime.hpp): Unit, Pair, Arr (fixed-size
 // arrays), Sum, Fn (closures and linear maps in the arena), mu and nu nodes (inductive values
 // and lazily forced coinductive ones) and copowers !A (x) L with their sum_out.
 #ifndef CHAD_RT_VALUES_HPP
 #define CHAD_RT_VALUES_HPP
 
-#ifndef EIGEN_MAX_STATIC_ALIGN_BYTES
-#define EIGEN_MAX_STATIC_ALIGN_BYTES 0  // arena objects need no alignment beyond alignof
-#endif
-#include <Eigen/Dense>
-
 #include <cstddef>
 #include <cstring>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -42,20 +38,130 @@ struct Pair {
   B snd;
 };
 
-// real[n1..nk], k >= 1: the n1*...*nk entries in row-major order.
+// real[n1..nk], k >= 1: the n1*...*nk entries in row-major order, a plain array of N scalars.
+// Its own small type, not Eigen's: the kernels use it as storage with element-wise loops, and a
+// campaign compiles hundreds of kernels, where Eigen's expression templates (instantiated per N)
+// were a fifth of clang's time (issue #33). Default construction leaves the entries unset, as for
+// a scalar; Zero() and Constant(v) fill them; `a << x, y, ...` sets them in order.
 template <class S, int N>
-using Arr = Eigen::Array<S, N, 1>;
+struct Arr {
+  S entries[N];
+
+  Arr() = default;
+  // Copied by hand, not trivially, as Eigen's arrays were: trivially copyable, the -O2 kernels
+  // of the bench programs ran 15-30% slower (measured, bench/RESULTS.md, issue #33; small arrays
+  // then travel in registers and are stored in halves, likely stalling the whole loads after).
+  // Sums with array payloads are therefore copied by their tag.
+  Arr(const Arr& o) {
+    for (int i = 0; i < N; ++i) entries[i] = o.entries[i];
+  }
+  Arr& operator=(const Arr& o) {
+    for (int i = 0; i < N; ++i) entries[i] = o.entries[i];
+    return *this;
+  }
+  // Arr<S, 3>(x, y, z): every entry given.
+  template <class... V>
+    requires(sizeof...(V) == N && N > 1)
+  explicit Arr(const V&... v) : entries{S(v)...} {}
+
+  static Arr Zero() { return Constant(S(0)); }
+  static Arr Constant(const S& v) {
+    Arr a;
+    for (int i = 0; i < N; ++i) a.entries[i] = v;
+    return a;
+  }
+  static constexpr int size() { return N; }
+  S& operator[](int i) { return entries[i]; }
+  const S& operator[](int i) const { return entries[i]; }
+  S& operator()(int i) { return entries[i]; }
+  const S& operator()(int i) const { return entries[i]; }
+  S* data() { return entries; }
+  const S* data() const { return entries; }
+  // Entries start .. start + R - 1.
+  template <int R>
+  Arr<S, R> segment(int start) const {
+    Arr<S, R> out;
+    for (int i = 0; i < R; ++i) out.entries[i] = entries[start + i];
+    return out;
+  }
+  Arr& operator+=(const Arr& x) {
+    for (int i = 0; i < N; ++i) entries[i] = entries[i] + x.entries[i];
+    return *this;
+  }
+  friend Arr operator+(const Arr& a, const Arr& b) {
+    Arr out;
+    for (int i = 0; i < N; ++i) out.entries[i] = a.entries[i] + b.entries[i];
+    return out;
+  }
+  friend bool operator==(const Arr& a, const Arr& b) {
+    for (int i = 0; i < N; ++i)
+      if (!(a.entries[i] == b.entries[i])) return false;
+    return true;
+  }
+
+  // `a << x, y, ...`: the entries in order, each a scalar or a whole array (the rows of a
+  // matrix literal).
+  struct Filler {
+    Arr* target;
+    int next;
+    Filler& operator,(const S& v) {
+      target->entries[next++] = v;
+      return *this;
+    }
+    template <int M>
+    Filler& operator,(const Arr<S, M>& block) {
+      for (int i = 0; i < M; ++i) target->entries[next++] = block.entries[i];
+      return *this;
+    }
+  };
+  Filler operator<<(const S& v) {
+    Filler f{this, 0};
+    return f, v;
+  }
+  template <int M>
+  Filler operator<<(const Arr<S, M>& block) {
+    Filler f{this, 0};
+    return f, block;
+  }
+};
 
 // A labelled sum; tag -1 is the zero of a (co)tangent sum, never a primal value. Where every
 // payload is trivially copyable (reals, pairs, pointers, closures: most sums), the payload is a
 // plain union beside a word-sized tag, so a sum is copied as whole words; std::variant's
 // one-byte index, copied as part of a word, stalled the store-to-load forwarding of every copy
 // and was the largest cost of reading a list (bench/RESULTS.md, issue 13). Payloads that are
-// trivially destructible but not trivially copyable (fixed-size Eigen arrays of double) share
-// that layout and are copied by their tag (`Copied`): std::variant's machinery was a sixth of
-// clang's time on a campaign's kernels (issue #33). Others (an AD tool's scalar in the arrays)
-// keep std::variant.
+// trivially destructible but not trivially copyable (arrays of a scalar that copies itself by
+// hand, as Ceres's Jet) share that layout and are copied by their tag (`Copied`). Others (an AD
+// tool's scalar with a destructor, as ADOL-C's adouble) keep std::variant.
 namespace detail {
+// Type traits as the compilers' own built-ins where they have them: the standard library's
+// traits are class templates (with completeness checks that instantiate more), a measurable
+// share of clang's time on a campaign's kernels (issue #33).
+#if defined(__has_builtin)
+#if __has_builtin(__is_trivially_copyable) && __has_builtin(__is_trivially_destructible)
+template <class T>
+inline constexpr bool trivially_copyable = __is_trivially_copyable(T);
+template <class T>
+inline constexpr bool trivially_destructible = __is_trivially_destructible(T);
+#define CHAD_RT_BUILTIN_TRAITS 1
+#endif
+#if __has_builtin(__type_pack_element)
+template <int I, class... T>
+using pack_element = __type_pack_element<std::size_t(I), T...>;
+#define CHAD_RT_BUILTIN_PACK_ELEMENT 1
+#endif
+#endif
+#ifndef CHAD_RT_BUILTIN_TRAITS
+template <class T>
+inline constexpr bool trivially_copyable = std::is_trivially_copyable_v<T>;
+template <class T>
+inline constexpr bool trivially_destructible = std::is_trivially_destructible_v<T>;
+#endif
+#ifndef CHAD_RT_BUILTIN_PACK_ELEMENT
+template <int I, class... T>
+using pack_element = std::tuple_element_t<std::size_t(I), std::tuple<T...>>;
+#endif
+
 template <class... T>
 union SumStorage {};
 template <class H, class... R>
@@ -82,14 +188,14 @@ void storage_set(SumStorage<H, R...>& s, P&& payload) {
 template <class... T>
 struct Sum {
   template <int I>
-  using Alternative = std::tuple_element_t<std::size_t(I), std::tuple<T...>>;
+  using Alternative = detail::pack_element<I, T...>;
   static constexpr int size = int(sizeof...(T));
-  static constexpr bool trivial = (std::is_trivially_copyable_v<T> && ...);
+  static constexpr bool trivial = (detail::trivially_copyable<T> && ...);
   struct Tagged {
     long tag = -1;
     detail::SumStorage<T...> payload;
   };
-  static constexpr bool copied = !trivial && (std::is_trivially_destructible_v<T> && ...);
+  static constexpr bool copied = !trivial && (detail::trivially_destructible<T> && ...);
   struct Copied {
     long tag = -1;
     detail::SumStorage<T...> payload;
@@ -118,7 +224,12 @@ struct Sum {
     Sum s;
     if constexpr (trivial || copied) {
       s.value.tag = I;
-      detail::storage_set<I>(s.value.payload, std::move(payload));
+      // The first three members written here, not through storage_set: no function per (sum,
+      // constructor) for the compiler to make (issue #33); sums of more constructors are rare.
+      if constexpr (I == 0) new (&s.value.payload.head) Alternative<I>(std::move(payload));
+      else if constexpr (I == 1) new (&s.value.payload.rest.head) Alternative<I>(std::move(payload));
+      else if constexpr (I == 2) new (&s.value.payload.rest.rest.head) Alternative<I>(std::move(payload));
+      else detail::storage_set<I>(s.value.payload, std::move(payload));
     } else {
       s.value.template emplace<std::size_t(I + 1)>(std::move(payload));
     }
@@ -128,15 +239,22 @@ struct Sum {
   const Alternative<I>& get() const {
     if (tag() != I) [[unlikely]]
       detail::wrong_payload(I, tag());
-    if constexpr (trivial || copied) return detail::storage_get<I>(value.payload);
-    else return *std::get_if<std::size_t(I + 1)>(&value);
+    if constexpr (trivial || copied) {
+      if constexpr (I == 0) return value.payload.head;  // as in make
+      else if constexpr (I == 1) return value.payload.rest.head;
+      else if constexpr (I == 2) return value.payload.rest.rest.head;
+      else return detail::storage_get<I>(value.payload);
+    } else {
+      return *std::get_if<std::size_t(I + 1)>(&value);
+    }
   }
 };
 
 // A function, linear function or power: a code pointer and an environment in the arena. The
 // null Fn is the zero linear map: calling it gives zero<B>(). A linear function made by lin_fn
-// also adds its value into a cotangent the caller holds (`add_into`: efficient CHAD's
-// accumulation, only the value's nonzero parts touched); the others add their value.
+// has only `accumulate_into`, which adds its value into a cotangent the caller holds (`add_into`:
+// efficient CHAD's accumulation, only the value's nonzero parts touched); called, it adds into a
+// zero. The others have only `invoke`, and add_into adds their value.
 template <class A, class B>
 struct Fn {
   B (*invoke)(const void*, const A&) = nullptr;
@@ -146,7 +264,9 @@ struct Fn {
   B operator()(const A& a) const {
     if (invoke) [[likely]]
       return invoke(env, a);
-    return zero<B>();
+    B out = zero<B>();
+    if (accumulate_into) accumulate_into(env, a, out);
+    return out;
   }
   // acc = acc + f(a), in place.
   void add_into(const A& a, B& acc) const {
@@ -155,9 +275,11 @@ struct Fn {
     else if (invoke)
       accumulate<B>(acc, invoke(env, a));
   }
-  bool is_zero() const { return invoke == nullptr; }
+  bool is_zero() const { return invoke == nullptr && accumulate_into == nullptr; }
 };
 
+// fn and lin_fn place their lambda in the arena themselves, not through make<L>, which was one
+// more function per lambda for the compiler to make (a campaign's kernels hold thousands).
 namespace detail {
 template <class A, class B, class L>
 B call_lambda(const void* env, const A& a) {
@@ -167,38 +289,29 @@ template <class A, class B, class L>
 B call_empty_lambda(const void*, const A& a) {
   return L{}(a);
 }
-}  // namespace detail
-
-// `lambda` as an Fn: copied into the arena (no copy for a lambda that captures nothing).
-template <class A, class B, class L>
-Fn<A, B> fn(L lambda) {
-  if constexpr (std::is_empty_v<L> && requires { L{}; }) {  // (a requires-expression: no trait classes to instantiate)
-    return {&detail::call_empty_lambda<A, B, L>, nullptr};
-  } else {
-    const L* env = make<L>(std::move(lambda));
-    return {&detail::call_lambda<A, B, L>, env};
-  }
-}
-
-namespace detail {
-template <class A, class B, class L>
-B call_accumulating_lambda(const void* env, const A& a) {
-  B out = zero<B>();
-  (*static_cast<const L*>(env))(a, out);
-  return out;
-}
 template <class A, class B, class L>
 void accumulate_by_lambda(const void* env, const A& a, B& acc) {
   (*static_cast<const L*>(env))(a, acc);
 }
 }  // namespace detail
 
+// `lambda` as an Fn: copied into the arena (no copy for a lambda that captures nothing).
+template <class A, class B, class L>
+Fn<A, B> fn(L lambda) {
+  if constexpr (__is_empty(L) && requires { L{}; }) {  // (built-in and requires: no trait classes to instantiate)
+    return {&detail::call_empty_lambda<A, B, L>, nullptr};
+  } else {
+    const L* env = ::new (arena().allocate(sizeof(L), alignof(L))) L(std::move(lambda));
+    return {&detail::call_lambda<A, B, L>, env};
+  }
+}
+
 // A linear function from `lambda(const A& a, B& acc)`, which adds its value at a into acc:
 // called as an Fn it adds into a zero; add_into hands it the caller's cotangent.
 template <class A, class B, class L>
 Fn<A, B> lin_fn(L lambda) {
-  const L* env = make<L>(std::move(lambda));
-  return {&detail::call_accumulating_lambda<A, B, L>, env, &detail::accumulate_by_lambda<A, B, L>};
+  const L* env = ::new (arena().allocate(sizeof(L), alignof(L))) L(std::move(lambda));
+  return {nullptr, env, &detail::accumulate_by_lambda<A, B, L>};
 }
 
 // ---- mu types: generated `struct M { using Payload = ...; Payload payload; }`, values const M*.

@@ -5,7 +5,7 @@
 // (target_semantics/array_derivatives.cpp); the runtime's own dot-product test; the edges
 // (prod at zero entries, logsumexp and softmax past exp's overflow, norm of huge entries and
 // its domain error at 0).
-#include "chad_runtime.hpp"  // first: it sets Eigen's alignment
+#include "chad_runtime.hpp"
 #include "../support/runtime_values.hpp"
 
 #include <gtest/gtest.h>

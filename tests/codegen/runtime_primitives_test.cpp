@@ -4,7 +4,7 @@
 // primitive_forward and each transpose against primitive_transpose
 // (target_semantics/primitive_derivatives.cpp); the runtime's own dot-product test
 // <u, fwd(x; dx)> = <rev(x; u), dx>; and domain errors with the evaluator's messages.
-#include "chad_runtime.hpp"  // first: it sets Eigen's alignment
+#include "chad_runtime.hpp"
 #include "../support/runtime_values.hpp"
 
 #include <gtest/gtest.h>

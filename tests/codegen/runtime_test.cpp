@@ -59,16 +59,16 @@ TEST(RuntimeLinear, ZeroAndAddOnRealsArraysUnitAndPairs) {
   EXPECT_EQ(zero<double>(), 0.0);
   EXPECT_EQ(add(1.5, 2.25), 3.75);
   Arr<double, 3> a(1, 2, 3), b(10, 20, 30);
-  EXPECT_TRUE((add(a, b) == Arr<double, 3>(11, 22, 33)).all());
-  EXPECT_TRUE((zero<Arr<double, 3>>() == 0).all());
+  EXPECT_TRUE((add(a, b) == Arr<double, 3>(11, 22, 33)));
+  EXPECT_TRUE((zero<Arr<double, 3>>() == Arr<double, 3>(0, 0, 0)));
   EXPECT_EQ(add(Unit{}, Unit{}), Unit{});
   using P = Pair<double, Pair<Unit, Arr<double, 3>>>;
   P sum = add(P{1, {{}, a}}, P{2, {{}, b}});
   EXPECT_EQ(sum.fst, 3.0);
-  EXPECT_TRUE((sum.snd.snd == Arr<double, 3>(11, 22, 33)).all());
+  EXPECT_TRUE((sum.snd.snd == Arr<double, 3>(11, 22, 33)));
   P z = zero<P>();
   EXPECT_EQ(z.fst, 0.0);
-  EXPECT_TRUE((z.snd.snd == 0).all());
+  EXPECT_TRUE((z.snd.snd == Arr<double, 3>(0, 0, 0)));
 }
 
 TEST(RuntimeLinear, SumsAddUnderTheirTagAndRejectDifferentTags) {
@@ -80,7 +80,7 @@ TEST(RuntimeLinear, SumsAddUnderTheirTagAndRejectDifferentTags) {
   EXPECT_EQ(add(left, zero_sum).get<0>(), 1.5);
   EXPECT_EQ(add(left, S::make<0>(2.0)).get<0>(), 3.5);
   S right = S::make<1>(Arr<double, 2>(1, 2));
-  EXPECT_TRUE((add(right, right).get<1>() == Arr<double, 2>(2, 4)).all());
+  EXPECT_TRUE((add(right, right).get<1>() == Arr<double, 2>(2, 4)));
   try {
     add(left, right);
     FAIL() << "no LiftedSumInconsistency";
@@ -91,8 +91,8 @@ TEST(RuntimeLinear, SumsAddUnderTheirTagAndRejectDifferentTags) {
 }
 
 TEST(RuntimeLinear, SumsOfTriviallyCopyablePayloadsAreTriviallyCopyableAndBehaveTheSame) {
-  // Reals, pairs, pointers: a plain union beside the tag; an Eigen array payload: the same
-  // layout, copied by its tag (below).
+  // Reals, pairs, pointers: a plain union beside the tag; an array payload: the same layout,
+  // copied by its tag (below).
   using S = Sum<double, Pair<double, const List*>>;
   static_assert(S::trivial && std::is_trivially_copyable_v<S>);
   static_assert(!Sum<double, Arr<double, 2>>::trivial);
@@ -111,8 +111,8 @@ TEST(RuntimeLinear, SumsOfTriviallyCopyablePayloadsAreTriviallyCopyableAndBehave
   EXPECT_THROW(zero_sum.get<1>(), Fault);
 }
 
-// A sum with an Eigen array payload (trivially destructible, not trivially copyable) keeps the
-// tag and union, and copies the payload of its tag: copies, assignments and the zero keep their
+// A sum with an array payload (trivially destructible, not trivially copyable) keeps the tag
+// and union, and copies the payload of its tag: copies, assignments and the zero keep their
 // constructor and coordinates; a payload of a scalar that is not trivially destructible keeps
 // std::variant.
 struct Tracked {  // a scalar with a destructor, as an AD tool's may have
@@ -128,11 +128,11 @@ TEST(RuntimeLinear, SumsOfFixedSizeArraysAreCopiedByTheirTag) {
   S a = S::make<1>(Arr<double, 2>(1.5, -2));
   S b = a;
   EXPECT_EQ(b.tag(), 1);
-  EXPECT_TRUE((b.get<1>() == Arr<double, 2>(1.5, -2)).all());
+  EXPECT_TRUE((b.get<1>() == Arr<double, 2>(1.5, -2)));
   S c = S::make<2>(Pair<Arr<double, 3>, double>{Arr<double, 3>(1, 2, 3), 4});
   b = c;
   EXPECT_EQ(b.tag(), 2);
-  EXPECT_TRUE((b.get<2>().fst == Arr<double, 3>(1, 2, 3)).all());
+  EXPECT_TRUE((b.get<2>().fst == Arr<double, 3>(1, 2, 3)));
   EXPECT_EQ(b.get<2>().snd, 4);
   EXPECT_THROW(b.get<1>(), Fault);
   b = zero<S>();
@@ -142,12 +142,26 @@ TEST(RuntimeLinear, SumsOfFixedSizeArraysAreCopiedByTheirTag) {
   EXPECT_EQ(b.get<0>(), 0.25);
   S& same = c;
   c = same;  // assigned itself: unchanged
-  EXPECT_TRUE((c.get<2>().fst == Arr<double, 3>(1, 2, 3)).all());
-  EXPECT_TRUE((add(a, a).get<1>() == Arr<double, 2>(3, -4)).all());
+  EXPECT_TRUE((c.get<2>().fst == Arr<double, 3>(1, 2, 3)));
+  EXPECT_TRUE((add(a, a).get<1>() == Arr<double, 2>(3, -4)));
   std::vector<S> many(3, a);  // copies in a container
-  EXPECT_TRUE((many[2].get<1>() == Arr<double, 2>(1.5, -2)).all());
+  EXPECT_TRUE((many[2].get<1>() == Arr<double, 2>(1.5, -2)));
   Sum<double, Tracked> tracked = Sum<double, Tracked>::make<1>(Tracked{2.5});
   EXPECT_EQ(tracked.get<1>().v, 2.5);
+}
+
+// Arrays: their own fixed-size type (not Eigen's), filled by `<<` from scalars and whole rows.
+TEST(RuntimeLinear, ArraysFillFromScalarsAndRowsAndAddEntryByEntry) {
+  Arr<double, 2> row(1, 2);
+  Arr<double, 6> m;
+  m << row, 3.0, 4.0, row;
+  EXPECT_TRUE((m == Arr<double, 6>(1, 2, 3, 4, 1, 2)));
+  EXPECT_TRUE((m.segment<2>(2) == Arr<double, 2>(3, 4)));
+  EXPECT_FALSE((m == Arr<double, 6>(1, 2, 3, 4, 1, 3)));
+  m += Arr<double, 6>::Constant(0.5);
+  EXPECT_EQ(m[5], 2.5);
+  EXPECT_EQ(m(0), 1.5);
+  EXPECT_TRUE((Arr<double, 6>::Zero() == Arr<double, 6>(0, 0, 0, 0, 0, 0)));
 }
 
 TEST(RuntimeLinear, InductiveValuesAddUnderRollWithNullAsZero) {
@@ -192,6 +206,29 @@ TEST(RuntimeLinear, FunctionsAddPointwiseAndTheNullFunctionIsZero) {
   EXPECT_EQ(add(none, twice)(4.0), 8.0);
   Fn<double, Pair<double, Unit>> to_pair{};
   EXPECT_EQ(to_pair(1.0).fst, 0.0);
+}
+
+// A linear function made by lin_fn adds its value into the caller's cotangent; called, it adds
+// into a zero; it is no zero map, and it adds to other functions pointwise.
+TEST(RuntimeLinear, ALinearFunctionAddsIntoTheCallersCotangentOrIntoAZeroWhenCalled) {
+  using P = Pair<double, double>;
+  const double k = 3;
+  Fn<double, P> second = lin_fn<double, P>([k](const double& x, P& acc) { acc.snd = acc.snd + k * x; });
+  EXPECT_FALSE(second.is_zero());
+  const P called = second(2.0);
+  EXPECT_EQ(called.fst, 0.0);
+  EXPECT_EQ(called.snd, 6.0);
+  P acc{1.0, 10.0};
+  second.add_into(2.0, acc);
+  EXPECT_EQ(acc.fst, 1.0);
+  EXPECT_EQ(acc.snd, 16.0);
+  Fn<double, P> first = fn<double, P>([](const double& x) { return P{x, 0.0}; });
+  const P both = add(first, second)(1.0);
+  EXPECT_EQ(both.fst, 1.0);
+  EXPECT_EQ(both.snd, 3.0);
+  first.add_into(4.0, acc);  // a plain function adds its value
+  EXPECT_EQ(acc.fst, 5.0);
+  EXPECT_EQ(acc.snd, 16.0);
 }
 
 TEST(RuntimeLinear, CopowersFoldLeftToRightAndAddByConcatenation) {
@@ -242,7 +279,7 @@ TEST(RuntimeLinear, ZeroAtKeepsThePrimalsTagsAndSumOutChecksThem) {
   T z = zero_at<T>(P{7, Sum<Unit, Arr<double, 2>>::make<1>(Arr<double, 2>(1, 2))});
   EXPECT_EQ(z.fst, 0.0);
   ASSERT_EQ(z.snd.tag(), 1);
-  EXPECT_TRUE((z.snd.get<1>() == 0).all());
+  EXPECT_TRUE((z.snd.get<1>() == Arr<double, 2>(0, 0)));
   EXPECT_EQ((zero_at<const List*>(list_of({1}))), nullptr);
 
   using S = Sum<double, Arr<double, 2>>;
@@ -344,7 +381,7 @@ TEST(RuntimeAbi, InputReaderReadsTagsAndCoordinatesAndRejectsTheWrongCount) {
   InputReader in(call);
   EXPECT_EQ(in.tag(2), 1);
   EXPECT_EQ(in.real<double>(), 1.5);
-  EXPECT_TRUE((in.array<double, 3>() == Arr<double, 3>(2, 3, 4)).all());
+  EXPECT_TRUE((in.array<double, 3>() == Arr<double, 3>(2, 3, 4)));
   EXPECT_THROW(in.finish(), BadInput);  // a tag is left
   EXPECT_EQ(in.tag(1), 0);
   EXPECT_NO_THROW(in.finish());
