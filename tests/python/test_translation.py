@@ -156,3 +156,24 @@ def test_domain_errors(tool, name):
     answer = kit.answer(make(tool, name), P.request(P.program(P.prim("log", P.X), P.R, P.R), {"reals": 1}, [-1.0]),
                         lambda m: None)
     assert answer["error"] == "domain", answer
+
+
+# log(x) / x where x > 0, else x * x: a comparison, a domain-checked primitive and a division
+CHECKED_BRANCH = P.program(P.case(P.prim("<", P.X, P.lit(0.0)),
+                                  ("False", "u", P.prim("/", P.prim("log", P.var("x", 1)), P.var("x", 1))),
+                                  ("True", "u", P.prim("*", P.var("x", 1), P.var("x", 1)))), P.R, P.R)
+
+
+def test_torch_compile_sees_the_program_whole():
+    """The compiled function replays the eager run's comparisons and leaves the domain checks to
+    it: torch.compile makes one graph of the program, with no graph break at the comparison, the
+    log's check or the division's (each used to break it)."""
+    import torch
+    counters = torch._dynamo.utils.counters
+    counters.clear()
+    out, jac = jacobian(make("torch", "torch-compile"), CHECKED_BRANCH, {"reals": 1}, [2.0])
+    assert close(out, [math.log(2.0) / 2.0]) and close(jac[0], [(1 - math.log(2.0)) / 4.0])
+    assert not counters["graph_break"], dict(counters["graph_break"])
+    assert counters["stats"]["unique_graphs"] == 1, dict(counters["stats"])
+    out, jac = jacobian(make("torch", "torch-compile"), CHECKED_BRANCH, {"reals": 1}, [-3.0])
+    assert close(out, [9.0]) and close(jac[0], [-6.0])

@@ -4,6 +4,8 @@ softplus is torch.nn.functional.softplus with threshold=40 instead of its defaul
 threshold PyTorch returns x itself (its documented convention), which is within rounding of
 log(1 + exp(x)) in double only from about 37 on; at the default it errs by thousands of ulps
 between 20 and 37, which the oracle would report every time."""
+import math
+
 import numpy as np
 import torch
 
@@ -60,7 +62,7 @@ def vector(points):
 def take(x, start, shape):
     if not shape:
         return x[start]
-    n = int(np.prod(shape))
+    n = math.prod(shape)  # (not np.prod: under torch.compile that is a torch op and its .item() a graph break)
     return torch.reshape(x[start:start + n], shape)
 
 

@@ -1,8 +1,9 @@
 """PyTorch 2's modes: eager autograd (torch.autograd.grad), forward AD (torch.autograd.forward_ad),
 torch.func (grad, vjp, jvp, jacrev, jacfwd, vmap over the seeds), and torch.compile of the forward
 (its backward by AOTAutograd): backend aot_eager (no C++ code generation per program) and
-inductor. All run the program on concrete values (Python branching: torch.compile breaks its graph
-there). The kit derives the asks a mode lacks (the hello's `derived`)."""
+inductor. All run the program on concrete values, with Python branching; the compiled modes
+replay the comparisons of the eager run, so that torch.compile makes one graph of the whole program.
+The kit derives the asks a mode lacks (the hello's `derived`)."""
 import numpy as np
 import torch
 import torch.autograd.forward_ad as fwAD
@@ -98,9 +99,13 @@ class FuncVmap(TorchPrepared):
 
 
 class Compiled(Autograd):
-    """torch.compile of the program's function; its backward comes from AOTAutograd."""
+    """torch.compile of the program's function; its backward comes from AOTAutograd. The compiled
+    function replays the eager run's comparisons and leaves the domain checks to it (the mode's
+    `replay`): a check or comparison on a concrete value inside it would break its graph, so that
+    the compiler saw a few operators at a time, never the program whole."""
 
     backend = "aot_eager"
+    replay = True
 
     def setup(self, mode):
         torch._dynamo.reset()
@@ -121,6 +126,6 @@ MODES = list(KINDS)
 def make_mode(name):
     if name not in KINDS:
         raise ValueError("unknown PyTorch mode %r" % name)
-    attributes = {"name": name, "tool": "pytorch", "version": torch.__version__,
-                  "backend": torch_backend, "traced": False, "prepared_type": KINDS[name]}
+    attributes = {"name": name, "tool": "pytorch", "version": torch.__version__, "backend": torch_backend,
+                  "traced": False, "replay": getattr(KINDS[name], "replay", False), "prepared_type": KINDS[name]}
     return type("TorchMode", (NativeMode,), attributes)()
