@@ -259,11 +259,11 @@ KernelCompileError::KernelCompileError(const std::string& summary, const std::st
       source_path_(source_path) {}
 
 std::string default_compiler_flags() {
-  return std::string("-std=c++20 -O2 -march=native -shared -fPIC -I") + CHAD_EIGEN_INCLUDE_DIR;
+  return "-std=c++20 -O2 -march=native -shared -fPIC";
 }
 
 std::string default_check_compiler_flags() {
-  return std::string("-std=c++20 -O0 -shared -fPIC -I") + CHAD_EIGEN_INCLUDE_DIR;
+  return "-std=c++20 -O0 -shared -fPIC";
 }
 
 std::string default_kernel_cache_dir() {

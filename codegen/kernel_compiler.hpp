@@ -44,9 +44,9 @@ struct CompilerOptions {
   KernelPurpose purpose = KernelPurpose::Measure;
 };
 
-// "-std=c++20 -O2 -march=native -shared -fPIC -I<Eigen's include directory>"
+// "-std=c++20 -O2 -march=native -shared -fPIC" (the runtime needs only the standard library)
 std::string default_compiler_flags();
-// "-std=c++20 -O0 -shared -fPIC -I<Eigen's include directory>": a fifth of -O2's compile time
+// "-std=c++20 -O0 -shared -fPIC": a fifth of -O2's compile time
 // (with GCC, whose garbage collector is also told to start later: --param ggc-min-*).
 std::string default_check_compiler_flags();
 // $XDG_CACHE_HOME/chad-oracle/kernels, else $HOME/.cache/chad-oracle/kernels.

@@ -173,7 +173,7 @@ std::string write_kernel_source(const std::string& dir, const Counterexample& c,
     write_text_file(std::filesystem::path(dir) / "kernel.cpp", *source);
     return std::string("The compiled kernel that failed (") + chad_mode_name(k->mode) + ", " + sums_strategy_name(k->sums) +
            (codegen_fault(c.options).empty() ? "" : ", with the code-generator fault " + codegen_fault(c.options)) +
-           "): `kernel.cpp`, compilable on its own (`c++ -std=c++20 -I/usr/include/eigen3 kernel.cpp`, then `./a.out --at '" +
+           "): `kernel.cpp`, compilable on its own (`c++ -std=c++20 kernel.cpp`, then `./a.out --at '" +
            c.outcome.generated.input + "'`).";
   } catch (const std::exception& e) {
     return std::string("No generated C++: ") + e.what();

@@ -1,7 +1,7 @@
 // `chad-oracle compile FILE --mode primal|fwd|rev [--sums S] [--functions F] [--name NAME] [-o kernel.cpp]
 // [--no-main]`: the C++ the code generator emits for main (the source program, or CHAD's forward
 // or reverse target program): one translation unit that compiles on its own
-// (`c++ -std=c++20 -O2 -I/usr/include/eigen3 kernel.cpp`), with a `main` that reads --at unless
+// (`c++ -std=c++20 -O2 kernel.cpp`), with a `main` that reads --at unless
 // --no-main. Written to -o FILE, else to standard output.
 #include <cctype>
 #include <fstream>
