@@ -1,13 +1,15 @@
 """Writes a standalone script in one tool's idiom that shows its derivative of a program at a point.
 
     python -m chad_oracle.standalone --program P.json --index '{"reals": 2}' --coords 0x1p-1,0x1.4p+0 \
-        --tool jax [--direction reverse|forward] [--enclosure E.json] --out repro.py
+        --tool jax [--direction reverse|forward] [--compiled jit] [--enclosure E.json] --out repro.py
 
 The script uses only the tool (and NumPy): the program's native translation (the tool's own
 operators), the small runtime of the translation's values (tuples, constructors, folds, thunks),
 the input as exact hex floats, and the tool's Jacobian (reverse: jax.jacrev / torch.func.jacrev /
 GradientTape.jacobian; forward: jax.jacfwd / torch.func.jacfwd / ForwardAccumulator per column),
-printed entry by entry against the certified enclosure when one is given
+compiled as the mode that found it compiles (--compiled: `jit` for JAX, `function` for TensorFlow,
+torch.compile's backend `aot_eager` or `inductor` for PyTorch, whose rows then come from
+torch.autograd.grad through the compiled function), printed entry by entry against the certified enclosure when one is given
 (E.json: {"jacobian": [[["lo hex", "hi hex"], ...], ...]}, one row per output coordinate; with
 "tool_precision" (the same shape) and "precision", an entry inside either enclosure is "inside":
 the oracle's rule for a tool computing in that precision), then a VERDICT line.
@@ -29,6 +31,43 @@ JACOBIANS = {
     ("torch", "reverse"): "torch.func.jacrev(f)(x)", ("torch", "forward"): "torch.func.jacfwd(f)(x)",
     ("tf", "reverse"): "tape_jacobian(f, x)", ("tf", "forward"): "forward_jacobian(f, x)",
 }
+# The same under the tool's compiler, for a mode that compiles (a fault of the compiler alone
+# shows only there).
+COMPILED = {
+    ("jax", "jit", "reverse"): "jax.jit(jax.jacrev(f))(x)", ("jax", "jit", "forward"): "jax.jit(jax.jacfwd(f))(x)",
+    ("tf", "function", "reverse"): "tf.function(lambda x: tape_jacobian(f, x))(x)",
+    ("tf", "function", "forward"): "tf.function(lambda x: forward_jacobian(f, x))(x)",
+    ("torch", "aot_eager", "reverse"): "compiled_jacobian(f, x, 'aot_eager')",
+    ("torch", "inductor", "reverse"): "compiled_jacobian(f, x, 'inductor')",
+}
+TORCH_COMPILED_HELPERS = '''
+def compiled_jacobian(f, x, backend):
+    """The Jacobian's rows by torch.autograd.grad through torch.compile(f), one backward per output."""
+    g = torch.compile(f, backend=backend, dynamic=False)
+    x = x.clone().requires_grad_(True)
+    y = g(x)
+    if not y.requires_grad:  # an output that does not depend on the input
+        return torch.zeros((y.numel(), x.numel()), dtype=x.dtype)
+    rows = []
+    for i in range(y.numel()):
+        seed = torch.zeros_like(y)
+        seed[i] = 1.0
+        (row,) = torch.autograd.grad(y, x, grad_outputs=seed, retain_graph=True, allow_unused=True,
+                                     materialize_grads=True)
+        rows.append(row)
+    return torch.stack(rows).detach() if rows else torch.zeros((0, x.numel()), dtype=x.dtype)
+'''
+
+
+def jacobian_expression(tool, direction, compiled=None):
+    """The script's Jacobian: the tool's transformation, under its compiler where `compiled` names one."""
+    if not compiled:
+        return JACOBIANS[tool, direction]
+    if (tool, compiled, direction) not in COMPILED:
+        raise ValueError("no %s script compiled by %r in the %s direction" % (tool, compiled, direction))
+    return COMPILED[tool, compiled, direction]
+
+
 TF_HELPERS = '''
 def tape_jacobian(f, x):
     with tf.GradientTape() as tape:
@@ -53,14 +92,15 @@ def strip_package_imports(source):
     return "\n".join(line for line in source.splitlines() if not line.startswith("from ."))
 
 
-def script(program, index, coords, tool, direction, enclosure):
+def script(program, index, coords, tool, direction, enclosure, compiled=None):
     import importlib
     backend = importlib.import_module(BACKENDS[tool])
+    expression = jacobian_expression(tool, direction, compiled)
     translation = translate(program, backend, checked=False)
     parts = [
         "# A standalone reproduction, in %s alone: the program below (CHAD Oracle's native translation,\n"
         "# the tool's own operators) differentiated at the point below by %s; each Jacobian entry is\n"
-        "# printed against the certified enclosure of the exact derivative." % (tool, JACOBIANS[tool, direction]),
+        "# printed against the certified enclosure of the exact derivative." % (tool, expression),
         "# The program (source language):",
         "\n".join("#   " + line for line in program.get("source", "").splitlines()) or "#   (see the report)",
         strip_package_imports(inspect.getsource(backend)),
@@ -70,6 +110,7 @@ def script(program, index, coords, tool, direction, enclosure):
         "# ---- the program, translated ----",
         strip_package_imports(translation.replace("def build(rt):", "def build(rt):", 1)),
         TF_HELPERS if tool == "tf" else "",
+        TORCH_COMPILED_HELPERS if tool == "torch" and compiled else "",
         "INPUT_TYPE = %r" % (values.type_descriptor(program["input_type"]),),
         "OUTPUT_TYPE = %r" % (values.type_descriptor(program["output_type"]),),
         "INDEX = %r" % (index,),
@@ -130,7 +171,7 @@ if ENCLOSURE:
     if outside:
         wrong.append("%%d entries OUTSIDE the enclosure: a wrong derivative" %% outside)
     print("VERDICT: %%s" %% ("; ".join(wrong) if wrong else "every entry inside the enclosure"))
-''' % JACOBIANS[tool, direction],
+''' % expression,
     ]
     return "\n\n".join(p for p in parts if p) + "\n"
 
@@ -245,6 +286,9 @@ def main(argv=None):
     parser.add_argument("--coords", required=True, help="the input's coordinates: hex floats, comma-separated")
     parser.add_argument("--tool", choices=sorted(BACKENDS), required=True)
     parser.add_argument("--direction", choices=["reverse", "forward"], default="reverse")
+    parser.add_argument("--compiled", choices=sorted({c for _, c, _ in COMPILED}),
+                        help="under the tool's compiler, as the mode that found it: jit (JAX), function "
+                             "(TensorFlow), aot_eager or inductor (torch.compile's backend)")
     parser.add_argument("--enclosure", help="JSON file: {\"jacobian\": [[[lo, hi], ...], ...]} (hex floats)")
     parser.add_argument("--out", required=True)
     options = parser.parse_args(argv)
@@ -257,7 +301,12 @@ def main(argv=None):
     coords = [c for c in options.coords.split(",") if c]
     for c in coords:
         float.fromhex(c)  # a clear error for a number that is not a hex float
-    text = script(program, json.loads(options.index), coords, options.tool, options.direction, enclosure)
+    try:
+        jacobian_expression(options.tool, options.direction, options.compiled)
+    except ValueError as exc:
+        parser.error(str(exc))
+    text = script(program, json.loads(options.index), coords, options.tool, options.direction, enclosure,
+                  options.compiled)
     with open(options.out, "w") as f:
         f.write(text)
     return 0

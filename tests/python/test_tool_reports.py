@@ -27,7 +27,8 @@ def with_fault(fault):
     return env
 
 
-@pytest.mark.parametrize("tool,mode,op", [("jax", "jax-jit-vjp", "sin"), ("torch", "torch-autograd", "sigmoid")])
+@pytest.mark.parametrize("tool,mode,op", [("jax", "jax-jit-vjp", "sin"), ("torch", "torch-autograd", "sigmoid"),
+                                         ("torch", "torch-compile", "sigmoid")])
 def test_a_planted_fault_is_reported_with_a_script_in_the_tool_alone(tool, mode, op, tmp_path):
     adapter = "%s %s --mode %s" % (sys.executable, os.path.join(ROOT, ADAPTERS[tool]), mode)
     out = tmp_path / "campaign"

@@ -49,6 +49,16 @@ class NativeMode(Mode):
         numbers to zero, a documented convention (JAX's "Sharp bits"); PyTorch keeps them."""
         return "flush" if self.tool in ("jax", "tensorflow") else "keep"
 
+    @property
+    def compiled(self):
+        """The tool's compiler as this mode uses it, for its standalone scripts (standalone.COMPILED):
+        jit (JAX), function (TensorFlow), torch.compile's backend (PyTorch); None when it runs eagerly."""
+        if self.tool == "pytorch":
+            return getattr(self.prepared_type, "compile_backend", None)
+        if not self.traced:
+            return None
+        return {"jax": "jit", "tensorflow": "function"}[self.tool]
+
     def standalone_script(self, request):
         """The request's program in this tool alone (chad_oracle.standalone): its Jacobian in the
         direction of this mode (forward for jvp, jacfwd and forward-mode modes, else reverse)."""
@@ -63,7 +73,7 @@ class NativeMode(Mode):
             return header + text, "standalone_%s.py" % self.name
         forward = any(word in self.name for word in ("jvp", "jacfwd", "forward"))
         text = standalone.script(program, request["input"]["index"], request["input"]["coords"], tool,
-                                 "forward" if forward else "reverse", request.get("enclosure"))
+                                 "forward" if forward else "reverse", request.get("enclosure"), self.compiled)
         header = "# Found by CHAD Oracle judging %s %s, mode %s.\n" % (self.tool, self.version, self.name)
         return header + text, "standalone_%s.py" % self.name
 

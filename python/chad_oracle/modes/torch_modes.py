@@ -104,16 +104,16 @@ class Compiled(Autograd):
     `replay`): a check or comparison on a concrete value inside it would break its graph, so that
     the compiler saw a few operators at a time, never the program whole."""
 
-    backend = "aot_eager"
+    compile_backend = "aot_eager"
     replay = True
 
     def setup(self, mode):
         torch._dynamo.reset()
-        self.f = torch.compile(self.f, backend=self.backend, dynamic=False)
+        self.f = torch.compile(self.f, backend=self.compile_backend, dynamic=False)
 
 
 class CompiledInductor(Compiled):
-    backend = "inductor"
+    compile_backend = "inductor"
 
 
 KINDS = {"torch-autograd": Autograd, "torch-forward-ad": ForwardAD, "torch-func-grad": FuncGrad,
