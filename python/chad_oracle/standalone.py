@@ -9,7 +9,9 @@ the input as exact hex floats, and the tool's Jacobian (reverse: jax.jacrev / to
 GradientTape.jacobian; forward: jax.jacfwd / torch.func.jacfwd / ForwardAccumulator per column),
 compiled as the mode that found it compiles (--compiled: `jit` for JAX, `function` for TensorFlow,
 torch.compile's backend `aot_eager` or `inductor` for PyTorch, whose rows then come from
-torch.autograd.grad through the compiled function), printed entry by entry against the certified enclosure when one is given
+torch.autograd.grad through the compiled function; comparisons take the eager run's branches, where
+a traced mode uses the tool's conditional), printed entry by entry against the certified enclosure
+when one is given
 (E.json: {"jacobian": [[["lo hex", "hi hex"], ...], ...]}, one row per output coordinate; with
 "tool_precision" (the same shape) and "precision", an entry inside either enclosure is "inside":
 the oracle's rule for a tool computing in that precision), then a VERDICT line.

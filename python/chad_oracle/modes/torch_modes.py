@@ -101,8 +101,8 @@ class FuncVmap(TorchPrepared):
 class Compiled(Autograd):
     """torch.compile of the program's function; its backward comes from AOTAutograd. The compiled
     function replays the eager run's comparisons and leaves the domain checks to it (the mode's
-    `replay`): a check or comparison on a concrete value inside it would break its graph, so that
-    the compiler saw a few operators at a time, never the program whole."""
+    `replay`): a check or comparison on a concrete value inside it would break its graph, and the
+    compiler would see a few operators at a time, never the program whole."""
 
     compile_backend = "aot_eager"
     replay = True
