@@ -304,11 +304,10 @@ def main(argv=None):
     for c in coords:
         float.fromhex(c)  # a clear error for a number that is not a hex float
     try:
-        jacobian_expression(options.tool, options.direction, options.compiled)
-    except ValueError as exc:
+        text = script(program, json.loads(options.index), coords, options.tool, options.direction, enclosure,
+                      options.compiled)
+    except ValueError as exc:  # a compiler the tool lacks (jacobian_expression)
         parser.error(str(exc))
-    text = script(program, json.loads(options.index), coords, options.tool, options.direction, enclosure,
-                  options.compiled)
     with open(options.out, "w") as f:
         f.write(text)
     return 0
