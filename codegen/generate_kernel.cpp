@@ -73,49 +73,47 @@ std::string emit_program(Emitter& e, const TermP& term, const CheckedProgram& pr
   return e.take();
 }
 
-std::string entry_point(const std::string& symbol, KernelMode mode, const std::string& read_input,
-                        const std::string& write_output, const std::string& read_seed,
-                        const std::string& write_result) {
-  const std::string name = symbol + "_code";
-  std::string s = "extern \"C\" int " + symbol + "(chad_kernel_call* call) {\n";
-  s += "  return chad_rt::run_kernel(call, [call]() {\n";
-  s += "    using S = double;\n";
-  s += "    chad_rt::InputReader in(*call);\n";
-  s += "    const auto x = " + name + "::" + read_input + "<S>(in);\n";
-  s += "    in.finish();\n";
-  s += "    const auto f = " + name + "::program<S>();\n";
-  s += "    chad_rt::OutputWriter out;\n";
+// The kernel's body, `kernel_body<S>(call)` in the kernel's namespace: read the input, run the
+// program, write its output and, in fwd and rev, the derivative at each seed (the seed loop and
+// the exception handling are the runtime's, shared by every kernel of a unit).
+std::string kernel_body(KernelMode mode, const std::string& read_input, const std::string& write_output,
+                        const std::string& read_seed, const std::string& write_result) {
+  std::string s = "// The kernel's call: the input from the call, the program's results to its sink.\n";
+  s += "template <class S>\nvoid kernel_body(chad_kernel_call* call) {\n";
+  s += "  chad_rt::InputReader in(*call);\n";
+  s += "  const auto x = " + read_input + "<S>(in);\n";
+  s += "  in.finish();\n";
   if (mode == KernelMode::Primal) {
-    s += "    const auto y = f(x);\n";
-    s += "    " + name + "::" + write_output + "<S>(out, y);\n";
+    s += "  const auto y = program<S>()(x);\n";
   } else {
-    s += "    const auto result = f(x);\n";
-    s += "    const auto& y = result.fst;\n";
-    s += "    " + name + "::" + write_output + "<S>(out, y);\n";
+    s += "  const auto result = program<S>()(x);\n";
+    s += "  const auto& y = result.fst;\n";
   }
-  s += "    call->sink.index(call->sink.context, out.tags.data(), out.tags.size());\n";
-  s += "    call->sink.vector(call->sink.context, out.coords.data(), out.coords.size());\n";
-  if (mode != KernelMode::Primal) {
+  s += "  chad_rt::OutputWriter out;\n";
+  s += "  " + write_output + "<S>(out, y);\n";
+  s += "  out.send_index(*call);\n";
+  if (mode == KernelMode::Primal) {
+    s += "  out.send_vector(*call);\n";
+  } else {
     const bool fwd = mode == KernelMode::Forward;
+    s += "  const std::size_t output_dimension = out.coords.size();\n";
+    s += "  out.send_vector(*call);\n";
     // fwd: seeds are input tangents (at x), results output tangents (at y); rev: the converse.
-    s += "    const std::size_t dimension = " + std::string(fwd ? "call->input_dimension" : "out.coords.size()") + ";\n";
-    s += "    const std::size_t count = call->seeds ? call->seed_count : dimension;\n";
-    s += "    std::vector<double> one_hot(dimension), coords;\n";
-    s += "    for (std::size_t k = 0; k < count; ++k) {\n";
-    s += "      const double* seed = call->seeds ? call->seeds + k * dimension : one_hot.data();\n";
-    s += "      if (!call->seeds) {\n";
-    s += "        std::fill(one_hot.begin(), one_hot.end(), 0.0);\n";
-    s += "        one_hot[k] = 1.0;\n";
-    s += "      }\n";
-    s += "      const double* c = seed;\n";
-    s += std::string("      const auto d = ") + name + "::" + read_seed + "<S>(" + (fwd ? "x" : "y") + ", c);\n";
-    s += "      coords.clear();\n";
-    s += std::string("      ") + name + "::" + write_result + "<S>(coords, " + (fwd ? "y" : "x") + ", result.snd(d));\n";
-    s += "      call->sink.vector(call->sink.context, coords.data(), coords.size());\n";
-    s += "    }\n";
+    s += "  const auto at_seed = [&](const double* c, std::vector<double>& coords) {\n";
+    s += std::string("    ") + write_result + "<S>(coords, " + (fwd ? "y" : "x") + ", result.snd(" + read_seed + "<S>(" +
+         (fwd ? "x" : "y") + ", c)));\n";
+    s += "  };\n";
+    s += std::string("  chad_rt::send_seed_results(call, ") + (fwd ? "call->input_dimension" : "output_dimension") +
+         ",\n      [](const void* f, const double* c, std::vector<double>& coords) {\n"
+         "        (*static_cast<const decltype(at_seed)*>(f))(c, coords);\n      },\n      &at_seed);\n";
   }
-  s += "  });\n}\n";
+  s += "}\n\n";
   return s;
+}
+
+std::string entry_point(const std::string& symbol) {
+  return "extern \"C\" int " + symbol + "(chad_kernel_call* call) {\n  using S = double;\n  return chad_rt::run_kernel(call, &" +
+         symbol + "_code::kernel_body<S>);\n}\n";
 }
 
 // The program on flat coordinates, generic in the scalar type (the C++ translation's entry for AD
@@ -198,8 +196,9 @@ std::string generate_unit(const CheckedProgram& program, const KernelOptions& op
   s += "// The program: " + std::string(primal ? "main" : "CHAD's transformation of main") + ", of type\n//   " +
        print_type(term->type) + "\ntemplate <class S>\n" + program_type + " program() {\n" + body + "}\n\n";
   if (primal) s += generic_entry(read_input, write_output);
+  s += kernel_body(options.mode, read_input, write_output, read_seed, write_result);
   s += "}  // namespace\n}  // namespace " + ns + "\n\n";
-  s += entry_point(options.name, options.mode, read_input, write_output, read_seed, write_result);
+  s += entry_point(options.name);
   return s;
 }
 

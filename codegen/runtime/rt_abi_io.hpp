@@ -118,6 +118,26 @@ struct OutputWriter {
   }
 };
 
+// A derivative kernel's results: for each seed (the call's own, or else the one-hot seeds of
+// `dimension` coordinates) `result(state, seed, coords)` writes its result's coordinates into
+// coords, which go to the sink as one vector. One function for every kernel of a unit: a
+// kernel passes its own part as `result` (a campaign's units hold hundreds of kernels).
+using SeedResult = void (*)(const void* state, const double* seed, std::vector<double>& coords);
+inline void send_seed_results(chad_kernel_call* call, std::size_t dimension, SeedResult result, const void* state) {
+  const std::size_t count = call->seeds ? call->seed_count : dimension;
+  std::vector<double> one_hot(dimension), coords;
+  for (std::size_t k = 0; k < count; ++k) {
+    const double* seed = call->seeds ? call->seeds + k * dimension : one_hot.data();
+    if (!call->seeds) {
+      for (double& c : one_hot) c = 0.0;
+      one_hot[k] = 1.0;
+    }
+    coords.clear();
+    result(state, seed, coords);
+    if (call->sink.vector) call->sink.vector(call->sink.context, coords.data(), coords.size());
+  }
+}
+
 }  // namespace chad_rt
 
 #endif  // CHAD_RT_ABI_IO_HPP

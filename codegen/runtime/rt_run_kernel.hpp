@@ -32,15 +32,14 @@ inline void set_message(chad_kernel_call* call, const char* text) {
 }
 }  // namespace detail
 
-// One kernel call: a fresh arena, body() on a deep stack, each exception mapped to its code with
-// its message in call->message.
-template <class F>
-int run_kernel(chad_kernel_call* call, F body) {
+// One kernel call: a fresh arena, body(state) on a deep stack, each exception mapped to its code
+// with its message in call->message. Not a template: every kernel of a unit shares this code.
+inline int run_kernel(chad_kernel_call* call, void (*body)(void*), void* state) {
   call->message[0] = '\0';
   try {
     run_on_deep_stack([&] {
       ArenaScope scope;
-      body();
+      body(state);
     });
     return CHAD_KERNEL_OK;
   } catch (const DomainError& e) {
@@ -62,6 +61,21 @@ int run_kernel(chad_kernel_call* call, F body) {
     detail::set_message(call, "unknown exception");
     return CHAD_KERNEL_FAULT;
   }
+}
+
+// A generated kernel's call: its body is a plain function of the call.
+inline int run_kernel(chad_kernel_call* call, void (*body)(chad_kernel_call*)) {
+  struct Job {
+    void (*body)(chad_kernel_call*);
+    chad_kernel_call* call;
+  } job{body, call};
+  return run_kernel(call, [](void* j) { static_cast<Job*>(j)->body(static_cast<Job*>(j)->call); }, &job);
+}
+
+// Any callable body (the runtime's tests).
+template <class F>
+int run_kernel(chad_kernel_call* call, F body) {
+  return run_kernel(call, [](void* f) { (*static_cast<F*>(f))(); }, &body);
 }
 
 }  // namespace chad_rt
