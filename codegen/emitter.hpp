@@ -76,8 +76,8 @@ class Emitter {
 
   // `const T name = value;` for a fresh name; returns the name.
   std::string bind(const std::string& base, const TypeP& t, const std::string& value);
-  // The same as a `const T&` where `value` names a local or a part of one (no copy of a big
-  // tuple; every local but owned_local's is const), else as bind does.
+  // `value` itself where it names a local; a `const T&` where it names a part of one (no copy
+  // of a big tuple; every local but owned_local's is const); else as bind does.
   std::string alias(const std::string& base, const TypeP& t, const std::string& value);
   // Emits `body` as a closure `chad_rt::Fn<A, B>` of one parameter `name` : A.
   std::string closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
