@@ -122,18 +122,28 @@ std::string Emitter::emit_under(const std::string& cpp_name, const TermP& body) 
 
 std::string Emitter::closure(const std::string& name, const TypeP& param, const TypeP& result,
                              const TermP& body) {
-  const std::string a = type(param), b = type(result), p = fresh(name), f = fresh("fn");
+  const std::string a = type(param), b = type(result), p = fresh(name), lambda = fresh("lambda"), f = fresh("fn");
   const std::size_t at = out_.size();
-  open("const chad_rt::Fn<" + a + ", " + b + "> " + f + " = chad_rt::fn<" + a + ", " + b + ">([=](const " + a +
-       "& " + p + ") -> " + b + " {");
+  open("const auto " + lambda + " = [=](const " + a + "& " + p + ") -> " + b + " {");
   const std::size_t uses = open_capture_scope();
   note_local(p);
   line("return " + emit_under(p, body) + ";");
   const std::string captures = close_capture_scope(uses);
-  close("});");
+  close("};");
   patch_capture_list(at, captures);
+  line(closure_object(a, b, lambda, f, false));
   note_local(f);
   return f;
+}
+
+std::string Emitter::closure_object(const std::string& a, const std::string& b, const std::string& lambda,
+                                    const std::string& f, bool linear) {
+  const std::string thunk =
+      std::string("&chad_rt::detail::") + (linear ? "accumulate_by_lambda<" : "call_lambda<") + a + ", " + b +
+      ", decltype(" + lambda + ")>";
+  const std::string copy = "CHAD_RT_IN_ARENA(" + lambda + ")";
+  return "const chad_rt::Fn<" + a + ", " + b + "> " + f + "{" + (linear ? "nullptr, " + copy + ", " + thunk : thunk + ", " + copy) +
+         "};";
 }
 
 void Emitter::add_helper(const std::string& signature, const std::string& body) {

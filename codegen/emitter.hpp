@@ -81,6 +81,11 @@ class Emitter {
   std::string alias(const std::string& base, const TypeP& t, const std::string& value);
   // Emits `body` as a closure `chad_rt::Fn<A, B>` of one parameter `name` : A.
   std::string closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
+  // `const chad_rt::Fn<A, B> f{...};` of the emitted lambda `lambda`, copied into the arena, with
+  // its call (or, `linear`, its accumulating call) thunk: what chad_rt::fn / lin_fn do, written
+  // out, so that no function template is instantiated per lambda for it.
+  std::string closure_object(const std::string& a, const std::string& b, const std::string& lambda,
+                             const std::string& f, bool linear);
   // Emits `body` in the environment extended by a variable `cpp_name`.
   std::string emit_under(const std::string& cpp_name, const TermP& body);
 

@@ -52,10 +52,10 @@ std::string Emitter::value_of(const std::string& name) {
 // holds a cotangent (a reverse fold's loop) never has the whole context's tuple built.
 std::string Emitter::linear_closure(const std::string& name, const TypeP& param, const TypeP& result,
                                     const TermP& body) {
-  const std::string a = type(param), b = type(result), p = fresh(name), acc = fresh("acc"), f = fresh("fn");
+  const std::string a = type(param), b = type(result), p = fresh(name), acc = fresh("acc"), lambda = fresh("lambda"),
+                    f = fresh("fn");
   const std::size_t at = out_.size();
-  open("const chad_rt::Fn<" + a + ", " + b + "> " + f + " = chad_rt::lin_fn<" + a + ", " + b + ">([=](const " + a +
-       "& " + p + ", " + b + "& " + acc + ") {");
+  open("const auto " + lambda + " = [=](const " + a + "& " + p + ", " + b + "& " + acc + ") {");
   const std::size_t uses = open_capture_scope();
   note_local(p);
   env.push(p);
@@ -63,8 +63,9 @@ std::string Emitter::linear_closure(const std::string& name, const TypeP& param,
   env.pop();
   accumulate_value(result, acc, value);
   const std::string captures = close_capture_scope(uses);
-  close("});");
+  close("};");
   patch_capture_list(at, captures);
+  line(closure_object(a, b, lambda, f, true));
   note_local(f);
   return f;
 }

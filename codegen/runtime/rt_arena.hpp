@@ -1,6 +1,6 @@
 // The kernel runtime's arena (part of chad_runtime.hpp): a bump allocator for one kernel call,
-// with its chunks kept per thread between calls; ArenaScope installs one for a call, make<T> and
-// arena_array<T> build in it. Nothing in an arena is ever destroyed.
+// with its chunks kept per thread between calls; ArenaScope installs one for a call, make<T>,
+// arena_array<T> and CHAD_RT_IN_ARENA build in it. Nothing in an arena is ever destroyed.
 #ifndef CHAD_RT_ARENA_HPP
 #define CHAD_RT_ARENA_HPP
 
@@ -167,5 +167,10 @@ T* arena_array(std::size_t n) {
 }
 
 }  // namespace chad_rt
+
+// A copy of the object `x` (a generated closure's lambda) in the current arena, written inline
+// rather than through a function template: a campaign's unit holds thousands of lambdas, and
+// each instantiation was one more function to compile. Its destructor never runs.
+#define CHAD_RT_IN_ARENA(x) (::new (::chad_rt::arena().allocate(sizeof(x), alignof(decltype(x)))) decltype(x)(x))
 
 #endif  // CHAD_RT_ARENA_HPP

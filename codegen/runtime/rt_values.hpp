@@ -279,7 +279,8 @@ struct Fn {
 };
 
 // fn and lin_fn place their lambda in the arena themselves, not through make<L>, which was one
-// more function per lambda for the compiler to make (a campaign's kernels hold thousands).
+// more function per lambda for the compiler to make (a campaign's kernels hold thousands); the
+// code generator's closures go further and write fn's work out (Emitter::closure_object).
 namespace detail {
 template <class A, class B, class L>
 B call_lambda(const void* env, const A& a) {

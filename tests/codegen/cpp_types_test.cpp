@@ -73,7 +73,7 @@ TEST(CppTypes, AStraightLineProgramPastTheInlineBudgetHasNoLongCodeLines) {
     options.mode = KernelMode::Reverse;
     source = generate_kernel_source(testing::load_source(let_chain(3000)), options);
   });
-  ASSERT_NE(source.find("chad_rt::fn<"), std::string::npos) << "no closure: the test no longer passes the inline budget";
+  ASSERT_NE(source.find("&chad_rt::detail::call_lambda<"), std::string::npos) << "no closure: the test no longer passes the inline budget";
   std::size_t longest = 0, start = 0;
   while (start < source.size()) {
     std::size_t end = source.find('\n', start);
