@@ -85,7 +85,7 @@ std::string Emitter::fold_child_helper(const TypeP& fixpoint, const TypeP& funct
           close("}");
         }
         close("}");
-        line("throw chad_rt::Fault(\"a sum value without a constructor\");");
+        line("chad_rt::throw_fault(\"a sum value without a constructor\");");
         return;
       default: CHAD_INTERNAL_ASSERT(false, "codegen: fold_child_helper on a non-linear functor " + print_type(f));
     }

@@ -72,7 +72,7 @@ std::string Emitter::map_functor(const TypeP& f, const std::string& value, const
         line("break;");
         close("}");
       }
-      line("default: throw chad_rt::Fault(\"a sum value without a constructor\");");
+      line("default: chad_rt::throw_fault(\"a sum value without a constructor\");");
       close("}");
       return result;
     }

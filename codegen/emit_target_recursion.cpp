@@ -69,7 +69,7 @@ std::string Emitter::map_tangents(const TypeP& f, const std::string& primal, con
         line("break;");
         close("}");
       }
-      line("default: throw chad_rt::Fault(\"a sum value without a constructor\");");
+      line("default: chad_rt::throw_fault(\"a sum value without a constructor\");");
       close("}");
       return result;
     }

@@ -251,7 +251,7 @@ std::string Emitter::emit_case(const TermP& t) {
     line("break;");
     close("}");
   }
-  line("default: throw chad_rt::Fault(\"case: a sum value without a constructor\");");
+  line("default: chad_rt::throw_fault(\"case: a sum value without a constructor\");");
   close("}");
   return result;
 }

@@ -39,7 +39,7 @@ std::string AbiEmitter::reader(const TypeP& t) {
           e_.line("case " + std::to_string(i) + ": return " + T + "::template make<" + std::to_string(i) + ">(" +
                   reader(t->ctors[i].type) + "<S>(in));");
         e_.close("}");
-        e_.line("throw chad_rt::BadInput(\"a constructor tag out of range\");");
+        e_.line("chad_rt::throw_bad_input(\"a constructor tag out of range\");");
         return;
       }
       case TypeKind::Mu:
@@ -81,7 +81,7 @@ void AbiEmitter::read_list(const TypeP& t) {
           e_.line("break;");
           e_.close("}");
         }
-        e_.line("default: throw chad_rt::BadInput(\"a constructor tag out of range\");");
+        e_.line("default: chad_rt::throw_bad_input(\"a constructor tag out of range\");");
         e_.close("}");
         return result;
       }
@@ -117,7 +117,7 @@ std::string AbiEmitter::writer(const TypeP& t) {
           e_.line("case " + std::to_string(i) + ": " + writer(t->ctors[i].type) + "<S>(out, v.template get<" +
                   std::to_string(i) + ">()); return;");
         e_.close("}");
-        e_.line("throw chad_rt::Fault(\"an output sum without a constructor\");");
+        e_.line("chad_rt::throw_fault(\"an output sum without a constructor\");");
         return;
       }
       case TypeKind::Mu: e_.line(writer(unroll_type(t)) + "<S>(out, chad_rt::unroll(v));"); return;
@@ -169,7 +169,7 @@ std::string AbiEmitter::tangent_reader(const TypeP& t) {
           e_.line("case " + k + ": return " + one_component_tuple(e_.types(), d, n, i, part) + ";");
         }
         e_.close("}");
-        e_.line("throw chad_rt::Fault(\"a primal sum without a constructor\");");
+        e_.line("chad_rt::throw_fault(\"a primal sum without a constructor\");");
         return;
       }
       case TypeKind::Mu: {
@@ -212,7 +212,7 @@ std::string AbiEmitter::tangent_writer(const TypeP& t) {
                   part + "); return;");
         }
         e_.close("}");
-        e_.line("throw chad_rt::Fault(\"a primal sum without a constructor\");");
+        e_.line("chad_rt::throw_fault(\"a primal sum without a constructor\");");
         return;
       }
       case TypeKind::Mu: {

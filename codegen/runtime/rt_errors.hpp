@@ -1,6 +1,7 @@
 // The kernel runtime's errors (part of chad_runtime.hpp): DomainError (the input's fault: log 0,
 // x / 0), Fault (CHAD's bug), LiftedSumInconsistency, BadInput (tags, coordinates or `--at` text
-// that are no value of the input type), and describe_real, the way messages print a double.
+// that are no value of the input type), throw_fault and throw_bad_input (the generated code's
+// throws), and describe_real, the way messages print a double.
 // describe_real copies syntax/printer.cpp's print_real: a kernel is one standalone C++ text
 // (standard library only, compiled by the system compiler, also outside this project:
 // `chad-oracle compile`), so it cannot link the core's syntax library. The domain errors' messages
@@ -33,6 +34,12 @@ struct LiftedSumInconsistency : Fault {
 struct BadInput : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// The generated code's throws, each a call rather than a throw expression at its site: a
+// campaign's unit has hundreds of sites, and each built its exception and string in place, with
+// the clean-ups that needs.
+[[noreturn]] [[gnu::noinline]] inline void throw_fault(const char* message) { throw Fault(message); }
+[[noreturn]] [[gnu::noinline]] inline void throw_bad_input(const char* message) { throw BadInput(message); }
 
 // A double as the evaluator prints it in messages (syntax/printer.cpp print_real): the shortest
 // text that reads back exactly, plain decimals for moderate magnitudes, 1e999 for infinity.
