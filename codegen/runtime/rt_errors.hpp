@@ -35,11 +35,14 @@ struct BadInput : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The generated code's throws, each a call rather than a throw expression at its site: a
-// campaign's unit has hundreds of sites, and each built its exception and string in place, with
-// the clean-ups that needs.
-[[noreturn]] [[gnu::noinline]] inline void throw_fault(const char* message) { throw Fault(message); }
-[[noreturn]] [[gnu::noinline]] inline void throw_bad_input(const char* message) { throw BadInput(message); }
+// The throws of the generated code and of the runtime's templates, each a call rather than a
+// throw expression at its site: a campaign's unit has hundreds of sites and instantiations, and
+// each built its exception and string in place, with the clean-ups that needs.
+[[noreturn, gnu::noinline, gnu::cold]] inline void throw_fault(const char* message) { throw Fault(message); }
+[[noreturn, gnu::noinline, gnu::cold]] inline void throw_bad_input(const char* message) { throw BadInput(message); }
+[[noreturn, gnu::noinline, gnu::cold]] inline void throw_lifted_sum_inconsistency(int left_tag, int right_tag) {
+  throw LiftedSumInconsistency(left_tag, right_tag);
+}
 
 // A double as the evaluator prints it in messages (syntax/printer.cpp print_real): the shortest
 // text that reads back exactly, plain decimals for moderate magnitudes, 1e999 for infinity.

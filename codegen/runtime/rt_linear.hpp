@@ -78,6 +78,10 @@ struct EnvMismatch : Fault {
       : Fault("a packed environment of context " + std::to_string(packed) + " where context " +
               std::to_string(expected) + " is expected") {}
 };
+// (a call, not a throw expression in each instantiation: see throw_fault)
+[[noreturn, gnu::noinline, gnu::cold]] inline void throw_env_mismatch(int packed, int expected) {
+  throw EnvMismatch(packed, expected);
+}
 template <class T>
 Env env_pack(const T& context_tangent, int fingerprint) {
   return Env{make<T>(context_tangent), fingerprint, [](const Env& a, const Env& b) {
@@ -88,7 +92,7 @@ Env env_pack(const T& context_tangent, int fingerprint) {
 template <class T>
 T env_unpack(const Env& e, int fingerprint) {
   if (e.is_zero()) return chad_rt::zero<T>();
-  if (e.fingerprint != fingerprint) throw EnvMismatch(e.fingerprint, fingerprint);
+  if (e.fingerprint != fingerprint) throw_env_mismatch(e.fingerprint, fingerprint);
   return *static_cast<const T*>(e.value);
 }
 template <class T>
@@ -113,7 +117,7 @@ T add(const T& a, const T& b) {
   } else if constexpr (detail::is_sum<T>) {
     if (a.tag() < 0) return b;
     if (b.tag() < 0) return a;
-    if (a.tag() != b.tag()) throw LiftedSumInconsistency(a.tag(), b.tag());
+    if (a.tag() != b.tag()) throw_lifted_sum_inconsistency(a.tag(), b.tag());
     T out;
     detail::with_tag<T::size>(a.tag(), [&](auto i) {
       constexpr int I = decltype(i)::value;
@@ -128,7 +132,7 @@ T add(const T& a, const T& b) {
   } else if constexpr (std::is_same_v<T, Env>) {
     if (a.is_zero()) return b;
     if (b.is_zero()) return a;
-    if (a.fingerprint != b.fingerprint) throw EnvMismatch(b.fingerprint, a.fingerprint);
+    if (a.fingerprint != b.fingerprint) throw_env_mismatch(b.fingerprint, a.fingerprint);
     return a.add_same(a, b);
   } else if constexpr (detail::is_copower<T>) {
     if (!a) return b;
@@ -200,7 +204,7 @@ template <int I, class T, class SumT>
 T sum_out(const SumT& s) {
   const int tag = s.tag();
   if (tag < 0) return zero<T>();
-  if (tag != I) throw LiftedSumInconsistency(tag, I);
+  if (tag != I) throw_lifted_sum_inconsistency(tag, I);
   return s.template get<I>();
 }
 

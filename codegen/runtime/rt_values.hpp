@@ -336,7 +336,7 @@ const M* roll(typename M::Payload payload) {
 template <class M>
 const typename M::Payload& unroll(const M* node) {
   if (!node) [[unlikely]]
-    throw Fault("unroll of a zero (null) inductive value");
+    throw_fault("unroll of a zero (null) inductive value");
   return node->payload;
 }
 // A linear inductive (co)tangent: null stands for zero. (lin_roll / lin_unroll of a linear
@@ -362,7 +362,7 @@ const N* delay(Fn<Unit, typename N::Payload> thunk) {
 template <class N>
 const typename N::Payload& force(const N* node) {
   if (!node) [[unlikely]]
-    throw Fault("force of a zero (null) coinductive value");
+    throw_fault("force of a zero (null) coinductive value");
   if (!node->forced) {
     auto value = node->thunk(Unit{});
     node->memo = std::move(value);
