@@ -82,7 +82,7 @@ class Emitter {
   // Emits `body` as a closure `chad_rt::Fn<A, B>` of one parameter `name` : A.
   std::string closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
   // `const chad_rt::Fn<A, B> f{...};` of the emitted lambda `lambda`, copied into the arena, with
-  // its call (or, `linear`, its accumulating call) thunk: what chad_rt::fn / lin_fn do, written
+  // its call (or, `linear`, its accumulating call) thunk: what chad_rt::fn does, written
   // out, so that no function template is instantiated per lambda for it.
   std::string closure_object(const std::string& a, const std::string& b, const std::string& lambda,
                              const std::string& f, bool linear);
@@ -139,7 +139,7 @@ class Emitter {
   // in place (efficient CHAD's accumulation; codegen/runtime/rt_linear.hpp).
   std::string accumulate_line(const TypeP& t, const std::string& cell, const std::string& contribution);
   // A linear function as a closure that adds its value into the caller's cotangent
-  // (chad_rt::lin_fn); `cell += value` for a value that may be symbolic (only its parts added).
+  // (Fn::accumulate_into); `cell += value` for a value that may be symbolic (only its parts added).
   std::string linear_closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
   void accumulate_value(const TypeP& t, const std::string& cell, const std::string& value);
   // Captures by reference (codegen/closure_captures.cpp): a closure captures by copy the locals

@@ -47,7 +47,7 @@ std::string Emitter::value_of(const std::string& name) {
   return written;
 }
 
-// A linear function written out as an accumulating closure (chad_rt::lin_fn): its body adds its
+// A linear function written out as an accumulating closure (Fn::accumulate_into): its body adds its
 // value into the caller's cotangent `acc`, a symbolic one part by part, so that a caller who
 // holds a cotangent (a reverse fold's loop) never has the whole context's tuple built.
 std::string Emitter::linear_closure(const std::string& name, const TypeP& param, const TypeP& result,

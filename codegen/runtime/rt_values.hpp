@@ -251,7 +251,7 @@ struct Sum {
 };
 
 // A function, linear function or power: a code pointer and an environment in the arena. The
-// null Fn is the zero linear map: calling it gives zero<B>(). A linear function made by lin_fn
+// null Fn is the zero linear map: calling it gives zero<B>(). A linear function (accumulate_by_lambda)
 // has only `accumulate_into`, which adds its value into a cotangent the caller holds (`add_into`:
 // efficient CHAD's accumulation, only the value's nonzero parts touched); called, it adds into a
 // zero. The others have only `invoke`, and add_into adds their value.
@@ -278,9 +278,10 @@ struct Fn {
   bool is_zero() const { return invoke == nullptr && accumulate_into == nullptr; }
 };
 
-// fn and lin_fn place their lambda in the arena themselves, not through make<L>, which was one
-// more function per lambda for the compiler to make (a campaign's kernels hold thousands); the
-// code generator's closures go further and write fn's work out (Emitter::closure_object).
+// fn places its lambda in the arena itself, not through make<L>, which was one more function per
+// lambda for the compiler to make (a campaign's kernels hold thousands); the code generator's
+// closures go further and write fn's work out (Emitter::closure_object), and a linear function
+// is `Fn{nullptr, CHAD_RT_IN_ARENA(lambda), &detail::accumulate_by_lambda<A, B, decltype(lambda)>}`.
 namespace detail {
 template <class A, class B, class L>
 B call_lambda(const void* env, const A& a) {
@@ -305,14 +306,6 @@ Fn<A, B> fn(L lambda) {
     const L* env = ::new (arena().allocate(sizeof(L), alignof(L))) L(std::move(lambda));
     return {&detail::call_lambda<A, B, L>, env};
   }
-}
-
-// A linear function from `lambda(const A& a, B& acc)`, which adds its value at a into acc:
-// called as an Fn it adds into a zero; add_into hands it the caller's cotangent.
-template <class A, class B, class L>
-Fn<A, B> lin_fn(L lambda) {
-  const L* env = ::new (arena().allocate(sizeof(L), alignof(L))) L(std::move(lambda));
-  return {nullptr, env, &detail::accumulate_by_lambda<A, B, L>};
 }
 
 // ---- mu types: generated `struct M { using Payload = ...; Payload payload; }`, values const M*.

@@ -1,5 +1,5 @@
 // Accumulation in the reverse kernels (issue 33): a linear function written out as a closure is
-// a chad_rt::lin_fn that adds its value into the caller's cotangent, and a reverse fold over a
+// an accumulating closure that adds its value into the caller's cotangent, and a reverse fold over a
 // list adds each node's context cotangent into one accumulator instead of building and summing
 // whole context tuples. Each gradient is checked against derivatives taken by hand, and the
 // injected fault AccumulateOverwrites (an accumulation that overwrites its cell) must show.
@@ -44,7 +44,7 @@ TEST(Accumulation, AReverseFoldAddsEachNodesContributionIntoOneAccumulator) {
   // The fold's loop hands its accumulator to each node's backpropagator, which is an
   // accumulating closure; no node's context cotangent is added to the others as a whole tuple.
   EXPECT_NE(source.find(".snd.add_into(cot, q);"), std::string::npos);
-  EXPECT_NE(source.find("&chad_rt::detail::accumulate_by_lambda<"), std::string::npos);  // (lin_fn written out)
+  EXPECT_NE(source.find("&chad_rt::detail::accumulate_by_lambda<"), std::string::npos);
   EXPECT_EQ(source.find("g = chad_rt::add<"), std::string::npos);
 
   // x = 1, -2, 5; a = 2, b = 3: df/da = 4, df/db = 30, df/dx_i = 2 + 6 x_i.

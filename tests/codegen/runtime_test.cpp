@@ -208,12 +208,13 @@ TEST(RuntimeLinear, FunctionsAddPointwiseAndTheNullFunctionIsZero) {
   EXPECT_EQ(to_pair(1.0).fst, 0.0);
 }
 
-// A linear function made by lin_fn adds its value into the caller's cotangent; called, it adds
+// A linear function (as the code generator writes one) adds its value into the caller's cotangent; called, it adds
 // into a zero; it is no zero map, and it adds to other functions pointwise.
 TEST(RuntimeLinear, ALinearFunctionAddsIntoTheCallersCotangentOrIntoAZeroWhenCalled) {
   using P = Pair<double, double>;
   const double k = 3;
-  Fn<double, P> second = lin_fn<double, P>([k](const double& x, P& acc) { acc.snd = acc.snd + k * x; });
+  const auto adds = [k](const double& x, P& acc) { acc.snd = acc.snd + k * x; };
+  Fn<double, P> second{nullptr, CHAD_RT_IN_ARENA(adds), &detail::accumulate_by_lambda<double, P, decltype(adds)>};
   EXPECT_FALSE(second.is_zero());
   const P called = second(2.0);
   EXPECT_EQ(called.fst, 0.0);
