@@ -1,9 +1,28 @@
 #include "codegen/cpp_types.hpp"
 
+#include <cstdio>
+
 #include "codegen/emitter.hpp"
 #include "syntax/location.hpp"
+#include "syntax/stable_hash.hpp"
 
 namespace chad {
+
+namespace {
+
+// A shared name: `prefix` and a hash of what it names (16 hex digits).
+std::string hashed_name(const std::string& prefix, const std::string& spelled) {
+  char digits[17];
+  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(fnv1a(spelled)));
+  return prefix + "_" + digits;
+}
+
+// `text` under an include guard: a unit's later kernels skip what an earlier one declared.
+std::string guarded(const std::string& macro, const std::string& text) {
+  return "#ifndef " + macro + "\n#define " + macro + "\n" + text + "#endif\n";
+}
+
+}  // namespace
 
 int shape_size(const std::vector<int>& shape) {
   int n = 1;
@@ -15,7 +34,8 @@ std::size_t CppTypes::index_of(const TypeP& fixpoint) {
   for (std::size_t i = 0; i < fixpoints_.size(); ++i)
     if (fixpoints_[i].type->kind == fixpoint->kind && type_equal(fixpoints_[i].type, fixpoint)) return i;
   std::string base = fixpoint->kind == TypeKind::Mu ? "Mu" : "Nu";
-  fixpoints_.push_back({fixpoint, base + std::to_string(fixpoints_.size())});
+  fixpoints_.push_back(
+      {fixpoint, shared_ ? hashed_name(base, print_type(fixpoint)) : base + std::to_string(fixpoints_.size())});
   const std::size_t index = fixpoints_.size() - 1;
   name(unroll_type(fixpoint));  // registers the types its body meets
   return index;
@@ -32,14 +52,18 @@ constexpr std::size_t kTypeCommentLength = 160;
 std::string CppTypes::alias(const std::string& spelled, const TypeP& type) {
   if (auto it = aliases_.find(spelled); it != aliases_.end()) return it->second + "<S>";
   std::string name = "T";  // appended, not `"T" + ...`: GCC 12 warns falsely (-Wrestrict) on that
-  name += std::to_string(aliases_.size());
+  if (shared_)
+    name = hashed_name(name, spelled);
+  else
+    name += std::to_string(aliases_.size());
   aliases_.emplace(spelled, name);
   std::string comment = print_type(type);
   if (comment.size() > kTypeCommentLength) {
     comment.resize(kTypeCommentLength);
     comment += " ...";
   }
-  alias_definitions_ += "template <class S> using " + name + " = " + spelled + ";  // " + comment + "\n";
+  const std::string definition = "template <class S> using " + name + " = " + spelled + ";  // " + comment + "\n";
+  alias_definitions_ += shared_ ? guarded("CHAD_KT_" + name, definition) : definition;
   return name + "<S>";
 }
 
@@ -79,20 +103,28 @@ std::string CppTypes::declarations() {
   std::string definitions;
   for (std::size_t i = 0; i < fixpoints_.size(); ++i) {
     const Fixpoint f = fixpoints_[i];
-    definitions += "// " + print_type(f.type) + "\ntemplate <class S> struct " + f.name +
-                   " {\n  using Payload = " + name(unroll_type(f.type)) + ";\n";
+    std::string definition = "// " + print_type(f.type) + "\ntemplate <class S> struct " + f.name +
+                             " {\n  using Payload = " + name(unroll_type(f.type)) + ";\n";
     if (f.type->kind == TypeKind::Mu)
-      definitions += "  Payload payload;\n";
+      definition += "  Payload payload;\n";
     else
-      definitions += "  chad_rt::Fn<chad_rt::Unit, Payload> thunk;\n  mutable bool forced = false;\n"
-                     "  mutable Payload memo;\n";
-    definitions += "};\n";
+      definition += "  chad_rt::Fn<chad_rt::Unit, Payload> thunk;\n  mutable bool forced = false;\n"
+                    "  mutable Payload memo;\n";
+    definition += "};\n";
+    definitions += shared_ ? guarded("CHAD_KD_" + f.name, definition) : definition;
   }
   std::string out;
-  for (const auto& f : fixpoints_)
-    out += "template <class S> struct " + f.name + ";\ntemplate <class S> using " + f.name + "P = const " + f.name +
-           "<S>*;\n";
-  return out + "\n" + alias_definitions_ + "\n" + definitions;
+  for (const auto& f : fixpoints_) {
+    const std::string declaration = "template <class S> struct " + f.name + ";\ntemplate <class S> using " + f.name +
+                                    "P = const " + f.name + "<S>*;\n";
+    out += shared_ ? guarded("CHAD_KT_" + f.name, declaration) : declaration;
+  }
+  out += "\n" + alias_definitions_ + "\n" + definitions;
+  if (!shared_) return out;
+  // In an unnamed namespace: the types and what the runtime instantiates on them stay internal.
+  return std::string("namespace {\nnamespace ") + kSharedNamespace +
+         " {  // the unit's types, each declared once (codegen/cpp_types.hpp)\nusing S = double;\n\n" + out +
+         "}  // namespace " + kSharedNamespace + "\n}  // namespace\n\n";
 }
 
 }  // namespace chad

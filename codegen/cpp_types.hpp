@@ -4,6 +4,10 @@
 // linear functions and powers, chad_rt::Copower, and a pointer to a generated struct for each
 // mu and nu type (one struct per type up to renaming of bound variables). Composite types get
 // an alias each (`T3<S>`, with the language's type in a comment), so that generated code reads.
+// Shared names (the oracle's own kernels, many to a translation unit): each alias and struct is
+// named by a hash of its spelling (`T_<16 hex digits>`, `Mu_...`), declared in one namespace
+// before the kernel's under include guards, so that a unit's kernels share one definition of
+// each type and the compiler instantiates the runtime's templates on it once (issue #33).
 #pragma once
 #include <string>
 #include <unordered_map>
@@ -15,11 +19,18 @@ namespace chad {
 
 class CppTypes {
  public:
+  CppTypes() = default;
+  explicit CppTypes(bool shared_names) : shared_(shared_names) {}
+  bool shared_names() const { return shared_; }
+  // The namespace of shared names (a kernel's namespace opens with a using-directive of it).
+  static constexpr const char* kSharedNamespace = "chad_kernel_types";
   // Precondition: `type` is closed. Registers the mu / nu types it meets.
   std::string name(const TypeP& type);
   // The struct of a mu / nu type (without the pointer), e.g. "List0<S>".
   std::string struct_name(const TypeP& fixpoint);
   // Forward declarations and definitions of every registered struct; call after every name().
+  // With shared names: the whole block, in the shared namespace, each declaration guarded, to go
+  // before the kernel's namespace (bound to double: it declares `using S = double;`).
   std::string declarations();
 
  private:
@@ -27,6 +38,7 @@ class CppTypes {
     TypeP type;
     std::string name;
   };
+  bool shared_ = false;
   std::vector<Fixpoint> fixpoints_;
   std::unordered_map<std::string, std::string> aliases_;  // spelled C++ type -> alias name
   std::string alias_definitions_;

@@ -143,7 +143,7 @@ std::string generic_entry(const std::string& read_input, const std::string& writ
 namespace {
 
 std::string generate_unit(const CheckedProgram& program, const KernelOptions& options) {
-  CppTypes types;
+  CppTypes types(options.double_only);  // bound kernels share a unit's types
   Emitter e(types);
   e.sums = options.sums;
   e.functions = options.functions;
@@ -186,11 +186,14 @@ std::string generate_unit(const CheckedProgram& program, const KernelOptions& op
   const std::string ns = options.name + "_code";
   // The kernel's own code has internal linkage (the inner unnamed namespace): only the entry point
   // is exported, so the compiler keeps no weak copy or comdat group of each closure's code.
-  s += "namespace " + ns + " {\nnamespace {\n\n";
+  if (types.shared_names()) s += types.declarations();
+  s += "namespace " + ns + " {\n";
+  if (types.shared_names()) s += std::string("using namespace ") + CppTypes::kSharedNamespace + ";\n";
+  s += "namespace {\n\n";
   s += "// An unfold's node: its seed's body runs once, its children are made when first needed.\n";
   s += "template <class Seed, class Children, class D>\nstruct UnfoldState {\n  Seed seed;\n  bool done = false;\n"
        "  Children children{};\n  D derivative{};\n};\n\n";
-  s += types.declarations() + "\n";
+  if (!types.shared_names()) s += types.declarations() + "\n";
   s += e.helpers();
   s += functions;
   s += "// The program: " + std::string(primal ? "main" : "CHAD's transformation of main") + ", of type\n//   " +

@@ -28,7 +28,9 @@ struct KernelOptions {
   CodegenFault fault = CodegenFault::None;  // fault injection into the code generator itself
   FunctionsStrategy functions = kDefaultFunctionsStrategy;  // CHAD's function (co)tangents
   // The code bound to the scalar double (codegen/scalar_binding.hpp): the oracle's own kernels,
-  // called in double only. Off: generic in the scalar (`chad-oracle compile`, reports' sources).
+  // called in double only; their types get shared names (codegen/cpp_types.hpp), so that the
+  // kernels of one unit share them. Off: generic in the scalar, types numbered per kernel
+  // (`chad-oracle compile`, reports' sources).
   bool double_only = false;
 };
 

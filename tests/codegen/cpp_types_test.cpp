@@ -33,6 +33,46 @@ TEST(CppTypes, StructurallyEqualTypesBuiltApartShareOneAlias) {
   EXPECT_NE(types.name(a), types.name(prod_type(real_type({3}), real_type())));
 }
 
+// mu l. < Nil : unit | Cons : real * l >, built anew each time.
+TypeP real_list() {
+  return mu_type("l", sum_type({{"Nil", unit_type()}, {"Cons", prod_type(real_type(), var_type("l"))}}));
+}
+
+// Shared names (bound kernels, many to a unit): two kernels' tables, built apart, give a type the
+// same name, from its spelling, not from the order met; other types other names; every
+// declaration is under an include guard, so that a unit's second kernel skips what its first
+// declared; all of it in the shared namespace, with the scalar bound.
+TEST(CppTypes, SharedNamesAreOneKernelsAsTheNextsAndEachDeclarationIsGuarded) {
+  CppTypes first(true), second(true);
+  const TypeP pair_of_list = prod_type(real_type(), real_list());
+  second.name(prod_type(real_type({3}), unit_type()));  // met first here only: no effect on the names
+  EXPECT_EQ(first.name(pair_of_list), second.name(prod_type(real_type(), real_list())));
+  EXPECT_EQ(first.struct_name(real_list()), second.struct_name(real_list()));
+  EXPECT_NE(first.name(pair_of_list), first.name(prod_type(real_list(), real_type())));
+  EXPECT_EQ(first.name(pair_of_list).rfind("T_", 0), 0u) << first.name(pair_of_list);
+  EXPECT_EQ(first.struct_name(real_list()).rfind("Mu_", 0), 0u);
+
+  const std::string declarations = first.declarations();
+  EXPECT_EQ(declarations.rfind("namespace {\nnamespace chad_kernel_types {", 0), 0u) << declarations;
+  EXPECT_NE(declarations.find("using S = double;"), std::string::npos);
+  // T_ of real * list (the list's cons payload too), of the list's sum, of list * real; the
+  // list's declaration and its definition: 5 guards, each closed.
+  std::size_t guards = 0;
+  for (std::size_t at = declarations.find("#ifndef "); at != std::string::npos; at = declarations.find("#ifndef ", at + 1))
+    ++guards;
+  std::size_t ends = 0;
+  for (std::size_t at = declarations.find("#endif\n"); at != std::string::npos; at = declarations.find("#endif\n", at + 1))
+    ++ends;
+  EXPECT_EQ(guards, 5u) << declarations;
+  EXPECT_EQ(ends, guards);
+  const std::string list = first.struct_name(real_list()).substr(0, first.struct_name(real_list()).find('<'));
+  EXPECT_NE(declarations.find("#ifndef CHAD_KD_" + list + "\n#define CHAD_KD_" + list + "\n"), std::string::npos)
+      << declarations;
+  // Numbered names stay per kernel.
+  CppTypes numbered;
+  EXPECT_EQ(numbered.name(pair_of_list), "T0<S>");
+}
+
 // A chain of n pairs ((real * real) * real) * ... prints with about 7n characters; its alias's
 // comment keeps 160 of them and says it was cut.
 TEST(CppTypes, AnAliasCommentIsCutShort) {
