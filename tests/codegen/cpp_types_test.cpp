@@ -68,6 +68,18 @@ TEST(CppTypes, SharedNamesAreOneKernelsAsTheNextsAndEachDeclarationIsGuarded) {
   const std::string list = first.struct_name(real_list()).substr(0, first.struct_name(real_list()).find('<'));
   EXPECT_NE(declarations.find("#ifndef CHAD_KD_" + list + "\n#define CHAD_KD_" + list + "\n"), std::string::npos)
       << declarations;
+  // Renamed bound variables, the same type: the same name (a struct's payload spells the types
+  // inside it, so every kernel must name them alike whichever spelling it met first).
+  const TypeP renamed = mu_type("x", sum_type({{"Nil", unit_type()}, {"Cons", prod_type(real_type(), var_type("x"))}}));
+  EXPECT_EQ(CppTypes(true).struct_name(renamed), first.struct_name(real_list()));
+  // Shadowing kept apart: in mu OUTER. mu INNER. a * b (inside mu b. < Leaf | Node : ... >), `a`
+  // is the inner binder's for (a, a) and (c, a), alike; the outer one's for (a, c), another type.
+  const auto nested = [](const std::string& outer, const std::string& inner) {
+    return mu_type("b", sum_type({{"Leaf", unit_type()},
+                                  {"Node", mu_type(outer, mu_type(inner, prod_type(var_type("a"), var_type("b"))))}}));
+  };
+  EXPECT_EQ(CppTypes(true).struct_name(nested("a", "a")), CppTypes(true).struct_name(nested("c", "a")));
+  EXPECT_NE(CppTypes(true).struct_name(nested("a", "a")), CppTypes(true).struct_name(nested("a", "c")));
   // Numbered names stay per kernel.
   CppTypes numbered;
   EXPECT_EQ(numbered.name(pair_of_list), "T0<S>");
