@@ -48,12 +48,16 @@ TypeP alpha_normal(const TypeP& t, const std::map<std::string, std::string>& bou
   CHAD_INTERNAL_ASSERT(false, "codegen: an unknown kind of type");
 }
 
-// `text` under an include guard: a unit's later kernels skip what an earlier one declared.
+}  // namespace
+
 std::string guarded(const std::string& macro, const std::string& text) {
   return "#ifndef " + macro + "\n#define " + macro + "\n" + text + "#endif\n";
 }
 
-}  // namespace
+std::string CppTypes::shared_name(const std::string& prefix, const TypeP& type, const std::string& variant) const {
+  CHAD_INTERNAL_ASSERT(shared_, "codegen: a shared name in a kernel whose names are numbered");
+  return hashed_name(prefix, print_type(alpha_normal(type)) + "|" + variant);
+}
 
 int shape_size(const std::vector<int>& shape) {
   int n = 1;
@@ -129,7 +133,7 @@ std::string CppTypes::spell(const TypeP& t) {
   CHAD_INTERNAL_ASSERT(false, "codegen: no C++ type for " + print_type(t));
 }
 
-std::string CppTypes::declarations() {
+std::string CppTypes::declarations(const std::string& shared_functions) {
   // Naming a struct's payload may register more structs, so the loop runs by index.
   std::string definitions;
   for (std::size_t i = 0; i < fixpoints_.size(); ++i) {
@@ -144,6 +148,7 @@ std::string CppTypes::declarations() {
     definition += "};\n";
     definitions += shared_ ? guarded("CHAD_KD_" + f.name, definition) : definition;
   }
+  CHAD_INTERNAL_ASSERT(shared_ || shared_functions.empty(), "codegen: shared functions in a kernel of its own");
   std::string out;
   for (const auto& f : fixpoints_) {
     const std::string declaration = "template <class S> struct " + f.name + ";\ntemplate <class S> using " + f.name +
@@ -155,7 +160,7 @@ std::string CppTypes::declarations() {
   // In an unnamed namespace: the types and what the runtime instantiates on them stay internal.
   return std::string("namespace {\nnamespace ") + kSharedNamespace +
          " {  // the unit's types, each declared once (codegen/cpp_types.hpp)\nusing S = double;\n\n" + out +
-         "}  // namespace " + kSharedNamespace + "\n}  // namespace\n\n";
+         "\n" + shared_functions + "}  // namespace " + kSharedNamespace + "\n}  // namespace\n\n";
 }
 
 }  // namespace chad

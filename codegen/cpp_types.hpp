@@ -30,8 +30,12 @@ class CppTypes {
   std::string struct_name(const TypeP& fixpoint);
   // Forward declarations and definitions of every registered struct; call after every name().
   // With shared names: the whole block, in the shared namespace, each declaration guarded, to go
-  // before the kernel's namespace (bound to double: it declares `using S = double;`).
-  std::string declarations();
+  // before the kernel's namespace (bound to double: it declares `using S = double;`), with
+  // `shared_functions` (Emitter::shared_helpers) after the types.
+  std::string declarations(const std::string& shared_functions = {});
+  // With shared names: `prefix_<hash>` of `type` (up to renaming of bound variables) and
+  // `variant` (what else the named thing depends on), e.g. a reader of the type.
+  std::string shared_name(const std::string& prefix, const TypeP& type, const std::string& variant) const;
 
  private:
   struct Fixpoint {
@@ -49,6 +53,9 @@ class CppTypes {
   std::string spell(const TypeP& type);
   std::size_t index_of(const TypeP& fixpoint);
 };
+
+// `text` under an include guard `macro`: a unit's later kernels skip what an earlier one declared.
+std::string guarded(const std::string& macro, const std::string& text);
 
 // The number of reals in an array of this shape (1 for a scalar).
 int shape_size(const std::vector<int>& shape);

@@ -59,7 +59,9 @@ bool is_linear_functor(const TypeP& functor, const std::string& var) {
 std::string Emitter::fold_child_helper(const TypeP& fixpoint, const TypeP& functor, const std::string& var, bool slot) {
   const std::string key = (slot ? "child slot " : "child ") + print_type(fixpoint);
   if (std::string found = find_helper(key); !found.empty()) return found;
-  const std::string name = fresh(slot ? "child_slot" : "child");
+  // The slot's helper serves the ABI's readers, which a unit's kernels may share (AbiEmitter).
+  const bool shared = slot && types().shared_names();
+  const std::string name = shared ? types().shared_name("child_slot", fixpoint, "") : fresh(slot ? "child_slot" : "child");
   name_helper(key, name);
   const std::string node_type = type(fixpoint), result = slot ? node_type + "*" : node_type;
   Saved saved = begin_helper();
@@ -92,7 +94,11 @@ std::string Emitter::fold_child_helper(const TypeP& fixpoint, const TypeP& funct
   };
   walk(functor, "node->payload");
   std::string body = end_helper(std::move(saved));
-  add_helper("template <class S>\n" + result + " " + name + "(" + node_type + " node)", body);
+  const std::string signature = "template <class S>\n" + result + " " + name + "(" + node_type + " node)";
+  if (shared)
+    add_shared_helper(name, signature, body);
+  else
+    add_helper(signature, body);
   return name;
 }
 

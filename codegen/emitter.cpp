@@ -157,6 +157,11 @@ std::string Emitter::helpers() const {
   for (const auto& d : definitions_) s += d + "\n";
   return s;
 }
+void Emitter::add_shared_helper(const std::string& name, const std::string& signature, const std::string& body) {
+  shared_declarations_ += guarded("CHAD_KF_" + name, signature + ";\n");
+  shared_definitions_ += guarded("CHAD_KB_" + name, signature + " {\n" + body + "}\n");
+}
+std::string Emitter::shared_helpers() const { return shared_declarations_ + "\n" + shared_definitions_; }
 std::string Emitter::find_helper(const std::string& key) const {
   auto it = helper_names_.find(key);
   return it == helper_names_.end() ? "" : it->second;

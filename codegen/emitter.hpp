@@ -93,6 +93,10 @@ class Emitter {
   // the code.
   void add_helper(const std::string& signature, const std::string& body);
   std::string helpers() const;
+  // A helper that a unit's kernels share (with shared type names: the ABI's readers and writers,
+  // named by CppTypes::shared_name): declared and defined under include guards with the types.
+  void add_shared_helper(const std::string& name, const std::string& signature, const std::string& body);
+  std::string shared_helpers() const;
   // A helper's name by its key, or "" (each fold / map helper is generated once per key).
   std::string find_helper(const std::string& key) const;
   void name_helper(const std::string& key, const std::string& name);
@@ -216,6 +220,7 @@ class Emitter {
   int indent_ = 1;
   std::size_t next_name_ = 0;
   std::vector<std::string> declarations_, definitions_;
+  std::string shared_declarations_, shared_definitions_;
   std::map<std::string, std::string> helper_names_;  // key -> name
   std::map<std::string, SparseCotangent> sparse_;      // key -> a symbolic context cotangent
   std::map<std::string, SymbolicPair> pairs_;

@@ -186,7 +186,7 @@ std::string generate_unit(const CheckedProgram& program, const KernelOptions& op
   const std::string ns = options.name + "_code";
   // The kernel's own code has internal linkage (the inner unnamed namespace): only the entry point
   // is exported, so the compiler keeps no weak copy or comdat group of each closure's code.
-  if (types.shared_names()) s += types.declarations();
+  if (types.shared_names()) s += types.declarations(e.shared_helpers());
   s += "namespace " + ns + " {\n";
   if (types.shared_names()) s += std::string("using namespace ") + CppTypes::kSharedNamespace + ";\n";
   s += "namespace {\n\n";

@@ -8,13 +8,23 @@ std::string AbiEmitter::helper(const std::string& kind, const TypeP& type, const
                                const std::string& params, const std::function<void(const std::string&)>& body) {
   const std::string key = kind + " " + print_type(type);
   if (std::string found = e_.find_helper(key); !found.empty()) return found;
-  const std::string name = e_.fresh(kind);
+  // Shared by a unit's kernels: a reader or writer of a primal value is the type's alone; a
+  // (co)tangent's depends on the mode and the sums and functions strategies too.
+  const bool shared = e_.types().shared_names();
+  const std::string variant = kind.find("tangent") == std::string::npos
+                                  ? std::string()
+                                  : std::string(e_.mode == ChadMode::Forward ? "fwd" : "rev") + " " +
+                                        sums_strategy_name(e_.sums) + " " + functions_strategy_name(e_.functions);
+  const std::string name = shared ? e_.types().shared_name(kind, type, variant) : e_.fresh(kind);
   e_.name_helper(key, name);
   auto saved = e_.begin_helper();
   body(name);
   std::string text = e_.end_helper(std::move(saved));
   const std::string signature = "template <class S>\n" + result + " " + name + "(" + params + ")";
-  e_.add_helper(signature, text);
+  if (shared)
+    e_.add_shared_helper(name, signature, text);
+  else
+    e_.add_helper(signature, text);
   return name;
 }
 

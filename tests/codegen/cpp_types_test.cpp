@@ -85,6 +85,50 @@ TEST(CppTypes, SharedNamesAreOneKernelsAsTheNextsAndEachDeclarationIsGuarded) {
   EXPECT_EQ(numbered.name(pair_of_list), "T0<S>");
 }
 
+// `const auto x = NAME(in);` of a bound kernel: the name of its input's reader.
+std::string input_reader(const std::string& unit) {
+  const std::string before = "const auto x = ";
+  const std::size_t at = unit.find(before);
+  if (at == std::string::npos) return "";
+  return unit.substr(at + before.size(), unit.find('(', at) - at - before.size());
+}
+
+// The ABI's readers and writers of bound kernels are shared too: the fwd and rev kernels of a
+// program, in any sums strategy, read their input with one function, defined under a guard in
+// the shared namespace; a (co)tangent's reader depends on the sums strategy where the type has
+// sums (sums.chad's input does), so its name does too. Generic kernels keep numbered names.
+TEST(CppTypes, BoundKernelsOfAProgramShareTheirInputsReader) {
+  const CheckedProgram program = testing::load_example("sums.chad");
+  std::vector<std::string> units;
+  for (KernelMode mode : {KernelMode::Forward, KernelMode::Reverse})
+    for (SumsStrategy sums : {SumsStrategy::Biproduct, SumsStrategy::Lifted}) {
+      KernelOptions options;
+      options.name = "k" + std::to_string(units.size());
+      options.mode = mode;
+      options.sums = sums;
+      options.double_only = true;
+      units.push_back(generate_kernel_unit(program, options));
+    }
+  const std::string reader = input_reader(units[0]);
+  ASSERT_EQ(reader.rfind("read_", 0), 0u) << units[0];
+  for (const std::string& unit : units) {
+    EXPECT_EQ(input_reader(unit), reader);
+    EXPECT_NE(unit.find("#ifndef CHAD_KB_" + reader + "\n"), std::string::npos);
+    EXPECT_LT(unit.find("#ifndef CHAD_KB_" + reader + "\n"), unit.find("namespace k"));  // before the kernel's
+  }
+  // fwd: `write_tangent_...(coords, y, result.snd(read_tangent_...(x, c)))`.
+  const auto seed_reader = [](const std::string& unit) {
+    const std::size_t at = unit.find("result.snd(");
+    return unit.substr(at + 11, unit.find('(', at + 11) - at - 11);
+  };
+  EXPECT_EQ(seed_reader(units[0]).rfind("read_tangent_", 0), 0u) << units[0];
+  EXPECT_NE(seed_reader(units[0]), seed_reader(units[1]));  // biproduct and lifted tangents of a sum
+  KernelOptions generic;
+  generic.mode = KernelMode::Forward;
+  EXPECT_EQ(input_reader(generate_kernel_unit(program, generic)).find("read_"), 0u);
+  EXPECT_EQ(generate_kernel_unit(program, generic).find("CHAD_KB_"), std::string::npos);
+}
+
 // A chain of n pairs ((real * real) * real) * ... prints with about 7n characters; its alias's
 // comment keeps 160 of them and says it was cut.
 TEST(CppTypes, AnAliasCommentIsCutShort) {
