@@ -9,12 +9,13 @@ std::string AbiEmitter::helper(const std::string& kind, const TypeP& type, const
   const std::string key = kind + " " + print_type(type);
   if (std::string found = e_.find_helper(key); !found.empty()) return found;
   // Shared by a unit's kernels: a reader or writer of a primal value is the type's alone; a
-  // (co)tangent's depends on the mode and the sums and functions strategies too.
+  // (co)tangent's depends on the mode and the sums and functions strategies too. Its C++
+  // signature is named as well, so that no two kernels can mean two functions by one name.
   const bool shared = e_.types().shared_names();
-  const std::string variant = kind.find("tangent") == std::string::npos
-                                  ? std::string()
-                                  : std::string(e_.mode == ChadMode::Forward ? "fwd" : "rev") + " " +
-                                        sums_strategy_name(e_.sums) + " " + functions_strategy_name(e_.functions);
+  std::string variant = result + "(" + params + ")";
+  if (kind.find("tangent") != std::string::npos)
+    variant += std::string(e_.mode == ChadMode::Forward ? " fwd " : " rev ") + sums_strategy_name(e_.sums) + " " +
+               functions_strategy_name(e_.functions);
   const std::string name = shared ? e_.types().shared_name(kind, type, variant) : e_.fresh(kind);
   e_.name_helper(key, name);
   auto saved = e_.begin_helper();
