@@ -1,8 +1,5 @@
 #include "codegen/cpp_types.hpp"
 
-#include <cstdio>
-#include <map>
-
 #include "codegen/emitter.hpp"
 #include "syntax/location.hpp"
 #include "syntax/stable_hash.hpp"
@@ -13,39 +10,7 @@ namespace {
 
 // A shared name: `prefix` and a hash of what it names (16 hex digits).
 std::string hashed_name(const std::string& prefix, const std::string& spelled) {
-  char digits[17];
-  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(fnv1a(spelled)));
-  return prefix + "_" + digits;
-}
-
-// `t` with its bound variables renamed by depth (v0 outermost): types equal up to renaming
-// (type_equal, which index_of goes by) print alike, so that every kernel names a mu or nu type
-// the same whichever of its spellings it met first (a struct's payload spells the types inside).
-TypeP alpha_normal(const TypeP& t, const std::map<std::string, std::string>& bound = {}, int depth = 0) {
-  switch (t->kind) {
-    case TypeKind::Real:
-    case TypeKind::Unit:
-    case TypeKind::Env: return t;
-    case TypeKind::Var: return var_type(bound.at(t->var));
-    case TypeKind::Prod: return prod_type(alpha_normal(t->left, bound, depth), alpha_normal(t->right, bound, depth));
-    case TypeKind::Arrow: return arrow_type(alpha_normal(t->left, bound, depth), alpha_normal(t->right, bound, depth));
-    case TypeKind::LinArrow: return lin_arrow_type(alpha_normal(t->left, bound, depth), alpha_normal(t->right, bound, depth));
-    case TypeKind::Copower: return copower_type(alpha_normal(t->left, bound, depth), alpha_normal(t->right, bound, depth));
-    case TypeKind::Sum: {
-      std::vector<Constructor> ctors;
-      for (const Constructor& c : t->ctors) ctors.push_back({c.name, alpha_normal(c.type, bound, depth)});
-      return t->lifted ? lifted_sum_type(std::move(ctors)) : sum_type(std::move(ctors));
-    }
-    case TypeKind::Mu:
-    case TypeKind::Nu: {
-      std::map<std::string, std::string> inner = bound;
-      const std::string var = "v" + std::to_string(depth);
-      inner[t->var] = var;
-      TypeP body = alpha_normal(t->body, inner, depth + 1);
-      return t->kind == TypeKind::Mu ? mu_type(var, std::move(body)) : nu_type(var, std::move(body));
-    }
-  }
-  CHAD_INTERNAL_ASSERT(false, "codegen: an unknown kind of type");
+  return prefix + "_" + hex_key({spelled}).substr(0, 16);
 }
 
 }  // namespace
@@ -56,7 +21,9 @@ std::string guarded(const std::string& macro, const std::string& text) {
 
 std::string CppTypes::shared_name(const std::string& prefix, const TypeP& type, const std::string& variant) const {
   CHAD_INTERNAL_ASSERT(shared_, "codegen: a shared name in a kernel whose names are numbered");
-  return hashed_name(prefix, print_type(alpha_normal(type)) + "|" + variant);
+  // Bound variables renamed: every kernel names a mu or nu type alike whichever of its spellings
+  // it met first (a struct's payload spells the types inside it).
+  return hashed_name(prefix, print_type(rename_bound_by_depth(type)) + "|" + variant);
 }
 
 int shape_size(const std::vector<int>& shape) {
@@ -69,8 +36,7 @@ std::size_t CppTypes::index_of(const TypeP& fixpoint) {
   for (std::size_t i = 0; i < fixpoints_.size(); ++i)
     if (fixpoints_[i].type->kind == fixpoint->kind && type_equal(fixpoints_[i].type, fixpoint)) return i;
   std::string base = fixpoint->kind == TypeKind::Mu ? "Mu" : "Nu";
-  fixpoints_.push_back(
-      {fixpoint, shared_ ? hashed_name(base, print_type(alpha_normal(fixpoint))) : base + std::to_string(fixpoints_.size())});
+  fixpoints_.push_back({fixpoint, shared_ ? shared_name(base, fixpoint, "") : base + std::to_string(fixpoints_.size())});
   const std::size_t index = fixpoints_.size() - 1;
   name(unroll_type(fixpoint));  // registers the types its body meets
   return index;

@@ -4,7 +4,7 @@
 
 namespace chad {
 
-std::string AbiEmitter::helper(const std::string& kind, const TypeP& type, const std::string& result,
+std::string AbiEmitter::helper(const std::string& kind, const TypeP& type, bool tangent, const std::string& result,
                                const std::string& params, const std::function<void(const std::string&)>& body) {
   const std::string key = kind + " " + print_type(type);
   if (std::string found = e_.find_helper(key); !found.empty()) return found;
@@ -13,7 +13,7 @@ std::string AbiEmitter::helper(const std::string& kind, const TypeP& type, const
   // signature is named as well, so that no two kernels can mean two functions by one name.
   const bool shared = e_.types().shared_names();
   std::string variant = result + "(" + params + ")";
-  if (kind.find("tangent") != std::string::npos)
+  if (tangent)
     variant += std::string(e_.mode == ChadMode::Forward ? " fwd " : " rev ") + sums_strategy_name(e_.sums) + " " +
                functions_strategy_name(e_.functions);
   const std::string name = shared ? e_.types().shared_name(kind, type, variant) : e_.fresh(kind);
@@ -31,7 +31,7 @@ std::string AbiEmitter::helper(const std::string& kind, const TypeP& type, const
 
 std::string AbiEmitter::reader(const TypeP& t) {
   const std::string T = e_.type(t);
-  return helper("read", t, T, "chad_rt::InputReader& in", [&](const std::string&) {
+  return helper("read", t, false, T, "chad_rt::InputReader& in", [&](const std::string&) {
     switch (t->kind) {
       case TypeKind::Real:
         if (t->shape.empty()) e_.line("return in.template real<S>();");
@@ -111,7 +111,7 @@ void AbiEmitter::read_list(const TypeP& t) {
 }
 
 std::string AbiEmitter::writer(const TypeP& t) {
-  return helper("write", t, "void", "chad_rt::OutputWriter& out, const " + e_.type(t) + "& v", [&](const std::string&) {
+  return helper("write", t, false, "void", "chad_rt::OutputWriter& out, const " + e_.type(t) + "& v", [&](const std::string&) {
     switch (t->kind) {
       case TypeKind::Real:
         e_.line(t->shape.empty() ? "out.real(v);" : "out.array(v);");
@@ -148,7 +148,7 @@ TypeP primal_of(const Emitter& e, const TypeP& t) { return primal_type(t, e.mode
 std::string AbiEmitter::tangent_reader(const TypeP& t) {
   const TypeP d = tangent_of(e_, t);
   const std::string D = e_.type(d);
-  return helper("read_tangent", t, D, "const " + e_.type(primal_of(e_, t)) + "& primal, const double*& c",
+  return helper("read_tangent", t, true, D, "const " + e_.type(primal_of(e_, t)) + "& primal, const double*& c",
                 [&](const std::string&) {
     switch (t->kind) {
       case TypeKind::Real:
@@ -194,7 +194,7 @@ std::string AbiEmitter::tangent_reader(const TypeP& t) {
 
 std::string AbiEmitter::tangent_writer(const TypeP& t) {
   const TypeP d = tangent_of(e_, t);
-  return helper("write_tangent", t, "void",
+  return helper("write_tangent", t, true, "void",
                 "std::vector<double>& out, const " + e_.type(primal_of(e_, t)) + "& primal, const " + e_.type(d) + "& v",
                 [&](const std::string&) {
     switch (t->kind) {

@@ -26,7 +26,8 @@ class AbiEmitter {
   // The body of a list-like type's reader: a loop (the type's functor is linear, its
   // recursive position last).
   void read_list(const TypeP& list_type);
-  std::string helper(const std::string& kind, const TypeP& type, const std::string& result,
+  // `tangent`: a (co)tangent's, which depends on the mode and the sums and functions strategies.
+  std::string helper(const std::string& kind, const TypeP& type, bool tangent, const std::string& result,
                      const std::string& params, const std::function<void(const std::string& name)>& body);
   Emitter& e_;
 };

@@ -41,24 +41,6 @@ std::vector<std::string> split_words(const std::string& text) {
   return words;
 }
 
-// 128 bits: two FNV-1a passes from different offsets, each finished with splitmix64's mixer.
-// Not cryptographic: the cache only needs accidental collisions to be out of reach.
-std::string hex_key(const std::vector<std::string>& parts) {
-  std::uint64_t halves[2] = {kFnvOffsetBasis, 0x6c62272e07bb0142ULL};
-  std::string key;
-  for (std::uint64_t h : halves) {
-    for (const std::string& part : parts) {
-      h = fnv1a(part, h);
-      h = fnv1a_step(h, 0xffu);  // a separator no text byte sequence can fake alone
-      h = fnv1a_step(h, part.size());
-    }
-    h = splitmix64_mix(h);
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
-    key += text;
-  }
-  return key;
-}
 
 // `compiler --version`, once per compiler per process.
 std::string compiler_version(const std::string& compiler) {

@@ -3,7 +3,10 @@
 // which programs are cross-checked or size-checked, the kernel cache's keys. Not cryptographic.
 #pragma once
 #include <cstdint>
+#include <cstdio>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace chad {
 
@@ -26,6 +29,26 @@ constexpr std::uint64_t splitmix64_mix(std::uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
+}
+
+// `parts` as 32 hex digits, 128 bits: two FNV-1a passes from different offsets, each finished with
+// splitmix64's mixer. Not cryptographic: accidental collisions are out of reach (the kernel
+// cache's keys; generated code's shared names take the first 16 digits).
+inline std::string hex_key(const std::vector<std::string>& parts) {
+  std::uint64_t halves[2] = {kFnvOffsetBasis, 0x6c62272e07bb0142ULL};
+  std::string key;
+  for (std::uint64_t h : halves) {
+    for (const std::string& part : parts) {
+      h = fnv1a(part, h);
+      h = fnv1a_step(h, 0xffu);  // a separator no text byte sequence can fake alone
+      h = fnv1a_step(h, part.size());
+    }
+    h = splitmix64_mix(h);
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+    key += text;
+  }
+  return key;
 }
 
 // A uniform number in [0, 1) from a mixed hash's top 53 bits.

@@ -1,6 +1,7 @@
 #include "syntax/type.hpp"
 
 #include <algorithm>
+#include <map>
 #include <utility>
 
 #include "syntax/location.hpp"
@@ -216,6 +217,43 @@ bool type_equal(const TypeP& a, const TypeP& b) {
 
 bool occurs_free(const TypeP& t, const std::string& var) {
   return std::binary_search(t->free_vars.begin(), t->free_vars.end(), var);
+}
+
+namespace {
+
+TypeP renamed_by_depth(const TypeP& t, const std::map<std::string, std::string>& bound, int depth) {
+  switch (t->kind) {
+    case TypeKind::Real:
+    case TypeKind::Unit:
+    case TypeKind::Env: return t;
+    case TypeKind::Var: return var_type(bound.at(t->var));
+    case TypeKind::Prod:
+    case TypeKind::Arrow:
+    case TypeKind::LinArrow:
+    case TypeKind::Copower:
+      return binary_type(t->kind, renamed_by_depth(t->left, bound, depth), renamed_by_depth(t->right, bound, depth));
+    case TypeKind::Sum: {
+      std::vector<Constructor> ctors;
+      for (const auto& c : t->ctors) ctors.push_back({c.name, renamed_by_depth(c.type, bound, depth)});
+      return t->lifted ? lifted_sum_type(std::move(ctors)) : sum_type(std::move(ctors));
+    }
+    case TypeKind::Mu:
+    case TypeKind::Nu: {
+      std::map<std::string, std::string> inner = bound;
+      const std::string var = "v" + std::to_string(depth);
+      inner[t->var] = var;
+      TypeP body = renamed_by_depth(t->body, inner, depth + 1);
+      return t->kind == TypeKind::Mu ? mu_type(var, std::move(body)) : nu_type(var, std::move(body));
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+TypeP rename_bound_by_depth(const TypeP& t) {
+  CHAD_INTERNAL_ASSERT(t->closed(), "rename_bound_by_depth of an open type");
+  return renamed_by_depth(t, {}, 0);
 }
 
 TypeP substitute(const TypeP& body, const std::string& var, const TypeP& replacement) {

@@ -75,6 +75,11 @@ TypeP tuple_type(const std::vector<TypeP>& components);
 // Alpha-equivalence (bound variable names do not matter; a mu is not equal to its unrolling).
 bool type_equal(const TypeP& a, const TypeP& b);
 
+// `t` with its bound variables renamed by binding depth (v0 outermost): types equal up to renaming
+// (type_equal) become equal as written, so they print alike. Precondition: `t` is closed (a free
+// variable could be named like a renamed one).
+TypeP rename_bound_by_depth(const TypeP& t);
+
 // body[replacement / var]. `replacement` must be closed (no capture can happen).
 TypeP substitute(const TypeP& body, const std::string& var, const TypeP& replacement);
 

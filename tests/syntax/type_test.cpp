@@ -41,6 +41,22 @@ TEST(Type, FreeVariables) {
   EXPECT_FALSE(var_type("x")->closed());
 }
 
+// Renamed by depth, types equal up to renaming print alike, and stay equal to what they were;
+// types that differ (the outer binder's `a` against the inner's) still print apart.
+TEST(Type, RenamingBoundVariablesByDepthMakesEqualTypesPrintAlike) {
+  EXPECT_EQ(print_type(rename_bound_by_depth(list_type("l"))), print_type(rename_bound_by_depth(list_type("k"))));
+  EXPECT_NE(print_type(list_type("l")), print_type(list_type("k")));
+  const TypeP inner = mu_type("a", mu_type("a", var_type("a"))), outer = mu_type("x", mu_type("y", var_type("x")));
+  EXPECT_TRUE(type_equal(rename_bound_by_depth(inner), inner));
+  EXPECT_TRUE(type_equal(rename_bound_by_depth(outer), outer));
+  EXPECT_EQ(print_type(rename_bound_by_depth(inner)), print_type(rename_bound_by_depth(mu_type("x", mu_type("y", var_type("y"))))));
+  EXPECT_NE(print_type(rename_bound_by_depth(inner)), print_type(rename_bound_by_depth(outer)));
+  const TypeP lifted = lifted_sum_type({{"A", list_type("q")}, {"B", real_type({2})}});
+  EXPECT_EQ(print_type(rename_bound_by_depth(lifted)),
+            print_type(rename_bound_by_depth(lifted_sum_type({{"A", list_type("l")}, {"B", real_type({2})}}))));
+  EXPECT_THROW(rename_bound_by_depth(var_type("a")), InternalError);
+}
+
 TEST(Type, EqualityIsUpToRenamingOfBoundVariables) {
   EXPECT_TRUE(type_equal(list_type("l"), list_type("k")));
   EXPECT_FALSE(type_equal(list_type(), nu_type("l", list_type()->body)));
