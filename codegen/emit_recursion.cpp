@@ -164,8 +164,8 @@ std::string Emitter::emit_source_recursion(const TermP& t) {
     if (fold) {
       // A list-like type: a loop over the spine, the child's result in `folded`; else recursion.
       const bool spine = is_linear_functor(fixpoint->body, fixpoint->var);
-      signature = "template <class S>\n" + type(carrier) + " " + helper + "(" + type(fixpoint) +
-                  (spine ? " root" : " node") + ", const " + body_fn + "& body)";
+      signature = "template <class S, class Body>\n" + type(carrier) + " " + helper + "(" + type(fixpoint) +
+                  (spine ? " root" : " node") + ", const Body& body)";
       if (spine) open_fold_spine(fixpoint, fixpoint->body, fixpoint->var, carrier);
       std::string x = map_functor(fixpoint->body, "node->payload",
                                   Positions{fixpoint->var, fixpoint, carrier, [&, helper](const std::string& c) {
@@ -191,7 +191,10 @@ std::string Emitter::emit_source_recursion(const TermP& t) {
     add_helper(signature, body);
   }
   std::string start = emit(t->args[0]);
-  std::string body = closure(t->name, x_type, body_type, t->args[1]);
+  // A fold's body is its function's type parameter (closure_lambda); an unfold's is kept by the
+  // lazy stream it makes, an Fn.
+  std::string body = fold ? "*" + closure_lambda(t->name, x_type, body_type, t->args[1])
+                          : closure(t->name, x_type, body_type, t->args[1]);
   return bind(fold ? "fold" : "unfold", t->type, helper + "<S>(" + start + ", " + body + ")");
 }
 

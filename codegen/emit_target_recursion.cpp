@@ -172,11 +172,11 @@ std::string Emitter::emit_target_fold(const TermP& t) {
   if (helper.empty()) {
     helper = fresh(reverse ? "rev_fold" : "fwd_fold");
     name_helper(key, helper);
-    const std::string body_fn = "chad_rt::Fn<" + type(r.x_type) + ", " + type(r.body_type) + ">";
     // A list-like type: a loop over the spine, the child's result in `folded`; else recursion.
+    // The body is the function's type parameter (Emitter::closure_lambda).
     const bool spine = is_linear_functor(r.primal_functor, a);
-    const std::string signature = "template <class S>\n" + type(r.child) + " " + helper + "(" +
-                                  type(r.primal_fixpoint) + (spine ? " root" : " node") + ", const " + body_fn + "& body)";
+    const std::string signature = "template <class S, class Body>\n" + type(r.child) + " " + helper + "(" +
+                                  type(r.primal_fixpoint) + (spine ? " root" : " node") + ", const Body& body)";
     Saved saved = begin_helper();
     // Reverse over a list: each node's children and derivative kept in an arena array, so that
     // the fold's backpropagator walks the list in two loops (rev_fold_back_loops).
@@ -240,8 +240,8 @@ std::string Emitter::emit_target_fold(const TermP& t) {
     add_helper(signature, body);
   }
   std::string start = emit(t->args[0]);
-  std::string body = closure(t->name, r.x_type, r.body_type, t->args[1]);
-  return bind(reverse ? "rev_fold" : "fwd_fold", t->type, helper + "<S>(" + start + ", " + body + ")");
+  std::string body = closure_lambda(t->name, r.x_type, r.body_type, t->args[1]);
+  return bind(reverse ? "rev_fold" : "fwd_fold", t->type, helper + "<S>(" + start + ", *" + body + ")");
 }
 
 // The backpropagator of a reverse fold over a list, as loops rather than a recursion as deep

@@ -122,18 +122,29 @@ std::string Emitter::emit_under(const std::string& cpp_name, const TermP& body) 
 
 std::string Emitter::closure(const std::string& name, const TypeP& param, const TypeP& result,
                              const TermP& body) {
-  const std::string a = type(param), b = type(result), p = fresh(name), lambda = fresh("lambda"), f = fresh("fn");
+  const std::string lambda = closure_lambda(name, param, result, body), f = fresh("fn");
+  line(closure_object(type(param), type(result), lambda, f, false));
+  note_local(f);
+  return f;
+}
+
+std::string Emitter::closure_lambda(const std::string& name, const TypeP& param, const TypeP& result,
+                                    const TermP& body) {
+  const std::string a = type(param), b = type(result), p = fresh(name), lambda = fresh("lambda");
   const std::size_t at = out_.size();
-  open("const auto " + lambda + " = [=](const " + a + "& " + p + ") -> " + b + " {");
+  open(lambda_in_arena(lambda) + "[=](const " + a + "& " + p + ") -> " + b + " {");
   const std::size_t uses = open_capture_scope();
   note_local(p);
   line("return " + emit_under(p, body) + ";");
   const std::string captures = close_capture_scope(uses);
-  close("};");
+  close("});");
   patch_capture_list(at, captures);
-  line(closure_object(a, b, lambda, f, false));
-  note_local(f);
-  return f;
+  note_local(lambda);
+  return lambda;
+}
+
+std::string Emitter::lambda_in_arena(const std::string& lambda) {
+  return "const auto* const " + lambda + " = ::new (chad_rt::in_arena) auto(";
 }
 
 std::string Emitter::closure_object(const std::string& a, const std::string& b, const std::string& lambda,
@@ -141,9 +152,8 @@ std::string Emitter::closure_object(const std::string& a, const std::string& b, 
   const std::string thunk =
       std::string("&chad_rt::detail::") + (linear ? "accumulate_by_lambda<" : "call_lambda<") + a + ", " + b +
       ", decltype(" + lambda + ")>";
-  const std::string copy = "CHAD_RT_IN_ARENA(" + lambda + ")";
-  return "const chad_rt::Fn<" + a + ", " + b + "> " + f + "{" + (linear ? "nullptr, " + copy + ", " + thunk : thunk + ", " + copy) +
-         "};";
+  return "const chad_rt::Fn<" + a + ", " + b + "> " + f + "{" +
+         (linear ? "nullptr, " + lambda + ", " + thunk : thunk + ", " + lambda) + "};";
 }
 
 void Emitter::add_helper(const std::string& signature, const std::string& body) {
@@ -306,11 +316,23 @@ std::string Emitter::emit_prim(const TermP& t) {
   return bind(runtime_prim_name(t->op), t->type, call);
 }
 
+// Reverse rules that read no primal operand (their cotangents depend on the output's cotangent
+// alone): add, sub, sum and get. Their runtime functions have forms without the primal operands.
+static bool reverse_reads_no_primal(PrimOp op) {
+  return op == PrimOp::Add || op == PrimOp::Sub || op == PrimOp::Sum || op == PrimOp::Get;
+}
+
 std::string Emitter::emit_prim_derivative(const TermP& t) {
-  std::vector<std::string> operands;
-  for (const TermP& e : t->args) operands.push_back(emit(e));
   const bool forward = t->kind == TermKind::PrimFwd;
-  const std::size_t k = forward ? operands.size() / 2 : operands.size() - 1;
+  const std::size_t k = forward ? t->args.size() / 2 : t->args.size() - 1;
+  // A backpropagator closure copies what its body names: a reverse rule that reads no primal
+  // operand is given none, so that a closure does not keep them (efficient CHAD's small tape;
+  // the GMM's closures kept a 25 x 10 array per data point for a subtraction). Only variables
+  // are left out, so that no operand's code is skipped.
+  bool primal_free = !forward && reverse_reads_no_primal(t->op);
+  for (std::size_t i = 0; primal_free && i < k; ++i) primal_free = t->args[i]->kind == TermKind::Var;
+  std::vector<std::string> operands;
+  for (std::size_t i = primal_free ? k : 0; i < t->args.size(); ++i) operands.push_back(emit(t->args[i]));
   const std::string name = std::string(forward ? "d" : "ct") + runtime_prim_name(t->op);
   if (t->op == PrimOp::Lt || t->op == PrimOp::Gt)  // comparisons: derivative 0
     return bind(name, t->type, "chad_rt::zero<" + type(t->type) + ">()");

@@ -81,9 +81,17 @@ class Emitter {
   std::string alias(const std::string& base, const TypeP& t, const std::string& value);
   // Emits `body` as a closure `chad_rt::Fn<A, B>` of one parameter `name` : A.
   std::string closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
-  // `const chad_rt::Fn<A, B> f{...};` of the emitted lambda `lambda`, copied into the arena, with
-  // its call (or, `linear`, its accumulating call) thunk: what chad_rt::fn does, written
-  // out, so that no function template is instantiated per lambda for it.
+  // Emits `body` as the lambda of such a closure, built in the arena, and returns the name of its
+  // pointer: a fold's body is passed to the fold's function as `*lambda`, the function's type
+  // parameter Body, so that -O2 inlines the body into the fold's loop (no call through a
+  // pointer per node).
+  std::string closure_lambda(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
+  // The opening of a closure's lambda built in the arena (rt_arena.hpp, chad_rt::in_arena):
+  // `const auto* const lambda = ::new (chad_rt::in_arena) auto(`, then the lambda, then `);`.
+  static std::string lambda_in_arena(const std::string& lambda);
+  // `const chad_rt::Fn<A, B> f{...};` of the lambda `lambda` built in the arena, with its call
+  // (or, `linear`, its accumulating call) thunk: what chad_rt::fn does, written out, so that no
+  // function template is instantiated per lambda for it.
   std::string closure_object(const std::string& a, const std::string& b, const std::string& lambda,
                              const std::string& f, bool linear);
   // Emits `body` in the environment extended by a variable `cpp_name`.

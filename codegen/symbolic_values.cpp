@@ -55,7 +55,7 @@ std::string Emitter::linear_closure(const std::string& name, const TypeP& param,
   const std::string a = type(param), b = type(result), p = fresh(name), acc = fresh("acc"), lambda = fresh("lambda"),
                     f = fresh("fn");
   const std::size_t at = out_.size();
-  open("const auto " + lambda + " = [=](const " + a + "& " + p + ", " + b + "& " + acc + ") {");
+  open(lambda_in_arena(lambda) + "[=](const " + a + "& " + p + ", " + b + "& " + acc + ") {");
   const std::size_t uses = open_capture_scope();
   note_local(p);
   env.push(p);
@@ -63,7 +63,7 @@ std::string Emitter::linear_closure(const std::string& name, const TypeP& param,
   env.pop();
   accumulate_value(result, acc, value);
   const std::string captures = close_capture_scope(uses);
-  close("};");
+  close("});");
   patch_capture_list(at, captures);
   line(closure_object(a, b, lambda, f, true));
   note_local(f);

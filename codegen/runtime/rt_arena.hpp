@@ -1,6 +1,6 @@
 // The kernel runtime's arena (part of chad_runtime.hpp): a bump allocator for one kernel call,
 // with its chunks kept per thread between calls; ArenaScope installs one for a call, make<T>,
-// arena_array<T> and CHAD_RT_IN_ARENA build in it. Nothing in an arena is ever destroyed.
+// arena_array<T> and `new (chad_rt::in_arena)` build in it. Nothing in an arena is ever destroyed.
 #ifndef CHAD_RT_ARENA_HPP
 #define CHAD_RT_ARENA_HPP
 
@@ -168,9 +168,25 @@ T* arena_array(std::size_t n) {
 
 }  // namespace chad_rt
 
-// A copy of the object `x` (a generated closure's lambda) in the current arena, written inline
-// rather than through a function template: a campaign's unit holds thousands of lambdas, and
-// each instantiation was one more function to compile. Its destructor never runs.
-#define CHAD_RT_IN_ARENA(x) (::new (::chad_rt::arena().allocate(sizeof(x), alignof(decltype(x)))) decltype(x)(x))
+namespace chad_rt {
+// `::new (chad_rt::in_arena) auto(lambda)`: a generated closure's lambda built in the current
+// arena, its captures copied there straight from the locals they capture. It is an expression,
+// not a function template: a campaign's unit holds thousands of lambdas, and each instantiation
+// was one more function to compile. Built first on the stack and then copied (as before), a
+// closure that captures arrays copied them twice: the GMM's backpropagators capture kilobytes per
+// data point (bench/RESULTS.md, issue #33). Its destructor never runs.
+struct InArena {};
+inline constexpr InArena in_arena{};
+}  // namespace chad_rt
+
+inline void* operator new(std::size_t size, chad_rt::InArena) {
+  return ::chad_rt::arena().allocate(size, __STDCPP_DEFAULT_NEW_ALIGNMENT__);
+}
+inline void* operator new(std::size_t size, std::align_val_t align, chad_rt::InArena) {
+  return ::chad_rt::arena().allocate(size, std::size_t(align));
+}
+// Called only if a construction in the arena throws: the memory goes with the arena.
+inline void operator delete(void*, chad_rt::InArena) noexcept {}
+inline void operator delete(void*, std::align_val_t, chad_rt::InArena) noexcept {}
 
 #endif  // CHAD_RT_ARENA_HPP

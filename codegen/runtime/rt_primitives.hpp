@@ -161,14 +161,23 @@ X fwd_div(const X& a, const X& b, const X& da, const X& db) {
     return (entry(da, k) - entry(a, k) / bk * entry(db, k)) / bk;
   });
 }
-// (v, v), (v, -v)
+// (v, v), (v, -v); the forms without the primal operands are the code generator's (it leaves out
+// what a rule does not read, so that a backpropagator's closure does not keep it).
 template <class X>
-Pair<X, X> rev_add(const X&, const X&, const X& v) {
+Pair<X, X> rev_add(const X& v) {
   return {v, v};
 }
 template <class X>
-Pair<X, X> rev_sub(const X&, const X&, const X& v) {
+Pair<X, X> rev_add(const X&, const X&, const X& v) {
+  return rev_add(v);
+}
+template <class X>
+Pair<X, X> rev_sub(const X& v) {
   return {v, detail::build<X>([&](int k) { return -detail::entry(v, k); })};
+}
+template <class X>
+Pair<X, X> rev_sub(const X&, const X&, const X& v) {
+  return rev_sub(v);
 }
 // (v b, v a)
 template <class X>

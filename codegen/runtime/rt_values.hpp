@@ -51,13 +51,19 @@ struct Arr {
   // Copied by hand, not trivially, as Eigen's arrays were: trivially copyable, the -O2 kernels
   // of the bench programs ran 15-30% slower (measured, bench/RESULTS.md, issue #33; small arrays
   // then travel in registers and are stored in halves, likely stalling the whole loads after).
-  // Sums with array payloads are therefore copied by their tag.
-  Arr(const Arr& o) {
-    for (int i = 0; i < N; ++i) entries[i] = o.entries[i];
-  }
+  // Sums with array payloads are therefore copied by their tag. The copy is one memcpy where the
+  // scalar allows it: copied entry by entry into closures built in the arena, the small GMM's
+  // primal ran 1.35x slower (bench/RESULTS.md, stop 49).
+  Arr(const Arr& o) { copy_from(o); }
   Arr& operator=(const Arr& o) {
-    for (int i = 0; i < N; ++i) entries[i] = o.entries[i];
+    copy_from(o);
     return *this;
+  }
+  void copy_from(const Arr& o) {
+    if constexpr (__is_trivially_copyable(S))
+      __builtin_memcpy(entries, o.entries, sizeof entries);
+    else
+      for (int i = 0; i < N; ++i) entries[i] = o.entries[i];
   }
   // Arr<S, 3>(x, y, z): every entry given.
   template <class... V>
@@ -280,20 +286,22 @@ struct Fn {
 
 // fn places its lambda in the arena itself, not through make<L>, which was one more function per
 // lambda for the compiler to make (a campaign's kernels hold thousands); the code generator's
-// closures go further and write fn's work out (Emitter::closure_object), and a linear function
-// is `Fn{nullptr, CHAD_RT_IN_ARENA(lambda), &detail::accumulate_by_lambda<A, B, decltype(lambda)>}`.
+// closures go further and write fn's work out (Emitter::closure_object): the lambda built in the
+// arena, `const auto* const l = ::new (chad_rt::in_arena) auto([=](...) {...});`, and a linear
+// function is `Fn{nullptr, l, &detail::accumulate_by_lambda<A, B, decltype(l)>}`. The thunks take
+// the lambda's pointer type P (`const L*`), so that no trait is instantiated to name L.
 namespace detail {
-template <class A, class B, class L>
+template <class A, class B, class P>
 B call_lambda(const void* env, const A& a) {
-  return (*static_cast<const L*>(env))(a);
+  return (*static_cast<P>(env))(a);
 }
 template <class A, class B, class L>
 B call_empty_lambda(const void*, const A& a) {
   return L{}(a);
 }
-template <class A, class B, class L>
+template <class A, class B, class P>
 void accumulate_by_lambda(const void* env, const A& a, B& acc) {
-  (*static_cast<const L*>(env))(a, acc);
+  (*static_cast<P>(env))(a, acc);
 }
 }  // namespace detail
 
@@ -303,8 +311,8 @@ Fn<A, B> fn(L lambda) {
   if constexpr (__is_empty(L) && requires { L{}; }) {  // (built-in and requires: no trait classes to instantiate)
     return {&detail::call_empty_lambda<A, B, L>, nullptr};
   } else {
-    const L* env = ::new (arena().allocate(sizeof(L), alignof(L))) L(std::move(lambda));
-    return {&detail::call_lambda<A, B, L>, env};
+    const L* env = ::new (in_arena) L(std::move(lambda));
+    return {&detail::call_lambda<A, B, const L*>, env};
   }
 }
 

@@ -213,8 +213,8 @@ TEST(RuntimeLinear, FunctionsAddPointwiseAndTheNullFunctionIsZero) {
 TEST(RuntimeLinear, ALinearFunctionAddsIntoTheCallersCotangentOrIntoAZeroWhenCalled) {
   using P = Pair<double, double>;
   const double k = 3;
-  const auto adds = [k](const double& x, P& acc) { acc.snd = acc.snd + k * x; };
-  Fn<double, P> second{nullptr, CHAD_RT_IN_ARENA(adds), &detail::accumulate_by_lambda<double, P, decltype(adds)>};
+  const auto* const adds = ::new (in_arena) auto([k](const double& x, P& acc) { acc.snd = acc.snd + k * x; });
+  Fn<double, P> second{nullptr, adds, &detail::accumulate_by_lambda<double, P, decltype(adds)>};
   EXPECT_FALSE(second.is_zero());
   const P called = second(2.0);
   EXPECT_EQ(called.fst, 0.0);

@@ -45,7 +45,7 @@ TEST(SymbolicValues, OneHotContributionsAddIntoTheirComponentsAndNoBackpropagato
   // CHAD's transformation of main: the first closure of program(), up to its end at indent 2.
   const std::size_t start = source.find("program() {");
   ASSERT_NE(start, std::string::npos);
-  const std::string body = source.substr(start, source.find("\n  };\n", start) - start);
+  const std::string body = source.substr(start, source.find("\n  });\n", start) - start);
   // Written out whole, each contribution was a one-hot tuple of the context (`onehot_`), added
   // to the others; each primitive's backpropagator a closure called by the next (`lapp_`).
   EXPECT_EQ(body.find("onehot_"), std::string::npos);
