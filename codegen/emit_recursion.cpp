@@ -158,7 +158,6 @@ std::string Emitter::emit_source_recursion(const TermP& t) {
   if (helper.empty()) {
     helper = fresh(fold ? "fold" : "unfold");
     name_helper(key, helper);
-    const std::string body_fn = "chad_rt::Fn<" + type(x_type) + ", " + type(body_type) + ">";
     Saved saved = begin_helper();
     std::string signature;
     if (fold) {
@@ -175,6 +174,7 @@ std::string Emitter::emit_source_recursion(const TermP& t) {
       finish_fold_node(spine, "body(" + x + ")");
     } else {
       const std::string s = types().struct_name(fixpoint), payload = "typename " + s + "::Payload";
+      const std::string body_fn = "chad_rt::Fn<" + type(x_type) + ", " + type(body_type) + ">";
       signature = "template <class S>\n" + type(fixpoint) + " " + helper + "(const " + type(carrier) + "& seed, const " +
                   body_fn + "& body)";
       open("return chad_rt::delay<" + s + ">(chad_rt::fn<chad_rt::Unit, " + payload +

@@ -41,7 +41,6 @@ std::vector<std::string> split_words(const std::string& text) {
   return words;
 }
 
-
 // `compiler --version`, once per compiler per process.
 std::string compiler_version(const std::string& compiler) {
   static std::mutex mutex;
