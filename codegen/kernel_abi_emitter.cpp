@@ -131,7 +131,13 @@ std::string AbiEmitter::writer(const TypeP& t) {
         e_.line("chad_rt::throw_fault(\"an output sum without a constructor\");");
         return;
       }
-      case TypeKind::Mu: e_.line(writer(unroll_type(t)) + "<S>(out, chad_rt::unroll(v));"); return;
+      case TypeKind::Mu:
+        if (is_linear_last_functor(t->body, t->var)) {
+          write_list(t, false);
+          return;
+        }
+        e_.line(writer(unroll_type(t)) + "<S>(out, chad_rt::unroll(v));");
+        return;
       default: CHAD_INTERNAL_ASSERT(false, "codegen: writing a value of the non-data type " + print_type(t));
     }
   });
@@ -192,6 +198,14 @@ std::string AbiEmitter::tangent_reader(const TypeP& t) {
   });
 }
 
+// The (co)tangent of constructor i's argument within `sum_tangent`, a (co)tangent of the sum type.
+std::string AbiEmitter::constructor_tangent(const TypeP& sum, std::size_t i, const std::string& sum_tangent) {
+  const std::size_t n = sum->ctors.size();
+  if (e_.sums == SumsStrategy::Biproduct) return tuple_component(sum_tangent, i, n);
+  return "chad_rt::sum_out<" + std::to_string(i) + ", " + e_.type(tangent_of(e_, sum->ctors[i].type)) + ">(" +
+         sum_tangent + ")";
+}
+
 std::string AbiEmitter::tangent_writer(const TypeP& t) {
   const TypeP d = tangent_of(e_, t);
   return helper("write_tangent", t, true, "void",
@@ -212,27 +226,83 @@ std::string AbiEmitter::tangent_writer(const TypeP& t) {
         e_.open("switch (primal.tag()) {");
         for (std::size_t i = 0; i < n; ++i) {
           const std::string k = std::to_string(i);
-          const TypeP part_type = tangent_of(e_, t->ctors[i].type);
-          std::string part;
-          if (e_.sums == SumsStrategy::Biproduct) {
-            part = tuple_component("v", i, n);
-          } else {
-            part = "chad_rt::sum_out<" + k + ", " + e_.type(part_type) + ">(v)";
-          }
           e_.line("case " + k + ": " + tangent_writer(t->ctors[i].type) + "<S>(out, primal.template get<" + k + ">(), " +
-                  part + "); return;");
+                  constructor_tangent(t, i, "v") + "); return;");
         }
         e_.close("}");
         e_.line("chad_rt::throw_fault(\"a primal sum without a constructor\");");
         return;
       }
       case TypeKind::Mu: {
+        if (is_linear_last_functor(t->body, t->var)) {
+          write_list(t, true);
+          return;
+        }
         e_.line(tangent_writer(unroll_type(t)) + "<S>(out, chad_rt::unroll(primal), chad_rt::lin_unroll(v));");
         return;
       }
       default: CHAD_INTERNAL_ASSERT(false, "codegen: a (co)tangent of the non-data type " + print_type(t));
     }
   });
+}
+
+// A list-like value (and with `tangent`, its (co)tangent beside it), node by node: the child is
+// the last thing in a node's pre-order, so the writer steps to it instead of calling itself, and
+// writing a long list takes a loop, not a recursion as deep as the list (whose return trip down
+// a stack of a million frames was most of a long Horner gradient's time, bench/RESULTS.md).
+void AbiEmitter::write_list(const TypeP& t, bool tangent) {
+  e_.line(e_.type(tangent ? primal_of(e_, t) : t) + " at = " + (tangent ? "primal" : "v") + ";");
+  if (tangent) e_.line(e_.type(tangent_of(e_, t)) + " at_tangent = v;");
+  e_.open("for (;;) {");
+  e_.line("const auto& node = chad_rt::unroll(at);");
+  if (tangent) e_.line("const auto node_tangent = chad_rt::lin_unroll(at_tangent);");
+  // Writes the part of type `f` (open in t's variable) held in `p`, its (co)tangent in `d`; at the
+  // recursive position, steps to the child.
+  std::function<void(const TypeP&, const std::string&, const std::string&)> part =
+      [&](const TypeP& f, const std::string& p, const std::string& d) {
+    const TypeP closed = substitute(f, t->var, t);
+    if (!occurs_free(f, t->var)) {
+      e_.line(tangent ? tangent_writer(closed) + "<S>(out, " + p + ", " + d + ");" : writer(closed) + "<S>(out, " + p + ");");
+      return;
+    }
+    switch (f->kind) {
+      case TypeKind::Var:
+        e_.line("at = " + p + ";");
+        if (tangent) e_.line("at_tangent = " + d + ";");
+        e_.line("continue;");
+        return;
+      case TypeKind::Prod:
+        part(f->left, p + ".fst", d + ".fst");
+        part(f->right, p + ".snd", d + ".snd");
+        return;
+      case TypeKind::Sum: {
+        if (!tangent) e_.line("out.tag(" + p + ".tag());");
+        e_.open("switch (" + p + ".tag()) {");
+        for (std::size_t i = 0; i < f->ctors.size(); ++i) {
+          const std::string k = std::to_string(i);
+          e_.open("case " + k + ": {");
+          const std::string argument = e_.fresh("argument");
+          e_.line("const auto& " + argument + " = " + p + ".template get<" + k + ">();");
+          std::string argument_tangent;
+          if (tangent) {
+            argument_tangent = e_.fresh("argument_tangent");
+            e_.line("const auto " + argument_tangent + " = " + constructor_tangent(closed, i, d) + ";");
+          }
+          part(f->ctors[i].type, argument, argument_tangent);
+          if (!occurs_free(f->ctors[i].type, t->var)) e_.line("return;");
+          e_.close("}");
+        }
+        e_.close("}");
+        e_.line(std::string("chad_rt::throw_fault(\"") + (tangent ? "a primal" : "an output") +
+                " sum without a constructor\");");
+        return;
+      }
+      default: CHAD_INTERNAL_ASSERT(false, "codegen: write_list on a functor that is not list-like: " + print_type(f));
+    }
+  };
+  part(t->body, "node", "node_tangent");
+  if (!occurs_free(t->body, t->var)) e_.line("return;");
+  e_.close("}");
 }
 
 }  // namespace chad

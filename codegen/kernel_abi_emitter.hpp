@@ -26,6 +26,10 @@ class AbiEmitter {
   // The body of a list-like type's reader: a loop (the type's functor is linear, its
   // recursive position last).
   void read_list(const TypeP& list_type);
+  // The body of a list-like type's writer or, with `tangent`, (co)tangent writer: a loop too.
+  void write_list(const TypeP& list_type, bool tangent);
+  // The (co)tangent of constructor i's argument within `sum_tangent`, a (co)tangent of `sum`.
+  std::string constructor_tangent(const TypeP& sum, std::size_t i, const std::string& sum_tangent);
   // `tangent`: a (co)tangent's, which depends on the mode and the sums and functions strategies.
   std::string helper(const std::string& kind, const TypeP& type, bool tangent, const std::string& result,
                      const std::string& params, const std::function<void(const std::string& name)>& body);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <set>
 
 #include "../support/example_programs.hpp"
 #include "../support/test_kernel_compiler.hpp"
@@ -35,12 +36,42 @@ bool some_helper_recurses(const std::string& source, const std::string& prefix) 
   return false;
 }
 
-std::string kernel_source(const std::string& example, KernelMode mode, SumsStrategy sums) {
+// Whether some helper named `prefix`N reaches itself through calls to helpers named `prefix`M.
+bool some_helpers_call_in_a_cycle(const std::string& source, const std::string& prefix) {
+  const auto bodies = helper_bodies(source, prefix);
+  std::map<std::string, std::vector<std::string>> calls;
+  for (const auto& [name, body] : bodies)
+    for (const auto& [callee, unused] : bodies)
+      if (body.find(callee + "<S>(") != std::string::npos) calls[name].push_back(callee);
+  for (const auto& [start, unused] : bodies) {  // depth-first from each helper, looking for it
+    std::vector<std::string> todo = calls[start];
+    std::set<std::string> seen;
+    while (!todo.empty()) {
+      const std::string at = todo.back();
+      todo.pop_back();
+      if (at == start) return true;
+      if (!seen.insert(at).second) continue;
+      for (const std::string& next : calls[at]) todo.push_back(next);
+    }
+  }
+  return false;
+}
+
+std::string kernel_source(const CheckedProgram& program, KernelMode mode, SumsStrategy sums) {
   KernelOptions options;
   options.mode = mode;
   options.sums = sums;
-  return generate_kernel_source(testing::load_example(example), options);
+  return generate_kernel_source(program, options);
 }
+std::string kernel_source(const std::string& example, KernelMode mode, SumsStrategy sums) {
+  return kernel_source(testing::load_example(example), mode, sums);
+}
+
+// Each coefficient of Horner's list times x: a list out, so the kernels write one.
+const char* const kScaleEach = R"(type NEList = mu l. < Last : real | Cons : real * l >;
+def main (x : real) (cs : NEList) : NEList =
+  fold cs with node -> case node of { Last c -> roll Last (x * c) | Cons p -> roll Cons (x * fst p, snd p) };
+)";
 
 TEST(ListLoops, FoldsAndReadersOfListsAreLoopsInEveryModeAndSumsStrategy) {
   for (KernelMode mode : {KernelMode::Primal, KernelMode::Forward, KernelMode::Reverse})
@@ -55,6 +86,69 @@ TEST(ListLoops, FoldsAndReadersOfListsAreLoopsInEveryModeAndSumsStrategy) {
       // read_ helpers may still call each other in a cycle; the list's own reader is the loop.
       EXPECT_NE(source.find("hole = child_slot_"), std::string::npos);
     }
+}
+
+TEST(ListLoops, WritersOfListsAndOfTheirTangentsAreLoopsInEveryModeAndSumsStrategy) {
+  // A recursive writer's return trip down a stack as deep as the list was most of Horner's
+  // gradient at a million coefficients (bench/RESULTS.md, stop 50).
+  const CheckedProgram scale_each = testing::load_source(kScaleEach);
+  for (KernelMode mode : {KernelMode::Primal, KernelMode::Forward, KernelMode::Reverse})
+    for (SumsStrategy sums : kAllSumsStrategies) {
+      SCOPED_TRACE(std::string(kernel_mode_name(mode)) + " " + sums_strategy_name(sums));
+      const std::string source = kernel_source(scale_each, mode, sums);
+      ASSERT_FALSE(helper_bodies(source, "write_").empty());
+      EXPECT_FALSE(some_helpers_call_in_a_cycle(source, "write_"));
+      if (mode == KernelMode::Primal) continue;
+      for (const std::string& program : {std::string("horner.chad"), std::string("scale_each")}) {
+        const std::string text = program == "scale_each" ? source : kernel_source(program, mode, sums);
+        ASSERT_FALSE(helper_bodies(text, "write_tangent_").empty()) << program;
+        EXPECT_FALSE(some_helpers_call_in_a_cycle(text, "write_tangent_")) << program;
+      }
+    }
+  // The detector sees a cycle where one is: a tree's writers still recurse.
+  EXPECT_TRUE(some_helpers_call_in_a_cycle(kernel_source("tree.chad", KernelMode::Reverse, SumsStrategy::Biproduct),
+                                           "write_tangent_"));
+}
+
+TEST(ListLoops, AListWrittenByALoopIsTheClosedFormInEveryModeAndSumsStrategy) {
+  // out_k = x c_k: d out_k / dx = c_k, d out_k / d c_j = x when j = k, else 0 (exact in double).
+  const CheckedProgram program = testing::load_source(kScaleEach);
+  std::vector<ProgramToCompile> batch;
+  for (KernelMode mode : {KernelMode::Forward, KernelMode::Reverse})
+    for (SumsStrategy sums : kAllSumsStrategies) {
+      KernelOptions k;
+      k.name = std::string("scale_each_") + kernel_mode_name(mode) + "_" + sums_strategy_name(sums);
+      for (char& c : k.name)
+        if (c == '-') c = '_';
+      k.mode = mode;
+      k.sums = sums;
+      batch.push_back({&program, k});
+    }
+  std::vector<CompiledProgram> compiled;
+  ASSERT_NO_THROW(compiled = compile_programs(batch, testing::test_kernel_compiler()));
+  const std::size_t n = 300;
+  const double x = 0.5;
+  std::vector<int> tags(n - 1, 1);  // Cons n - 1 times, then Last
+  tags.push_back(0);
+  std::vector<double> coords{x};
+  for (std::size_t k = 0; k < n; ++k) coords.push_back(double(k) + 1);
+  const NormalForm<double> input{index_from_tags(program.input_type, tags), coords};
+  for (std::size_t b = 0; b < compiled.size(); ++b) {
+    SCOPED_TRACE(batch[b].options.name);
+    const JacobianResult got = jacobian_by_compiled_kernel(program, compiled[b], input);
+    ASSERT_EQ(got.output_coords.size(), n);
+    ASSERT_EQ(got.jacobian.size(), n);
+    std::size_t wrong = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      wrong += got.output_coords[k] != x * (double(k) + 1);
+      ASSERT_EQ(got.jacobian[k].size(), n + 1);
+      for (std::size_t j = 0; j <= n; ++j) {
+        const double expected = j == 0 ? double(k) + 1 : j == k + 1 ? x : 0.0;
+        wrong += got.jacobian[k][j] != expected;
+      }
+    }
+    EXPECT_EQ(wrong, 0u) << "of the " << n << " outputs and " << n * (n + 1) << " Jacobian entries";
+  }
 }
 
 TEST(ListLoops, AReverseFoldsBackpropagatorDoesNotCallItsChilds) {
