@@ -60,13 +60,7 @@ std::string Emitter::emit_target(const TermP& t) {
                   "chad_rt::sum_out<" + std::to_string(i) + ", " + type(t->type) + ">(" + v + ")");
     }
     case TermKind::EnvPack:
-    case TermKind::EnvUnpack: {  // the efficient functions strategy; index: the context's fingerprint
-      std::string v = emit(a[0]);
-      const bool pack = t->kind == TermKind::EnvPack;
-      return bind(pack ? "pack" : "unpack", t->type,
-                  std::string(pack ? "chad_rt::env_pack<" : "chad_rt::env_unpack<") + type(t->annot) + ">(" + v + ", " +
-                      std::to_string(t->index) + ")");
-    }
+    case TermKind::EnvUnpack: return emit_env(t);
     case TermKind::LinRoll: return lin_roll(t->type, emit(a[0]));
     case TermKind::LinUnroll: return bind("lunroll", t->type, "chad_rt::lin_unroll(" + emit(a[0]) + ")");
     case TermKind::ArrayRow: {
@@ -94,6 +88,23 @@ std::string Emitter::emit_target(const TermP& t) {
   }
   // Inject, Case, Pair, ... in target terms are source formers.
   return emit_source(t);
+}
+
+// The efficient functions strategy's packs (index: the context's fingerprint). An unpacked value
+// is read where its pack holds it (chad_rt::env_view), and packing it or a part of it again
+// points at that part (chad_rt::env_repack): nothing is copied.
+std::string Emitter::emit_env(const TermP& t) {
+  const std::string v = emit(t->args[0]), fingerprint = std::to_string(t->index), T = type(t->annot);
+  if (t->kind == TermKind::EnvUnpack) {
+    const std::string name = fresh("unpack");
+    line("const " + T + "& " + name + " = chad_rt::env_view<" + T + ">(" + v + ", " + fingerprint + ");");
+    note_local(name);
+    pack_views_.insert(name);
+    return name;
+  }
+  const bool view = names_a_local_or_part(v) && pack_views_.count(v.substr(0, v.find('.')));
+  return bind("pack", t->type,
+              std::string(view ? "chad_rt::env_repack<" : "chad_rt::env_pack<") + T + ">(" + v + ", " + fingerprint + ")");
 }
 
 }  // namespace chad

@@ -82,7 +82,6 @@ std::string Emitter::bind(const std::string& base, const TypeP& t, const std::st
   return name;
 }
 
-namespace {
 // Whether `value` is a local's name followed by `.fst` / `.snd` steps (what `alias` may refer to).
 bool names_a_local_or_part(const std::string& value) {
   const std::size_t end = value.find('.');
@@ -96,7 +95,6 @@ bool names_a_local_or_part(const std::string& value) {
   }
   return true;
 }
-}  // namespace
 
 std::string Emitter::alias(const std::string& base, const TypeP& t, const std::string& value) {
   // A local itself: its own name (no line; a campaign's kernels had a fifth of their lines so).
@@ -109,7 +107,9 @@ std::string Emitter::alias(const std::string& base, const TypeP& t, const std::s
   owned_.erase(value);  // its one user is this name now, which stays unchanged
   std::string name = fresh(base);
   line("const " + type(t) + "& " + name + " = " + value + ";");
-  note_alias(name, value.substr(0, value.find('.')));
+  const std::string of = value.substr(0, value.find('.'));
+  note_alias(name, of);
+  if (pack_views_.count(of)) pack_views_.insert(name);
   return name;
 }
 

@@ -170,6 +170,7 @@ class Emitter {
   std::string emit_case(const TermP& t);
   std::string emit_prim(const TermP& t);
   std::string emit_prim_derivative(const TermP& t);
+  std::string emit_env(const TermP& t);  // EnvPack, EnvUnpack
   std::string emit_recursion(const TermP& t);
   std::string emit_source_recursion(const TermP& t);
   std::string emit_target_fold(const TermP& t);
@@ -239,6 +240,8 @@ class Emitter {
   // Locals made by owned_local and not yet held by a symbolic value or a variable: their one
   // user may change them.
   std::set<std::string> owned_;
+  // Locals that are an unpacked environment where its pack holds it, or a part of one (emit_env).
+  std::set<std::string> pack_views_;
   int lambda_depth_ = 0;                        // closures the current block is nested in
   std::map<std::string, int> local_depth_;      // the lambda depth where a local's object lives
   std::map<std::string, int> declared_depth_;   // the lambda depth where it is declared
@@ -258,6 +261,8 @@ bool is_linear_last_functor(const TypeP& functor, const std::string& var);
 // Biproduct (co)tangents of sums, right-nested n-tuples t1 * (t2 * ... tn):
 // component i of the tuple held in `tuple` (an expression);
 std::string tuple_component(std::string tuple, std::size_t i, std::size_t n);
+// Whether `value` is a local's name followed by `.fst` / `.snd` steps.
+bool names_a_local_or_part(const std::string& value);
 // the tuple of type `tuple_type` with `component` at i and zeros elsewhere.
 std::string one_component_tuple(CppTypes& types, const TypeP& tuple_type, std::size_t n, std::size_t i,
                                 const std::string& component);

@@ -83,17 +83,47 @@ struct EnvMismatch : Fault {
   throw EnvMismatch(packed, expected);
 }
 template <class T>
+Env env_pack(const T& context_tangent, int fingerprint);
+namespace detail {
+template <class T>
+Env env_add_same(const Env& a, const Env& b) {
+  return env_pack<T>(chad_rt::add(*static_cast<const T*>(a.value), *static_cast<const T*>(b.value)), a.fingerprint);
+}
+// The one object of an empty type that every pack of it points at (a pack is never changed).
+template <class T>
+inline constexpr T empty_pack_value{};
+}  // namespace detail
+// A pack holds a copy of the cotangent in the arena, except of an empty type (unit, pairs of
+// units: nothing to copy, and the ODE's gradient packed one per call of its field).
+template <class T>
 Env env_pack(const T& context_tangent, int fingerprint) {
-  return Env{make<T>(context_tangent), fingerprint, [](const Env& a, const Env& b) {
-               return env_pack<T>(chad_rt::add(*static_cast<const T*>(a.value), *static_cast<const T*>(b.value)),
-                                  a.fingerprint);
-             }};
+  if constexpr (std::is_empty_v<T>) {
+    (void)context_tangent;
+    return Env{&detail::empty_pack_value<T>, fingerprint, &detail::env_add_same<T>};
+  } else {
+    return Env{make<T>(context_tangent), fingerprint, &detail::env_add_same<T>};
+  }
 }
 template <class T>
 T env_unpack(const Env& e, int fingerprint) {
   if (e.is_zero()) return chad_rt::zero<T>();
   if (e.fingerprint != fingerprint) throw_env_mismatch(e.fingerprint, fingerprint);
   return *static_cast<const T*>(e.value);
+}
+// env_unpack where the pack's value lies, not copied (a zero pack: a zero made in the arena), and
+// env_repack of a part of such a value: a pack that points at that part. A pack is never changed
+// after it is made, and everything it points at lives in the arena until the kernel returns, so
+// unpacking a curried function's environment and packing the rest of it copies nothing (the MLP's
+// gradient copied its weights' cotangents so five times per example, bench/RESULTS.md).
+template <class T>
+const T& env_view(const Env& e, int fingerprint) {
+  if (e.is_zero()) return *make<T>(chad_rt::zero<T>());
+  if (e.fingerprint != fingerprint) throw_env_mismatch(e.fingerprint, fingerprint);
+  return *static_cast<const T*>(e.value);
+}
+template <class T>
+Env env_repack(const T& part_of_a_view, int fingerprint) {
+  return Env{&part_of_a_view, fingerprint, &detail::env_add_same<T>};
 }
 template <class T>
 T zero() {

@@ -1,8 +1,8 @@
 // What the -O2 kernels keep and call per node (issue 33): a fold's body is its function's type
 // parameter, so that it can be inlined into the fold's loop; a reverse rule that reads no primal
 // operand (add, sub, sum, get) is given none, so that a backpropagator's closure does not keep
-// them; closures are built in the arena in place. Each compiled gradient is checked against
-// derivatives taken by hand.
+// them; closures are built in the arena in place; an unpacked environment is read where its pack
+// holds it. Each compiled gradient is checked against derivatives taken by hand.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -79,6 +79,25 @@ TEST(KernelTape, AReverseRuleThatReadsNoPrimalOperandIsGivenNone) {
   // x = (1, 2, 3), y = (4, -1, 0.5), z = (2, -3, 0.25).
   EXPECT_EQ(gradient(program, "linear_rules_rev", "([1, 2, 3], [4, -1, 0.5], [2, -3, 0.25])"),
             (std::vector<double>{2, -2, 0.25, -2, 4, -0.25, -3, 3, 2.5}));
+}
+
+// f(a, b, x) = sum(a * b * x) through a curried def, whose backpropagators unpack their
+// environment's cotangent and pack the rest of it. By hand: df/da = b x, df/db = a x, df/dx = a b.
+const char* kCurried =
+    "def scale (a : real[3]) (b : real[3]) (x : real[3]) : real = sum(a * b * x);\n"
+    "def main (a : real[3], b : real[3], x : real[3]) : real = scale a b x;\n";
+
+TEST(KernelTape, AnUnpackedEnvironmentIsViewedAndItsRestRepackedWithoutACopy) {
+  const CheckedProgram program = testing::load_source(kCurried);
+  const std::string source = generate_kernel_source(program, options_for(KernelMode::Reverse));
+  // Each curried level's backpropagator unpacks its environment by reference and packs the rest,
+  // a part of that same pack, by pointing at it.
+  EXPECT_GE(count(source, R"(const T[0-9]+<S>& unpack_[0-9]+ = chad_rt::env_view<)"), 2);
+  EXPECT_GE(count(source, R"(chad_rt::env_repack<T[0-9]+<S>>\(fst_[0-9]+, )"), 1);
+  EXPECT_EQ(count(source, R"(chad_rt::env_unpack<)"), 0);
+  // a = (1, 2, 3), b = (4, -1, 0.5), x = (2, -3, 0.25).
+  EXPECT_EQ(gradient(program, "curried_rev", "([1, 2, 3], [4, -1, 0.5], [2, -3, 0.25])"),
+            (std::vector<double>{8, 3, 0.125, 2, -6, 0.75, 4, -2, 1.5}));
 }
 
 }  // namespace

@@ -232,6 +232,34 @@ TEST(RuntimeLinear, ALinearFunctionAddsIntoTheCallersCotangentOrIntoAZeroWhenCal
   EXPECT_EQ(acc.snd, 16.0);
 }
 
+// A pack viewed where it lies and a part of it packed again copy nothing and read back what was
+// packed; packs of a unit point at one object; the zero pack views as a zero; a pack of one
+// context viewed as another's is a fault.
+TEST(RuntimeLinear, PacksViewedAndRepackedAreNotCopiedAndAddAsTheirValues) {
+  using Context = Pair<Pair<Unit, double>, Arr<double, 2>>;
+  Context packed{{Unit{}, 1.5}, Arr<double, 2>::Zero()};
+  packed.snd(0) = 2;
+  packed.snd(1) = -3;
+  const Env pack = env_pack<Context>(packed, 7);
+  const Context& view = env_view<Context>(pack, 7);
+  EXPECT_EQ(&view, pack.value);  // not a copy
+  EXPECT_EQ(view.fst.snd, 1.5);
+  EXPECT_EQ(view.snd(1), -3.0);
+  const Env rest = env_repack<Pair<Unit, double>>(view.fst, 8);
+  EXPECT_EQ(rest.value, &view.fst);
+  using Rest = Pair<Unit, double>;
+  EXPECT_EQ(env_unpack<Rest>(rest, 8).snd, 1.5);
+  const Env sum = add(rest, env_pack<Rest>(Rest{Unit{}, 0.25}, 8));
+  EXPECT_EQ(env_unpack<Rest>(sum, 8).snd, 1.75);
+  EXPECT_EQ(view.fst.snd, 1.5);  // the sum is a new pack: the viewed one is unchanged
+  EXPECT_EQ(env_view<Context>(Env{}, 7).snd(0), 0.0);
+  EXPECT_THROW(env_view<Context>(pack, 8), EnvMismatch);
+  const Env unit_a = env_pack<Unit>(Unit{}, 9), unit_b = env_pack<Unit>(Unit{}, 9);
+  EXPECT_FALSE(unit_a.is_zero());
+  EXPECT_EQ(unit_a.value, unit_b.value);  // nothing to copy
+  EXPECT_FALSE(add(unit_a, unit_b).is_zero());
+}
+
 TEST(RuntimeLinear, CopowersFoldLeftToRightAndAddByConcatenation) {
   using C = Copower<double, double>;
   std::vector<double> seen;
