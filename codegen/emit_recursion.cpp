@@ -25,10 +25,11 @@ TypeP close_over(TypeP t, const std::vector<Positions>& p, bool out) {
 }  // namespace
 
 Emitter::Saved Emitter::begin_helper() {
-  Saved saved{take(), indent_, env, lambda_depth_};
+  Saved saved{take(), indent_, env, lambda_depth_, std::move(fold_bodies_)};
   indent_ = 1;
   env.clear();
   lambda_depth_ = 0;  // a helper is a function of its own: its locals die when it returns
+  fold_bodies_.clear();
   return saved;
 }
 
@@ -38,6 +39,7 @@ std::string Emitter::end_helper(Saved saved) {
   indent_ = saved.indent;
   env = std::move(saved.env);
   lambda_depth_ = saved.lambda_depth;
+  fold_bodies_ = std::move(saved.fold_bodies);
   return body;
 }
 
@@ -193,7 +195,7 @@ std::string Emitter::emit_source_recursion(const TermP& t) {
   std::string start = emit(t->args[0]);
   // A fold's body is its function's type parameter (closure_lambda); an unfold's is kept by the
   // lazy stream it makes, an Fn.
-  std::string body = fold ? "*" + closure_lambda(t->name, x_type, body_type, t->args[1])
+  std::string body = fold ? "*" + fold_body_lambda(t->name, x_type, body_type, t->args[1])
                           : closure(t->name, x_type, body_type, t->args[1]);
   return bind(fold ? "fold" : "unfold", t->type, helper + "<S>(" + start + ", " + body + ")");
 }

@@ -240,7 +240,7 @@ std::string Emitter::emit_target_fold(const TermP& t) {
     add_helper(signature, body);
   }
   std::string start = emit(t->args[0]);
-  std::string body = closure_lambda(t->name, r.x_type, r.body_type, t->args[1]);
+  std::string body = fold_body_lambda(t->name, r.x_type, r.body_type, t->args[1]);
   return bind(reverse ? "rev_fold" : "fwd_fold", t->type, helper + "<S>(" + start + ", *" + body + ")");
 }
 

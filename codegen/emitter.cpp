@@ -53,8 +53,10 @@ std::string cpp_identifier(const std::string& name) {
 // deeper made the source quadratic in n (6,000 lets: 119 MB, most of it spaces).
 constexpr int kMaxIndent = 32;
 
+std::string Emitter::indentation(int indent) { return std::string(std::size_t(2 * std::min(indent, kMaxIndent)), ' '); }
+
 void Emitter::line(const std::string& text) {
-  out_.append(std::size_t(2 * std::min(indent_, kMaxIndent)), ' ');
+  out_ += indentation(indent_);
   out_ += text;
   out_ += '\n';
 }
@@ -77,9 +79,12 @@ std::string Emitter::fresh(const std::string& base) {
 
 std::string Emitter::bind(const std::string& base, const TypeP& t, const std::string& value) {
   std::string name = fresh(base);
+  bind_as(name, t, value);
+  return name;
+}
+void Emitter::bind_as(const std::string& name, const TypeP& t, const std::string& value) {
   line("const " + type(t) + " " + name + " = " + value + ";");
   note_local(name);
-  return name;
 }
 
 // Whether `value` is a local's name followed by `.fst` / `.snd` steps (what `alias` may refer to).
@@ -110,6 +115,7 @@ std::string Emitter::alias(const std::string& base, const TypeP& t, const std::s
   const std::string of = value.substr(0, value.find('.'));
   note_alias(name, of);
   if (pack_views_.count(of)) pack_views_.insert(name);
+  if (!fold_bodies_.empty() && fold_bodies_.back().invariant.count(of)) fold_bodies_.back().invariant.insert(name);
   return name;
 }
 
@@ -229,6 +235,7 @@ std::string Emitter::emit_source(const TermP& t) {
     case TermKind::Lambda: return closure(t->name, t->type->left, t->type->right, a[0]);
     case TermKind::App: {
       std::string f = emit(a[0]), x = emit(a[1]);
+      if (std::string kept = memoised_application(t->type, f, x); !kept.empty()) return kept;
       return bind("app", t->type, f + "(" + x + ")");
     }
     case TermKind::Inject:

@@ -65,6 +65,7 @@ class Emitter {
 
   // ---- the current block --------------------------------------------------------------
   void line(const std::string& text);
+  static std::string indentation(int indent);  // the spaces before a line at that depth
   void open(const std::string& text);   // a line ending in `{`, then one level deeper
   void close(const std::string& text);  // one level back, then a line (usually `}` or `});`)
   // Takes what was written since the last take, e.g. a function's body.
@@ -76,6 +77,8 @@ class Emitter {
 
   // `const T name = value;` for a fresh name; returns the name.
   std::string bind(const std::string& base, const TypeP& t, const std::string& value);
+  // `const T name = value;` for a name already made fresh (a def's, generate_kernel.cpp).
+  void bind_as(const std::string& name, const TypeP& t, const std::string& value);
   // `value` itself where it names a local; a `const T&` where it names a part of one (no copy
   // of a big tuple; every local but owned_local's is const); else as bind does.
   std::string alias(const std::string& base, const TypeP& t, const std::string& value);
@@ -86,6 +89,12 @@ class Emitter {
   // parameter Body, so that -O2 inlines the body into the fold's loop (no call through a
   // pointer per node).
   std::string closure_lambda(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
+  // A fold's body as closure_lambda makes it, its loop-invariant applications memoised
+  // (codegen/fold_body_memos.cpp).
+  std::string fold_body_lambda(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
+  // `f(x)` in the innermost fold body, when both are bound outside it (or are such applications'
+  // parts): the name of its value, computed at the first node that needs it; otherwise empty.
+  std::string memoised_application(const TypeP& t, const std::string& f, const std::string& x);
   // The opening of a closure's lambda built in the arena (rt_arena.hpp, chad_rt::in_arena):
   // `const auto* const lambda = ::new (chad_rt::in_arena) auto(`, then the lambda, then `);`.
   static std::string lambda_in_arena(const std::string& lambda);
@@ -208,12 +217,22 @@ class Emitter {
                            const TangentPositions& p) {
     return map_tangents(functor, primal, tangent, std::vector<TangentPositions>{p});
   }
+  // The fold bodies being emitted, innermost last (fold_body_lambda): where the body's lambda
+  // starts in out_, its block's lambda depth, the memos to declare before it and the body's
+  // locals that are memoised applications or their parts.
+  struct FoldBody {
+    std::size_t at;
+    int indent, depth;
+    std::vector<std::string> memos, declarations;
+    std::set<std::string> invariant;
+  };
   // Emitting a namespace-level helper: the current block and environment are set aside.
   struct Saved {
     std::string out;
     int indent;
     ScopeNames env;
     int lambda_depth;
+    std::vector<FoldBody> fold_bodies;
   };
   Saved begin_helper();
   std::string end_helper(Saved saved);
@@ -242,6 +261,7 @@ class Emitter {
   std::set<std::string> owned_;
   // Locals that are an unpacked environment where its pack holds it, or a part of one (emit_env).
   std::set<std::string> pack_views_;
+  std::vector<FoldBody> fold_bodies_;
   int lambda_depth_ = 0;                        // closures the current block is nested in
   std::map<std::string, int> local_depth_;      // the lambda depth where a local's object lives
   std::map<std::string, int> declared_depth_;   // the lambda depth where it is declared

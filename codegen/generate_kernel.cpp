@@ -64,7 +64,7 @@ std::string emit_program(Emitter& e, const TermP& term, const CheckedProgram& pr
   for (std::size_t i = 0; i < def_names.size(); ++i) {
     std::string args;
     for (std::size_t j = 0; j < i; ++j) args += (j ? ", " : "") + def_names[j];
-    e.line("const " + e.type(def_types[i]) + " " + def_names[i] + " = " + def_functions[i] + "<S>(" + args + ");");
+    e.bind_as(def_names[i], def_types[i], def_functions[i] + "<S>(" + args + ")");
     e.env.push(def_names[i]);
   }
   std::string value = e.emit(t);

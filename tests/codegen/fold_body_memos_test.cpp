@@ -1,0 +1,116 @@
+// Loop-invariant applications in a fold's body (codegen/fold_body_memos.cpp): a curried def
+// applied to values bound outside the body is computed at the first node that needs it and kept
+// for the others, in every mode and sums strategy; an application that reads the node, and one
+// in an unfold's body, are not. Each compiled derivative (in both functions strategies) is checked
+// against one taken by hand.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "../support/example_programs.hpp"
+#include "../support/test_kernel_compiler.hpp"
+#include "codegen/generate_kernel.hpp"
+#include "codegen/kernel_call.hpp"
+#include "oracle/compiled_jacobian.hpp"
+
+namespace chad {
+namespace {
+
+std::ptrdiff_t count(const std::string& source, const std::string& pattern) {
+  const std::regex re(pattern);
+  return std::distance(std::sregex_iterator(source.begin(), source.end(), re), std::sregex_iterator());
+}
+
+std::string kernel_source(const CheckedProgram& program, KernelMode mode, SumsStrategy sums) {
+  KernelOptions options;
+  options.mode = mode;
+  options.sums = sums;
+  return generate_kernel_source(program, options);
+}
+
+// f(w, xs) = sum_i (sum(w) x_i)^2: `weigh w` is the same at every node, `weigh w x` is not.
+// By hand: df/dw_j = 2 sum(w) sum_i x_i^2, df/dx_i = 2 sum(w)^2 x_i.
+const char* const kWeighEach = R"(type L = mu l. < Nil : unit | Cons : real * l >;
+def weigh (w : real[3]) (x : real) : real = sum(w) * x;
+def main (w : real[3], xs : L) : real =
+  fold xs with node -> case node of { Nil u -> 0 | Cons p -> weigh w (fst p) * weigh w (fst p) + snd p };
+)";
+
+TEST(FoldBodyMemos, AnApplicationToValuesBoundOutsideTheBodyIsKeptInEveryModeAndSumsStrategy) {
+  const CheckedProgram program = testing::load_source(kWeighEach);
+  for (KernelMode mode : {KernelMode::Primal, KernelMode::Forward, KernelMode::Reverse})
+    for (SumsStrategy sums : kAllSumsStrategies) {
+      SCOPED_TRACE(std::string(kernel_mode_name(mode)) + " " + sums_strategy_name(sums));
+      const std::string source = kernel_source(program, mode, sums);
+      // `weigh w`, twice in the body: two memos, declared before the body's lambda and captured
+      // by it by reference. (`weigh w (fst p)` reads the node: were it kept, the next test's
+      // derivatives at distinct elements would be wrong.)
+      EXPECT_EQ(count(source, R"(std::optional<T[0-9]+<S>> memo_[0-9]+;)"), 2);
+      EXPECT_EQ(count(source, R"(\[=, &memo_[0-9]+, &memo_[0-9]+[,\]])"), 1);
+      EXPECT_EQ(count(source, R"(= memo_[0-9]+ \? \*memo_[0-9]+ : memo_[0-9]+\.emplace\()"), 2);
+      EXPECT_EQ(count(source, R"(\.emplace\()"), 2);
+    }
+}
+
+TEST(FoldBodyMemos, TheDerivativesThroughAKeptApplicationAreTheClosedFormAtEveryLength) {
+  const CheckedProgram program = testing::load_source(kWeighEach);
+  std::vector<ProgramToCompile> batch;
+  for (KernelMode mode : {KernelMode::Forward, KernelMode::Reverse})
+    for (SumsStrategy sums : kAllSumsStrategies)
+      for (FunctionsStrategy functions : kAllFunctionsStrategies) {
+        KernelOptions k;
+        k.name = std::string("weigh_each_") + kernel_mode_name(mode) + "_" + sums_strategy_name(sums) + "_" +
+                 functions_strategy_name(functions);
+        for (char& c : k.name)
+          if (c == '-') c = '_';
+        k.mode = mode;
+        k.sums = sums;
+        k.functions = functions;
+        batch.push_back({&program, k});
+      }
+  std::vector<CompiledProgram> compiled;
+  ASSERT_NO_THROW(compiled = compile_programs(batch, testing::test_kernel_compiler()));
+  const std::vector<double> w{0.5, -2, 0.25};  // sum(w) = -1.25
+  const double s = w[0] + w[1] + w[2];
+  // No node needs `weigh w` (an empty list: the memo is never filled), one does, several do.
+  for (const std::vector<double>& xs :
+       {std::vector<double>{}, std::vector<double>{3}, std::vector<double>{1, -2, 0.5, 4}}) {
+    std::vector<int> tags(xs.size(), 1);  // Cons per element, then Nil
+    tags.push_back(0);
+    std::vector<double> coords = w;
+    coords.insert(coords.end(), xs.begin(), xs.end());
+    const NormalForm<double> input{index_from_tags(program.input_type, tags), coords};
+    double squares = 0;
+    for (double x : xs) squares += x * x;
+    std::vector<double> expected(3, 2 * s * squares);
+    for (double x : xs) expected.push_back(2 * s * s * x);
+    for (std::size_t b = 0; b < compiled.size(); ++b) {
+      SCOPED_TRACE(batch[b].options.name + " at " + std::to_string(xs.size()) + " elements");
+      const JacobianResult got = jacobian_by_compiled_kernel(program, compiled[b], input);
+      ASSERT_EQ(got.output_coords.size(), 1u);
+      EXPECT_EQ(got.output_coords[0], s * s * squares);
+      ASSERT_EQ(got.jacobian.size(), 1u);
+      EXPECT_EQ(got.jacobian[0], expected);
+    }
+  }
+}
+
+TEST(FoldBodyMemos, AnUnfoldsBodyAndAClosureInTheBodyKeepTheirApplications) {
+  // An unfold's body runs when its stream is forced, after the unfold's scope has returned; a
+  // closure the fold's body makes runs when it is called: neither memoises.
+  const CheckedProgram program = testing::load_source(R"(type L = mu l. < Nil : unit | Cons : real * l >;
+def weigh (w : real[3]) (x : real) : real = sum(w) * x;
+def main (w : real[3], xs : L) : real =
+  let s = (unfold 1 with t -> (weigh w t, t) : nu s. real * s) in
+  fold xs with node -> case node of {
+      Nil u -> fst (unroll s)
+    | Cons p -> (fun (y : real) -> weigh w y : real -> real) (fst p) + snd p };
+)");
+  for (KernelMode mode : {KernelMode::Primal, KernelMode::Forward, KernelMode::Reverse}) {
+    SCOPED_TRACE(kernel_mode_name(mode));
+    EXPECT_EQ(count(kernel_source(program, mode, SumsStrategy::Biproduct), "std::optional<"), 0);
+  }
+}
+
+}  // namespace
+}  // namespace chad
