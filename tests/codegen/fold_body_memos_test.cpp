@@ -12,6 +12,7 @@
 #include "codegen/generate_kernel.hpp"
 #include "codegen/kernel_call.hpp"
 #include "oracle/compiled_jacobian.hpp"
+#include "verify/verify.hpp"
 
 namespace chad {
 namespace {
@@ -54,22 +55,12 @@ TEST(FoldBodyMemos, AnApplicationToValuesBoundOutsideTheBodyIsKeptInEveryModeAnd
 
 TEST(FoldBodyMemos, TheDerivativesThroughAKeptApplicationAreTheClosedFormAtEveryLength) {
   const CheckedProgram program = testing::load_source(kWeighEach);
-  std::vector<ProgramToCompile> batch;
-  for (KernelMode mode : {KernelMode::Forward, KernelMode::Reverse})
-    for (SumsStrategy sums : kAllSumsStrategies)
-      for (FunctionsStrategy functions : kAllFunctionsStrategies) {
-        KernelOptions k;
-        k.name = std::string("weigh_each_") + kernel_mode_name(mode) + "_" + sums_strategy_name(sums) + "_" +
-                 functions_strategy_name(functions);
-        for (char& c : k.name)
-          if (c == '-') c = '_';
-        k.mode = mode;
-        k.sums = sums;
-        k.functions = functions;
-        batch.push_back({&program, k});
-      }
-  std::vector<CompiledProgram> compiled;
-  ASSERT_NO_THROW(compiled = compile_programs(batch, testing::test_kernel_compiler()));
+  std::vector<std::pair<FunctionsStrategy, CompiledProgram>> compiled;  // fwd and rev, every strategy
+  for (FunctionsStrategy functions : kAllFunctionsStrategies) {
+    std::vector<CompiledProgram> kernels;
+    ASSERT_NO_THROW(kernels = compiled_verify_kernels(program, testing::test_kernel_compiler(), functions));
+    for (const CompiledProgram& kernel : kernels) compiled.emplace_back(functions, kernel);
+  }
   const std::vector<double> w{0.5, -2, 0.25};  // sum(w) = -1.25
   const double s = w[0] + w[1] + w[2];
   // No node needs `weigh w` (an empty list: the memo is never filled), one does, several do.
@@ -84,9 +75,10 @@ TEST(FoldBodyMemos, TheDerivativesThroughAKeptApplicationAreTheClosedFormAtEvery
     for (double x : xs) squares += x * x;
     std::vector<double> expected(3, 2 * s * squares);
     for (double x : xs) expected.push_back(2 * s * s * x);
-    for (std::size_t b = 0; b < compiled.size(); ++b) {
-      SCOPED_TRACE(batch[b].options.name + " at " + std::to_string(xs.size()) + " elements");
-      const JacobianResult got = jacobian_by_compiled_kernel(program, compiled[b], input);
+    for (const auto& [functions, kernel] : compiled) {
+      SCOPED_TRACE(std::string(kernel_mode_name(kernel.mode)) + " " + sums_strategy_name(kernel.sums) + " " +
+                   functions_strategy_name(functions) + " at " + std::to_string(xs.size()) + " elements");
+      const JacobianResult got = jacobian_by_compiled_kernel(program, kernel, input);
       ASSERT_EQ(got.output_coords.size(), 1u);
       EXPECT_EQ(got.output_coords[0], s * s * squares);
       ASSERT_EQ(got.jacobian.size(), 1u);

@@ -13,6 +13,7 @@
 #include "codegen/kernel_call.hpp"
 #include "oracle/compiled_jacobian.hpp"
 #include "syntax/deep_stack.hpp"
+#include "verify/verify.hpp"
 
 namespace chad {
 namespace {
@@ -113,19 +114,9 @@ TEST(ListLoops, WritersOfListsAndOfTheirTangentsAreLoopsInEveryModeAndSumsStrate
 TEST(ListLoops, AListWrittenByALoopIsTheClosedFormInEveryModeAndSumsStrategy) {
   // out_k = x c_k: d out_k / dx = c_k, d out_k / d c_j = x when j = k, else 0 (exact in double).
   const CheckedProgram program = testing::load_source(kScaleEach);
-  std::vector<ProgramToCompile> batch;
-  for (KernelMode mode : {KernelMode::Forward, KernelMode::Reverse})
-    for (SumsStrategy sums : kAllSumsStrategies) {
-      KernelOptions k;
-      k.name = std::string("scale_each_") + kernel_mode_name(mode) + "_" + sums_strategy_name(sums);
-      for (char& c : k.name)
-        if (c == '-') c = '_';
-      k.mode = mode;
-      k.sums = sums;
-      batch.push_back({&program, k});
-    }
-  std::vector<CompiledProgram> compiled;
-  ASSERT_NO_THROW(compiled = compile_programs(batch, testing::test_kernel_compiler()));
+  std::vector<CompiledProgram> compiled;  // fwd and rev, every sums strategy
+  ASSERT_NO_THROW(compiled = compiled_verify_kernels(program, testing::test_kernel_compiler(),
+                                                     kDefaultFunctionsStrategy));
   const std::size_t n = 300;
   const double x = 0.5;
   std::vector<int> tags(n - 1, 1);  // Cons n - 1 times, then Last
@@ -134,7 +125,7 @@ TEST(ListLoops, AListWrittenByALoopIsTheClosedFormInEveryModeAndSumsStrategy) {
   for (std::size_t k = 0; k < n; ++k) coords.push_back(double(k) + 1);
   const NormalForm<double> input{index_from_tags(program.input_type, tags), coords};
   for (std::size_t b = 0; b < compiled.size(); ++b) {
-    SCOPED_TRACE(batch[b].options.name);
+    SCOPED_TRACE(std::string(kernel_mode_name(compiled[b].mode)) + " " + sums_strategy_name(compiled[b].sums));
     const JacobianResult got = jacobian_by_compiled_kernel(program, compiled[b], input);
     ASSERT_EQ(got.output_coords.size(), n);
     ASSERT_EQ(got.jacobian.size(), n);
