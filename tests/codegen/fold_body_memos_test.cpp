@@ -61,6 +61,7 @@ TEST(FoldBodyMemos, TheDerivativesThroughAKeptApplicationAreTheClosedFormAtEvery
     ASSERT_NO_THROW(kernels = compiled_verify_kernels(program, testing::test_kernel_compiler(), functions));
     for (const CompiledProgram& kernel : kernels) compiled.emplace_back(functions, kernel);
   }
+  ASSERT_EQ(compiled.size(), 2 * std::size(kAllSumsStrategies) * std::size(kAllFunctionsStrategies));
   const std::vector<double> w{0.5, -2, 0.25};  // sum(w) = -1.25
   const double s = w[0] + w[1] + w[2];
   // No node needs `weigh w` (an empty list: the memo is never filled), one does, several do.

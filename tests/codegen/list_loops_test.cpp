@@ -117,6 +117,7 @@ TEST(ListLoops, AListWrittenByALoopIsTheClosedFormInEveryModeAndSumsStrategy) {
   std::vector<CompiledProgram> compiled;  // fwd and rev, every sums strategy
   ASSERT_NO_THROW(compiled = compiled_verify_kernels(program, testing::test_kernel_compiler(),
                                                      kDefaultFunctionsStrategy));
+  ASSERT_EQ(compiled.size(), 2 * std::size(kAllSumsStrategies));
   const std::size_t n = 300;
   const double x = 0.5;
   std::vector<int> tags(n - 1, 1);  // Cons n - 1 times, then Last
