@@ -104,17 +104,11 @@ Env env_pack(const T& context_tangent, int fingerprint) {
     return Env{make<T>(context_tangent), fingerprint, &detail::env_add_same<T>};
   }
 }
-template <class T>
-T env_unpack(const Env& e, int fingerprint) {
-  if (e.is_zero()) return chad_rt::zero<T>();
-  if (e.fingerprint != fingerprint) throw_env_mismatch(e.fingerprint, fingerprint);
-  return *static_cast<const T*>(e.value);
-}
-// env_unpack where the pack's value lies, not copied (a zero pack: a zero made in the arena), and
-// env_repack of a part of such a value: a pack that points at that part. A pack is never changed
-// after it is made, and everything it points at lives in the arena until the kernel returns, so
-// unpacking a curried function's environment and packing the rest of it copies nothing (the MLP's
-// gradient copied its weights' cotangents so five times per example, bench/RESULTS.md).
+// env_view: a pack's value unpacked where it lies, not copied (a zero pack: a zero made in the
+// arena); env_repack of a part of such a value: a pack that points at that part. A pack is never
+// changed after it is made, and everything it points at lives in the arena until the kernel
+// returns, so unpacking a curried function's environment and packing the rest of it copies nothing
+// (the MLP's gradient copied its weights' cotangents so five times per example, bench/RESULTS.md).
 template <class T>
 const T& env_view(const Env& e, int fingerprint) {
   if (e.is_zero()) return *make<T>(chad_rt::zero<T>());

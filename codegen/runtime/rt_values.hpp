@@ -6,7 +6,7 @@
 
 #include <cstddef>
 #include <cstring>
-#include <optional>
+#include <optional>  // generated code: a fold body's kept applications (codegen/fold_body_memos.cpp)
 #include <tuple>
 #include <type_traits>
 #include <utility>

@@ -248,9 +248,9 @@ TEST(RuntimeLinear, PacksViewedAndRepackedAreNotCopiedAndAddAsTheirValues) {
   const Env rest = env_repack<Pair<Unit, double>>(view.fst, 8);
   EXPECT_EQ(rest.value, &view.fst);
   using Rest = Pair<Unit, double>;
-  EXPECT_EQ(env_unpack<Rest>(rest, 8).snd, 1.5);
+  EXPECT_EQ(env_view<Rest>(rest, 8).snd, 1.5);
   const Env sum = add(rest, env_pack<Rest>(Rest{Unit{}, 0.25}, 8));
-  EXPECT_EQ(env_unpack<Rest>(sum, 8).snd, 1.75);
+  EXPECT_EQ(env_view<Rest>(sum, 8).snd, 1.75);
   EXPECT_EQ(view.fst.snd, 1.5);  // the sum is a new pack: the viewed one is unchanged
   EXPECT_EQ(env_view<Context>(Env{}, 7).snd(0), 0.0);
   EXPECT_THROW(env_view<Context>(pack, 8), EnvMismatch);
