@@ -9,13 +9,15 @@ const char* codegen_fault_name(CodegenFault fault) {
     case CodegenFault::FoldTangentsSkipped: return "fold-tangents-skipped";
     case CodegenFault::CaseBranchesSwapped: return "case-branches-swapped";
     case CodegenFault::AccumulateOverwrites: return "accumulate-overwrites";
+    case CodegenFault::KeptApplicationIgnoresArgument: return "kept-application-ignores-argument";
   }
   return "?";
 }
 
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name) {
   for (CodegenFault f : {CodegenFault::None, CodegenFault::DropLinearAddRight, CodegenFault::FoldTangentsSkipped,
-                         CodegenFault::CaseBranchesSwapped, CodegenFault::AccumulateOverwrites})
+                         CodegenFault::CaseBranchesSwapped, CodegenFault::AccumulateOverwrites,
+                         CodegenFault::KeptApplicationIgnoresArgument})
     if (name == codegen_fault_name(f)) return f;
   return std::nullopt;
 }

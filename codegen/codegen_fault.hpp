@@ -13,6 +13,8 @@ enum class CodegenFault {
   FoldTangentsSkipped,   // a fold's / unfold's (co)tangent map leaves every recursive position 0
   CaseBranchesSwapped,   // a case on two constructors of one payload type (bool) runs the other branch
   AccumulateOverwrites,  // an accumulation into a mutable cotangent cell overwrites the cell instead of adding
+  KeptApplicationIgnoresArgument,  // a fold body's application is kept (fold_body_memos.cpp) when only its
+                                   // function is bound outside the body: every node reads the first node's value
 };
 const char* codegen_fault_name(CodegenFault fault);
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name);

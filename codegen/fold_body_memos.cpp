@@ -42,7 +42,8 @@ std::string Emitter::memoised_application(const TypeP& t, const std::string& f, 
     const auto declared = declared_depth_.find(name);
     return declared != declared_depth_.end() && declared->second < body.depth;
   };
-  if (!bound_outside(f) || !bound_outside(x)) return "";
+  const bool injected = fault == CodegenFault::KeptApplicationIgnoresArgument;  // an injected fault
+  if (!bound_outside(f) || (!bound_outside(x) && !injected)) return "";
   const std::string memo = fresh("memo"), name = fresh("app"), T = type(t);
   body.memos.push_back(memo);
   body.declarations.push_back("std::optional<" + T + "> " + memo + ";");

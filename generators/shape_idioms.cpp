@@ -1,7 +1,8 @@
 // The shapes where derivative faults hide, generated on purpose (each a few percent of the
 // draws of a real goal): a let-bound value used twice (its cotangents are summed), a closure
 // bound once and applied at two sites that both contribute, a closure passed to another
-// function, folds over lists and trees whose result depends on every element, streams
+// function, folds over lists and trees whose result depends on every element (some reading
+// it through an application that is the same at every node), streams
 // observed 3 or 4 unrolls deep, and matrix literals whose rows are expressions.
 #include "generators/term_generator.hpp"
 
@@ -93,8 +94,13 @@ TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
   const bool tree = !rose && shape >= (f_.shapes ? (rose_in_scope ? 40 : 50) : 60);
   const TypeP mu = rose ? generated_rose_type() : tree ? generated_tree_type() : generated_list_type();
   candidates = in_scope(mu);
+  const bool from_scope = !candidates.empty() && c_.chance(70);
+  // Under the feature shapes, 70% of the list folds read each element through `k a`, a curried
+  // closure applied to an argument both bound outside the fold (fold_invariant_application).
+  if (f_.shapes && f_.functions && !rose && !tree && !c_.chance(30))
+    return fold_invariant_application(goal, fuel, from_scope ? candidates[std::size_t(c_.pick(int(candidates.size())))] : nullptr);
   TermP scrutinee;
-  if (!candidates.empty() && c_.chance(70)) scrutinee = candidates[std::size_t(c_.pick(int(candidates.size())))];
+  if (from_scope) scrutinee = candidates[std::size_t(c_.pick(int(candidates.size())))];
   else scrutinee = make_ascribe(gen(mu, fuel / 3), mu);
   const int each = std::max(1, (fuel - fuel / 3) / 2);
   auto element = [&](const TermP& e) -> TermP {
@@ -150,6 +156,58 @@ TermP TermGenerator::fold_every_element(const TypeP& goal, int fuel) {
     return make_case(make_var(n), {Branch{"Nil", base, base_body, -1, {}}, Branch{"Cons", step, step_body, -1, {}}});
   });
   return make_ascribe(make_fold(scrutinee, n, body), goal);
+}
+
+// let k = fun (w : real) -> fun (z : real) -> op(wrap(z), op'(w, e)) in let a = e' in
+// fold l with n -> case n of { Nil u -> e'' | Cons p -> op''(k a (fst p), snd p) }, l a list in
+// scope or (null `list`) a literal of three elements, expressions plus 0.75, 1.5 and 2.25, so
+// that the nodes differ (a generated list is often empty, its elements often equal): the
+// application `k a` has the same value at every node (its function and argument are bound
+// outside the fold), as a curried def applied to a program's parameters in a data loop (the
+// GMM's `component_logs norm means prec`). The compiled path keeps such an application's value
+// for the whole fold (codegen/fold_body_memos.cpp); this shape is what campaigns judge it on.
+TermP TermGenerator::fold_invariant_application(const TypeP& goal, int fuel, TermP list) {
+  fuel -= 6;  // the two lets, the two funs, the two applications
+  const TypeP real = real_type();
+  const TypeP curried = arrow_type(real, arrow_type(real, real));
+  const std::string k = fresh("k"), w = fresh("w"), z = fresh("z"), a = fresh("a");
+  const std::string n = fresh("n"), base = fresh("u"), step = fresh("p");
+  const int part = std::max(1, fuel / 4);
+  TermP inner = with_binding(w, real, [&] {
+    return make_lambda(z, real, with_binding(z, real, [&] {
+                         TermP weighted = binary(real, make_var(w), gen(real, part));
+                         return binary(real, wrap(real, make_var(z)), weighted);
+                       }));
+  });
+  TermP closure = make_lambda(w, real, inner);
+  TermP argument = gen(real, part);
+  const TypeP mu = generated_list_type();
+  if (!list) {
+    const TypeP node = unroll_type(mu);
+    TermP literal = make_ascribe(make_roll(make_ascribe(make_inject("Nil", make_unit()), node)), mu);
+    for (int i = 0; i < 3; ++i) {
+      TermP element = make_prim(PrimOp::Add, {gen(real, std::max(1, part / 2)), make_literal(0.75 * (i + 1))});
+      literal = make_ascribe(make_roll(make_ascribe(make_inject("Cons", make_pair(element, literal)), node)), mu);
+    }
+    list = literal;
+  }
+  TermP body = with_binding(k, curried, [&] {
+    return with_binding(a, real, [&] {
+      const TypeP node = substitute(mu->body, mu->var, goal);
+      TermP cases = with_binding(n, node, [&] {
+        TermP nil = with_binding(base, unit_type(), [&] { return gen(goal, part); });
+        TermP cons = with_binding(step, prod_type(real, goal), [&] {
+          TermP kept = make_app(make_var(k), make_var(a));
+          TermP element = make_app(kept, make_fst(make_var(step)));
+          if (!goal->shape.empty()) element = make_prim(PrimOp::Scale, {element, gen(goal, part)});
+          return binary(goal, element, make_snd(make_var(step)));
+        });
+        return make_case(make_var(n), {Branch{"Nil", base, nil, -1, {}}, Branch{"Cons", step, cons, -1, {}}});
+      });
+      return make_ascribe(make_fold(list, n, cases), goal);
+    });
+  });
+  return make_let(k, closure, make_let(a, argument, body));
 }
 
 // (fold l with n -> case n of { Nil u -> fun y -> e | Cons p -> fun y -> op(h(fst p, y),

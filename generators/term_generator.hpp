@@ -112,6 +112,7 @@ class TermGenerator {
   TermP shared_closure(const TypeP& goal, int fuel);
   TermP higher_order_argument(const TypeP& goal, int fuel);
   TermP fold_every_element(const TypeP& goal, int fuel);
+  TermP fold_invariant_application(const TypeP& goal, int fuel, TermP list);  // (feature shapes)
   TermP closure_fold(const TypeP& goal, int fuel);  // (feature inductive-input only)
   TermP deep_stream(int fuel);
   TermP rows_literal(const TypeP& goal, int fuel);  // rank >= 2, rows are expressions

@@ -14,7 +14,7 @@ const std::vector<std::string>& program_shape_names() {
       "tall matrix", "wide matrix", "square matrix", "array literal, non-constant entries",
       "array literal, non-constant rows", "shared variable", "shared let", "shared closure",
       "higher-order argument", "list fold over every element", "tree fold over every element",
-      "deep stream", "tall matvec", "input-dependent output"};
+      "application invariant in a fold", "deep stream", "tall matvec", "input-dependent output"};
   return names;
 }
 
@@ -122,6 +122,32 @@ std::string fold_shape(const TermP& fold) {
   return most == 1 ? "list fold over every element" : "tree fold over every element";
 }
 
+// Whether `t` (in a fold's body; `inside`: the names bound in the body around it) holds an
+// application of a variable to a variable, both bound outside the body, that the body itself
+// makes: not one in a closure or an unfold's step that the body builds (they may run later).
+bool applies_outside_names(const TermP& t, std::set<std::string>& inside) {
+  auto outside = [&](const TermP& e) {
+    const Term* v = e.get();
+    while (v->kind == TermKind::Ascribe) v = v->args[0].get();
+    return v->kind == TermKind::Var && !inside.count(v->name);
+  };
+  if (t->kind == TermKind::App && outside(t->args[0]) && outside(t->args[1])) return true;
+  auto under = [&](const std::string& name, const TermP& s) {
+    const bool added = inside.insert(name).second;
+    const bool found = applies_outside_names(s, inside);
+    if (added) inside.erase(name);
+    return found;
+  };
+  for (std::size_t i = 0; i < t->args.size(); ++i) {
+    if (t->kind == TermKind::Lambda || (t->kind == TermKind::Unfold && i == 1)) continue;
+    const bool binder = (t->kind == TermKind::Let || t->kind == TermKind::Fold) && i == 1;
+    if (binder ? under(t->name, t->args[i]) : applies_outside_names(t->args[i], inside)) return true;
+  }
+  for (const auto& b : t->branches)
+    if (under(b.var, b.body)) return true;
+  return false;
+}
+
 // Unrolls nested in `t` through fst, snd and ascriptions.
 int unroll_depth(const TermP& t) {
   switch (t->kind) {
@@ -187,6 +213,8 @@ std::vector<std::string> program_shapes(const CheckedProgram& program) {
       case TermKind::Fold: {
         std::string shape = fold_shape(t);
         if (!shape.empty()) found.insert(shape);
+        std::set<std::string> inside = {t->name};
+        if (applies_outside_names(t->args[1], inside)) found.insert("application invariant in a fold");
         break;
       }
       case TermKind::Unroll:

@@ -15,6 +15,9 @@
 //                        one (list) or several (tree) recursive positions whose body is a case
 //                        on the fold's variable in which every branch with a payload uses all
 //                        of it (the variable itself, or both its projections);
+//   "application invariant in a fold"  an application of a variable to a variable in a fold's
+//                        body, both bound outside it (the same at every node: the compiled path
+//                        keeps its value, codegen/fold_body_memos.cpp);
 //   "deep stream"        3 or more unrolls nested through fst / snd;
 //   "tall matvec"        matvec(M, v) with M : real[m, n], m > n, and v mentioning a variable;
 //   "input-dependent output"  the output type holds reals and the body mentions a parameter.

@@ -4,9 +4,14 @@
 // failing program and shrinks it. Kernels compile at -O0 (the generated code is what is tested).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "judge/campaign_program.hpp"
 #include "oracle/campaign.hpp"
 #include "oracle/campaign_log.hpp"
 #include "oracle/compiled_check.hpp"
+#include "oracle/program_shapes.hpp"
+#include "syntax/parser.hpp"
 #include "triage/shrink.hpp"
 #include "../support/test_kernel_compiler.hpp"
 
@@ -67,6 +72,34 @@ TEST(CompiledCampaign, AFaultInjectedIntoTheCodeGeneratorIsFoundAndShrunk) {
   // The same shrunk program passes with the correct code generator.
   CampaignOptions correct = compiled_campaign(CodegenFault::None, {ChadMode::Reverse}, {SumsStrategy::Biproduct});
   EXPECT_EQ(check_case(correct, f.shrunk.shrunk).verdict, Verdict::Pass) << f.shrunk.shrunk.program;
+}
+
+// The kept applications of a fold's body (codegen/fold_body_memos.cpp) are judged by campaigns:
+// the generator's feature shapes makes applications the same at every node of a fold
+// (generators/shape_idioms.cpp), and a code generator that keeps an application whose argument
+// is the node's own is caught on them. Before that shape, a 1,000-program compiled campaign
+// judged no kept application and missed this fault (bench/RESULTS.md, stop 51).
+TEST(CompiledCampaign, AKeptApplicationThatDependsOnTheNodeIsFoundOnTheShapesThatMakeThem) {
+  const std::vector<ChadMode> modes = {ChadMode::Forward, ChadMode::Reverse};
+  CampaignOptions faulty = compiled_campaign(CodegenFault::KeptApplicationIgnoresArgument, modes, {SumsStrategy::Biproduct});
+  CampaignOptions correct = compiled_campaign(CodegenFault::None, modes, {SumsStrategy::Biproduct});
+  for (CampaignOptions* o : {&faulty, &correct}) {
+    o->features.force_shapes(true);
+    o->features.higher_order = false;  // outputs the kernels judge (not functions or streams)
+  }
+  std::size_t judged = 0, caught = 0;  // over the first 4 judged programs with the shape
+  for (std::size_t i = 0; i < 400 && judged < 4; ++i) {
+    const GeneratedCase g = generate_program_at(faulty, i);
+    const auto shapes = program_shapes(check_program(parse_program(g.program, "<generated>")));
+    if (!std::count(shapes.begin(), shapes.end(), "application invariant in a fold")) continue;
+    const Verdict verdict = check_case(correct, g).verdict;
+    if (verdict == Verdict::Skip) continue;
+    ++judged;
+    EXPECT_EQ(verdict, Verdict::Pass) << g.program;
+    caught += is_failure(check_case(faulty, g).verdict);
+  }
+  ASSERT_EQ(judged, 4u) << "the shapes feature made fewer than 4 judged kept applications in 400 programs";
+  EXPECT_GE(caught, 2u) << "a kept application that reads the node went unnoticed";
 }
 
 }  // namespace

@@ -49,6 +49,10 @@ TEST(ProgramShapes, OneProgramPerShape) {
       {"tree fold over every element",
        "type Tree = mu t. < Leaf : real | Node : t * t >;\n"
        "def main (x : Tree) : real = fold x with n -> case n of { Leaf y -> sin(y) | Node p -> fst p + snd p };"},
+      {"application invariant in a fold",
+       "type List = mu l. < Nil : unit | Cons : real * l >;\n"
+       "def main (x : List) : real = let k = fun (w : real) -> fun (z : real) -> w * z in let a = 2 in\n"
+       "  fold x with n -> case n of { Nil u -> 0 | Cons p -> k a (fst p) + snd p };"},
       {"deep stream",
        "def main (x : real) : real = fst (unroll (snd (unroll (snd (unroll (unfold x with s -> (s, s * 2) : nu s. real * s))))));"},
       {"tall matvec", "def main (x : real[2]) : real[3] = matvec([[1, 2], [3, 4], [5, 6]], x);"},
@@ -73,6 +77,24 @@ TEST(ProgramShapes, NearMissesAreNotCounted) {
       "  + sum(matvec([[1, 2, 3]], [1, 2, 3])) + sum([[1, 2]]);";
   const std::vector<std::string> shapes = shapes_of(text);
   EXPECT_EQ(shapes, (std::vector<std::string>{"input rank 0", "rank 2 value", "wide matrix"}));
+}
+
+TEST(ProgramShapes, AnApplicationInAFoldIsInvariantOnlyWhenItsFunctionAndArgumentAreBoundOutside) {
+  // In the body: `f (fst p)` reads the node; `(fun (y : real) -> y) a` is not an application of a
+  // variable; `f a` in a closure the body makes is that closure's (it may run after the fold, so
+  // the compiled path does not keep it); `f a` outside the fold does not count.
+  const std::string prefix =
+      "type List = mu l. < Nil : unit | Cons : real * l >;\n"
+      "def main (x : List) : real = let f = fun (z : real) -> z * 3 in let a = 2 in f a + (\n"
+      "  fold x with n -> case n of { Nil u -> 0 | Cons p -> ";
+  const std::string suffix = " + snd p } : real);";
+  const std::string invariant = "application invariant in a fold";
+  for (const std::string& near : {std::string("f (fst p)"), std::string("(fun (y : real) -> y) a"),
+                                  std::string("(let g = fun (z : real) -> f a * z in g (fst p))"),
+                                  std::string("(let a = fst p in f a)")})
+    EXPECT_FALSE(has(shapes_of(prefix + near + suffix), invariant)) << near;
+  EXPECT_TRUE(has(shapes_of(prefix + "f a * fst p" + suffix), invariant));
+  EXPECT_TRUE(has(shapes_of(prefix + "(let g = fun (z : real) -> z in g (f a) * fst p)" + suffix), invariant));
 }
 
 TEST(ProgramShapes, AFewHundredGeneratedProgramsReachEveryShape) {
