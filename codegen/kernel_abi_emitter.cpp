@@ -190,12 +190,110 @@ std::string AbiEmitter::tangent_reader(const TypeP& t) {
         return;
       }
       case TypeKind::Mu: {
+        if (is_linear_last_functor(t->body, t->var)) {
+          read_tangent_list(t);
+          return;
+        }
         e_.line("return " + e_.lin_roll(d, tangent_reader(unroll_type(t)) + "<S>(chad_rt::unroll(primal), c)") + ";");
         return;
       }
       default: CHAD_INTERNAL_ASSERT(false, "codegen: a (co)tangent of the non-data type " + print_type(t));
     }
   });
+}
+
+// A list-like value's (co)tangent, node by node, as read_list reads the value: each (co)tangent
+// node is made with its child missing, which the next node fills in (the child is the last thing
+// in the node's pre-order); then a switch on the primal node's constructors finds that child's
+// slot in the node just made (nothing else holds it yet). Reading a long list's (co)tangent (a
+// forward kernel's list input, a reverse kernel's list output) takes a loop, not a recursion as
+// deep as the list.
+void AbiEmitter::read_tangent_list(const TypeP& t) {
+  const TypeP d = tangent_of(e_, t);
+  const std::string D = e_.type(d);
+  // The payload's (co)tangent with an empty child, for the part of type `f` (open in t's variable)
+  // of the primal `p`.
+  std::function<std::string(const TypeP&, const std::string&)> payload = [&](const TypeP& f, const std::string& p) {
+    const TypeP closed = substitute(f, t->var, t);
+    const TypeP dclosed = tangent_of(e_, closed);
+    if (!occurs_free(f, t->var)) return e_.bind("part", dclosed, tangent_reader(closed) + "<S>(" + p + ", c)");
+    switch (f->kind) {
+      case TypeKind::Var: return D + "{}";
+      case TypeKind::Prod: {
+        const std::string l = payload(f->left, p + ".fst"), r = payload(f->right, p + ".snd");
+        return e_.bind("part", dclosed, e_.type(dclosed) + "{" + l + ", " + r + "}");
+      }
+      case TypeKind::Sum: {
+        const std::size_t n = f->ctors.size();
+        const std::string C = e_.type(dclosed), result = e_.fresh("part");
+        e_.line(C + " " + result + ";");
+        e_.open("switch (" + p + ".tag()) {");
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::string k = std::to_string(i);
+          e_.open("case " + k + ": {");
+          const std::string part = payload(f->ctors[i].type, p + ".template get<" + k + ">()");
+          e_.line(result + " = " +
+                  (e_.sums == SumsStrategy::Biproduct ? one_component_tuple(e_.types(), dclosed, n, i, part)
+                                                      : C + "::template make<" + k + ">(" + part + ")") +
+                  ";");
+          e_.line("break;");
+          e_.close("}");
+        }
+        e_.line("default: chad_rt::throw_fault(\"a primal sum without a constructor\");");
+        e_.close("}");
+        return result;
+      }
+      default: CHAD_INTERNAL_ASSERT(false, "codegen: read_tangent_list on a functor that is not list-like: " + print_type(f));
+    }
+  };
+  // Steps to the child: the primal's part `p` of type `f`, the made node's part `q`.
+  std::function<void(const TypeP&, const std::string&, const std::string&)> child =
+      [&](const TypeP& f, const std::string& p, const std::string& q) {
+    switch (f->kind) {
+      case TypeKind::Var:
+        e_.line("hole = &" + q + ";");
+        e_.line("at = " + p + ";");
+        e_.line("continue;");
+        return;
+      case TypeKind::Prod:
+        if (occurs_free(f->right, t->var)) child(f->right, p + ".snd", q + ".snd");
+        else child(f->left, p + ".fst", q + ".fst");
+        return;
+      case TypeKind::Sum: {
+        const std::size_t n = f->ctors.size();
+        e_.open("switch (" + p + ".tag()) {");
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::string k = std::to_string(i);
+          e_.open("case " + k + ": {");
+          if (!occurs_free(f->ctors[i].type, t->var)) {
+            e_.line("return root;");
+          } else {
+            const std::string q_k =
+                e_.sums == SumsStrategy::Biproduct
+                    ? tuple_component(q, i, n)
+                    : "const_cast<" + e_.type(tangent_of(e_, substitute(f->ctors[i].type, t->var, t))) + "&>(" + q +
+                          ".template get<" + k + ">())";
+            child(f->ctors[i].type, p + ".template get<" + k + ">()", q_k);
+          }
+          e_.close("}");
+        }
+        e_.close("}");
+        e_.line("chad_rt::throw_fault(\"a primal sum without a constructor\");");
+        return;
+      }
+      default: CHAD_INTERNAL_ASSERT(false, "codegen: read_tangent_list on a functor that is not list-like: " + print_type(f));
+    }
+  };
+  e_.line(D + " root{};");
+  e_.line(D + "* hole = &root;");
+  e_.line(e_.type(primal_of(e_, t)) + " at = primal;");
+  e_.open("for (;;) {");
+  e_.line("const auto& node = chad_rt::unroll(at);");
+  const std::string made = e_.lin_roll(d, payload(t->body, "node"));
+  e_.line("*hole = " + made + ";");
+  e_.line("auto& filled = chad_rt::payload_to_fill(" + made + ");");
+  child(t->body, "node", "filled");
+  e_.close("}");
 }
 
 // The (co)tangent of constructor i's argument within `sum_tangent`, a (co)tangent of the sum type.

@@ -28,6 +28,8 @@ class AbiEmitter {
   void read_list(const TypeP& list_type);
   // The body of a list-like type's writer or, with `tangent`, (co)tangent writer: a loop too.
   void write_list(const TypeP& list_type, bool tangent);
+  // The body of a list-like type's (co)tangent reader: a loop too.
+  void read_tangent_list(const TypeP& list_type);
   // The (co)tangent of constructor i's argument within `sum_tangent`, a (co)tangent of `sum`.
   std::string constructor_tangent(const TypeP& sum, std::size_t i, const std::string& sum_tangent);
   // `tangent`: a (co)tangent's, which depends on the mode and the sums and functions strategies.

@@ -386,6 +386,16 @@ template <NuNode N>
 typename N::Payload lin_unroll(const N* node) {
   return lin_force(node);
 }
+// The payload of a (co)tangent node just made by lin_roll, for a loop that reads a list's
+// (co)tangent to fill in its child (kernel_abi_emitter.cpp) before anything else holds the node.
+template <MuNode M>
+typename M::Payload& payload_to_fill(const M* node) {
+  return const_cast<M*>(node)->payload;
+}
+template <NuNode N>
+typename N::Payload& payload_to_fill(const N* node) {
+  return node->memo;
+}
 
 // ---- copowers !A (x) L: formal sums of (a, l), a binary tree; null is the empty sum.
 template <class A, class L>

@@ -1,4 +1,5 @@
-// Folds and readers over list-like types compile to loops (codegen/emit_fold_spine.cpp), trees
+// Folds, readers and writers over list-like types, and of their (co)tangents, compile to loops
+// (codegen/emit_fold_spine.cpp, codegen/kernel_abi_emitter.cpp), trees
 // keep their recursion; and a reverse gradient through those loops on a long list is the closed
 // form. Horner's rule p(x) = sum_k c_k x^k at x = 1 with every c_k = 1 gives, by hand:
 // p = n, dp/dc_k = 1, dp/dx = sum_k k = n(n - 1) / 2 (all exact in double).
@@ -109,6 +110,22 @@ TEST(ListLoops, WritersOfListsAndOfTheirTangentsAreLoopsInEveryModeAndSumsStrate
   // The detector sees a cycle where one is: a tree's writers still recurse.
   EXPECT_TRUE(some_helpers_call_in_a_cycle(kernel_source("tree.chad", KernelMode::Reverse, SumsStrategy::Biproduct),
                                            "write_tangent_"));
+}
+
+TEST(ListLoops, ReadersOfListTangentsAreLoopsInEveryModeAndSumsStrategy) {
+  // A forward kernel reads its list input's tangent, a reverse one its list output's cotangent.
+  const CheckedProgram scale_each = testing::load_source(kScaleEach);
+  for (KernelMode mode : {KernelMode::Forward, KernelMode::Reverse})
+    for (SumsStrategy sums : kAllSumsStrategies) {
+      SCOPED_TRACE(std::string(kernel_mode_name(mode)) + " " + sums_strategy_name(sums));
+      const std::string source = kernel_source(scale_each, mode, sums);
+      ASSERT_FALSE(helper_bodies(source, "read_tangent_").empty());
+      EXPECT_FALSE(some_helpers_call_in_a_cycle(source, "read_tangent_"));
+      EXPECT_NE(source.find("chad_rt::payload_to_fill("), std::string::npos) << "no list's (co)tangent read";
+    }
+  // The detector sees a cycle where one is: a tree's (co)tangent reader still recurses.
+  EXPECT_TRUE(some_helpers_call_in_a_cycle(kernel_source("tree.chad", KernelMode::Forward, SumsStrategy::Biproduct),
+                                           "read_tangent_"));
 }
 
 TEST(ListLoops, AListWrittenByALoopIsTheClosedFormInEveryModeAndSumsStrategy) {
