@@ -48,7 +48,9 @@ struct GeneratorFeatures {
   // The shapes the generator did not make before issue #30: divisors of both signs (a positive
   // term or its negation) and rose trees, a nested inductive type (mu t. < Leaf : real | Node :
   // mu l. < Nil : unit | Cons : t * l > >), among the inputs, the folds over every element and
-  // the random mu types. Drawn per program by default (`mix`, below); `+shapes` for every program.
+  // the random mu types; and list folds that read each element through an application the same
+  // at every node (shape_idioms.cpp). Drawn per program by default (`mix`, below); `+shapes` for
+  // every program.
   bool shapes = false;
   // Issue #30's default, the per-program mix (`--features mix` names it):
   // each program draws, from its own choices before any other (generate_case), whether it has
