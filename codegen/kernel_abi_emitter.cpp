@@ -65,6 +65,26 @@ std::string AbiEmitter::reader(const TypeP& t) {
   });
 }
 
+// `T name;` then `switch (tag) { case i: name = value(i); ... default: on_other; }`: the
+// value of a sum's part built constructor by constructor (value(i) may emit lines of its own).
+std::string AbiEmitter::value_by_case(const std::string& T, const std::string& tag, std::size_t n,
+                                      const std::string& on_other,
+                                      const std::function<std::string(std::size_t)>& value) {
+  const std::string result = e_.fresh("part");
+  e_.line(T + " " + result + ";");
+  e_.open("switch (" + tag + ") {");
+  for (std::size_t i = 0; i < n; ++i) {
+    e_.open("case " + std::to_string(i) + ": {");
+    const std::string v = value(i);
+    e_.line(result + " = " + v + ";");
+    e_.line("break;");
+    e_.close("}");
+  }
+  e_.line("default: " + on_other + ";");
+  e_.close("}");
+  return result;
+}
+
 // A list-like value, node by node: each node is made with its child missing, and the next node
 // read fills that in (the child is the last thing in the node's pre-order), so reading a long
 // list takes a loop, not a recursion as deep as the list.
@@ -81,20 +101,11 @@ void AbiEmitter::read_list(const TypeP& t) {
         return e_.bind("part", closed, e_.type(closed) + "{" + l + ", " + r + "}");
       }
       case TypeKind::Sum: {
-        const std::string C = e_.type(closed), result = e_.fresh("part");
-        e_.line(C + " " + result + ";");
-        e_.open("switch (in.tag(" + std::to_string(f->ctors.size()) + ")) {");
-        for (std::size_t i = 0; i < f->ctors.size(); ++i) {
-          const std::string k = std::to_string(i);
-          e_.open("case " + k + ": {");
-          const std::string p = payload(f->ctors[i].type);
-          e_.line(result + " = " + C + "::template make<" + k + ">(" + p + ");");
-          e_.line("break;");
-          e_.close("}");
-        }
-        e_.line("default: chad_rt::throw_bad_input(\"a constructor tag out of range\");");
-        e_.close("}");
-        return result;
+        const std::string C = e_.type(closed);
+        return value_by_case(C, "in.tag(" + std::to_string(f->ctors.size()) + ")", f->ctors.size(),
+                             "chad_rt::throw_bad_input(\"a constructor tag out of range\")", [&](std::size_t i) {
+                               return C + "::template make<" + std::to_string(i) + ">(" + payload(f->ctors[i].type) + ")";
+                             });
       }
       default: CHAD_INTERNAL_ASSERT(false, "codegen: read_list on a functor that is not list-like: " + print_type(f));
     }
@@ -225,23 +236,14 @@ void AbiEmitter::read_tangent_list(const TypeP& t) {
       }
       case TypeKind::Sum: {
         const std::size_t n = f->ctors.size();
-        const std::string C = e_.type(dclosed), result = e_.fresh("part");
-        e_.line(C + " " + result + ";");
-        e_.open("switch (" + p + ".tag()) {");
-        for (std::size_t i = 0; i < n; ++i) {
+        const std::string C = e_.type(dclosed);
+        return value_by_case(C, p + ".tag()", n, "chad_rt::throw_fault(\"a primal sum without a constructor\")",
+                             [&](std::size_t i) {
           const std::string k = std::to_string(i);
-          e_.open("case " + k + ": {");
           const std::string part = payload(f->ctors[i].type, p + ".template get<" + k + ">()");
-          e_.line(result + " = " +
-                  (e_.sums == SumsStrategy::Biproduct ? one_component_tuple(e_.types(), dclosed, n, i, part)
-                                                      : C + "::template make<" + k + ">(" + part + ")") +
-                  ";");
-          e_.line("break;");
-          e_.close("}");
-        }
-        e_.line("default: chad_rt::throw_fault(\"a primal sum without a constructor\");");
-        e_.close("}");
-        return result;
+          return e_.sums == SumsStrategy::Biproduct ? one_component_tuple(e_.types(), dclosed, n, i, part)
+                                                    : C + "::template make<" + k + ">(" + part + ")";
+        });
       }
       default: CHAD_INTERNAL_ASSERT(false, "codegen: read_tangent_list on a functor that is not list-like: " + print_type(f));
     }

@@ -30,6 +30,9 @@ class AbiEmitter {
   void write_list(const TypeP& list_type, bool tangent);
   // The body of a list-like type's (co)tangent reader: a loop too.
   void read_tangent_list(const TypeP& list_type);
+  // `T part;` assigned value(i) in case i of `switch (tag)` (default: `on_other`); its name.
+  std::string value_by_case(const std::string& T, const std::string& tag, std::size_t n, const std::string& on_other,
+                            const std::function<std::string(std::size_t)>& value);
   // The (co)tangent of constructor i's argument within `sum_tangent`, a (co)tangent of `sum`.
   std::string constructor_tangent(const TypeP& sum, std::size_t i, const std::string& sum_tangent);
   // `tangent`: a (co)tangent's, which depends on the mode and the sums and functions strategies.
