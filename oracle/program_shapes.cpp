@@ -140,8 +140,7 @@ bool applies_outside_names(const TermP& t, std::set<std::string>& inside) {
   };
   for (std::size_t i = 0; i < t->args.size(); ++i) {
     if (t->kind == TermKind::Lambda || (t->kind == TermKind::Unfold && i == 1)) continue;
-    const bool binder = (t->kind == TermKind::Let || t->kind == TermKind::Fold) && i == 1;
-    if (binder ? under(t->name, t->args[i]) : applies_outside_names(t->args[i], inside)) return true;
+    if (binds(t, i, t->name) ? under(t->name, t->args[i]) : applies_outside_names(t->args[i], inside)) return true;
   }
   for (const auto& b : t->branches)
     if (under(b.var, b.body)) return true;
