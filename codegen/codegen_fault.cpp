@@ -10,6 +10,7 @@ const char* codegen_fault_name(CodegenFault fault) {
     case CodegenFault::CaseBranchesSwapped: return "case-branches-swapped";
     case CodegenFault::AccumulateOverwrites: return "accumulate-overwrites";
     case CodegenFault::KeptApplicationIgnoresArgument: return "kept-application-ignores-argument";
+    case CodegenFault::DerivativeReadsOperand: return "derivative-reads-operand";
   }
   return "?";
 }
@@ -17,7 +18,7 @@ const char* codegen_fault_name(CodegenFault fault) {
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name) {
   for (CodegenFault f : {CodegenFault::None, CodegenFault::DropLinearAddRight, CodegenFault::FoldTangentsSkipped,
                          CodegenFault::CaseBranchesSwapped, CodegenFault::AccumulateOverwrites,
-                         CodegenFault::KeptApplicationIgnoresArgument})
+                         CodegenFault::KeptApplicationIgnoresArgument, CodegenFault::DerivativeReadsOperand})
     if (name == codegen_fault_name(f)) return f;
   return std::nullopt;
 }

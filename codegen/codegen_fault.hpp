@@ -15,6 +15,7 @@ enum class CodegenFault {
   AccumulateOverwrites,  // an accumulation into a mutable cotangent cell overwrites the cell instead of adding
   KeptApplicationIgnoresArgument,  // a fold body's application is kept (fold_body_memos.cpp) when only its
                                    // function is bound outside the body: every node reads the first node's value
+  DerivativeReadsOperand,  // a derivative that reads its primal's value f(x) (primal_values.cpp) reads x instead
 };
 const char* codegen_fault_name(CodegenFault fault);
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name);

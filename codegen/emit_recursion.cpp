@@ -25,11 +25,12 @@ TypeP close_over(TypeP t, const std::vector<Positions>& p, bool out) {
 }  // namespace
 
 Emitter::Saved Emitter::begin_helper() {
-  Saved saved{take(), indent_, env, lambda_depth_, std::move(fold_bodies_)};
+  Saved saved{take(), indent_, env, lambda_depth_, std::move(fold_bodies_), std::move(primal_values_)};
   indent_ = 1;
   env.clear();
   lambda_depth_ = 0;  // a helper is a function of its own: its locals die when it returns
   fold_bodies_.clear();
+  primal_values_.clear();
   return saved;
 }
 
@@ -40,6 +41,7 @@ std::string Emitter::end_helper(Saved saved) {
   env = std::move(saved.env);
   lambda_depth_ = saved.lambda_depth;
   fold_bodies_ = std::move(saved.fold_bodies);
+  primal_values_ = std::move(saved.primal_values);
   return body;
 }
 

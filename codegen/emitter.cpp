@@ -66,6 +66,7 @@ void Emitter::open(const std::string& text) {
 }
 void Emitter::close(const std::string& text) {
   --indent_;
+  forget_primal_values_deeper_than(indent_);
   line(text);
 }
 std::string Emitter::take() {
@@ -320,7 +321,9 @@ std::string Emitter::emit_prim(const TermP& t) {
   for (const TermP& e : t->args) operands.push_back(emit(e));
   std::string call = std::string("chad_rt::prim_") + runtime_prim_name(t->op) +
                      prim_template_arguments(*t, t->args[0]->type) + "(" + join(operands) + ")";
-  return bind(runtime_prim_name(t->op), t->type, call);
+  const std::string value = bind(runtime_prim_name(t->op), t->type, call);
+  note_primal_value(t, operands, value);
+  return value;
 }
 
 // Reverse rules that read no primal operand (their cotangents depend on the output's cotangent
@@ -338,6 +341,7 @@ std::string Emitter::emit_prim_derivative(const TermP& t) {
   // are left out, so that no operand's code is skipped.
   bool primal_free = !forward && reverse_reads_no_primal(t->op);
   for (std::size_t i = 0; primal_free && i < k; ++i) primal_free = t->args[i]->kind == TermKind::Var;
+  if (std::string at_value = derivative_at_value(t, k, forward); !at_value.empty()) return at_value;
   std::vector<std::string> operands;
   for (std::size_t i = primal_free ? k : 0; i < t->args.size(); ++i) operands.push_back(emit(t->args[i]));
   const std::string name = std::string(forward ? "d" : "ct") + runtime_prim_name(t->op);

@@ -179,6 +179,20 @@ class Emitter {
   std::string emit_case(const TermP& t);
   std::string emit_prim(const TermP& t);
   std::string emit_prim_derivative(const TermP& t);
+  // The primal values a derivative reads instead of computing them again (codegen/primal_values.cpp):
+  // `f(x)` of a variable x for f = exp, sqrt, tanh, sigmoid, named where it is bound and forgotten
+  // when its block closes. note_primal_value records one (a prim's operands and value);
+  // primal_value is the name of f(x) visible here, or ""; derivative_at_value is the derivative's
+  // call that reads it (`chad_rt::rev_exp_at_value(y, v)`), or "".
+  struct PrimalValue {
+    std::string name;
+    int indent;  // the block depth it was bound at
+  };
+  using PrimalValues = std::map<std::pair<PrimOp, std::string>, PrimalValue>;
+  void note_primal_value(const TermP& t, const std::vector<std::string>& operands, const std::string& value);
+  std::string primal_value(PrimOp op, const std::string& operand) const;
+  std::string derivative_at_value(const TermP& t, std::size_t primal_operands, bool forward);
+  void forget_primal_values_deeper_than(int indent);
   std::string emit_env(const TermP& t);  // EnvPack, EnvUnpack
   std::string emit_recursion(const TermP& t);
   std::string emit_source_recursion(const TermP& t);
@@ -233,6 +247,7 @@ class Emitter {
     ScopeNames env;
     int lambda_depth;
     std::vector<FoldBody> fold_bodies;
+    PrimalValues primal_values;
   };
   Saved begin_helper();
   std::string end_helper(Saved saved);
@@ -262,6 +277,7 @@ class Emitter {
   // Locals that are an unpacked environment where its pack holds it, or a part of one (emit_env).
   std::set<std::string> pack_views_;
   std::vector<FoldBody> fold_bodies_;
+  PrimalValues primal_values_;
   int lambda_depth_ = 0;                        // closures the current block is nested in
   std::map<std::string, int> local_depth_;      // the lambda depth where a local's object lives
   std::map<std::string, int> declared_depth_;   // the lambda depth where it is declared

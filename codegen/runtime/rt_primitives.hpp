@@ -227,6 +227,32 @@ CHAD_RT_UNARY(sigmoid, detail::sigmoid(a), d_sigmoid, (void)0)
 CHAD_RT_UNARY(softplus, detail::softplus(a), d_softplus, (void)0)
 #undef CHAD_RT_UNARY
 
+// The derivatives of exp, sqrt, tanh and sigmoid read from the primal's value y = f(a) where the
+// emitter has it (codegen/primal_values.cpp), so that the derivative does not compute f(a) again:
+// the same formulas as d_exp ... d_sigmoid above with f(a) replaced by y, so the same numbers.
+namespace detail {
+template <class S> S d_exp_at_value(const S& y) { return y; }
+template <class S> S d_sqrt_at_value(const S& y) { return S(1) / (S(2) * y); }
+template <class S> S d_tanh_at_value(const S& y) { return S(1) - y * y; }
+template <class S> S d_sigmoid_at_value(const S& y) { return y * (S(1) - y); }
+}  // namespace detail
+#define CHAD_RT_UNARY_AT_VALUE(NAME)                                                             \
+  template <class X>                                                                             \
+  X fwd_##NAME##_at_value(const X& y, const X& dx) {                                             \
+    return detail::build<X>([&](int k) {                                                         \
+      return detail::d_##NAME##_at_value(detail::entry(y, k)) * detail::entry(dx, k);            \
+    });                                                                                          \
+  }                                                                                              \
+  template <class X>                                                                             \
+  X rev_##NAME##_at_value(const X& y, const X& v) {                                              \
+    return fwd_##NAME##_at_value(y, v);                                                          \
+  }
+CHAD_RT_UNARY_AT_VALUE(exp)
+CHAD_RT_UNARY_AT_VALUE(sqrt)
+CHAD_RT_UNARY_AT_VALUE(tanh)
+CHAD_RT_UNARY_AT_VALUE(sigmoid)
+#undef CHAD_RT_UNARY_AT_VALUE
+
 // ---- sum(x): real[s] -> real
 template <class X>
 typename detail::ScalarOf<X>::type prim_sum(const X& x) {
