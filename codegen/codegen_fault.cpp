@@ -11,6 +11,7 @@ const char* codegen_fault_name(CodegenFault fault) {
     case CodegenFault::AccumulateOverwrites: return "accumulate-overwrites";
     case CodegenFault::KeptApplicationIgnoresArgument: return "kept-application-ignores-argument";
     case CodegenFault::DerivativeReadsOperand: return "derivative-reads-operand";
+    case CodegenFault::NeededOperandZeroed: return "needed-operand-zeroed";
   }
   return "?";
 }
@@ -18,7 +19,8 @@ const char* codegen_fault_name(CodegenFault fault) {
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name) {
   for (CodegenFault f : {CodegenFault::None, CodegenFault::DropLinearAddRight, CodegenFault::FoldTangentsSkipped,
                          CodegenFault::CaseBranchesSwapped, CodegenFault::AccumulateOverwrites,
-                         CodegenFault::KeptApplicationIgnoresArgument, CodegenFault::DerivativeReadsOperand})
+                         CodegenFault::KeptApplicationIgnoresArgument, CodegenFault::DerivativeReadsOperand,
+                         CodegenFault::NeededOperandZeroed})
     if (name == codegen_fault_name(f)) return f;
   return std::nullopt;
 }

@@ -16,6 +16,8 @@ enum class CodegenFault {
   KeptApplicationIgnoresArgument,  // a fold body's application is kept (fold_body_memos.cpp) when only its
                                    // function is bound outside the body: every node reads the first node's value
   DerivativeReadsOperand,  // a derivative that reads its primal's value f(x) (primal_values.cpp) reads x instead
+  NeededOperandZeroed,     // a bilinear rule's operand that its used cotangent reads is passed as a zero
+                           // (unread_operands.cpp), not the one it does not read
 };
 const char* codegen_fault_name(CodegenFault fault);
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name);

@@ -227,7 +227,8 @@ std::string Emitter::emit_source(const TermP& t) {
       return alias(first ? "fst" : "snd", t->type, pair + (first ? ".fst" : ".snd"));
     }
     case TermKind::Let: {  // a symbolic context cotangent is bound as it is, and its body may be one
-      std::string bound = emit_value(a[0]);
+      const int unread = unread_operand(a[0], a[1]);
+      std::string bound = unread >= 0 ? emit_prim_derivative(a[0], unread) : emit_value(a[0]);
       env.push(is_symbolic(bound) ? bound : alias(t->name, a[0]->type, bound));
       std::string body = emit_value(a[1]);
       env.pop();
@@ -332,7 +333,7 @@ static bool reverse_reads_no_primal(PrimOp op) {
   return op == PrimOp::Add || op == PrimOp::Sub || op == PrimOp::Sum || op == PrimOp::Get;
 }
 
-std::string Emitter::emit_prim_derivative(const TermP& t) {
+std::string Emitter::emit_prim_derivative(const TermP& t, int unread) {
   const bool forward = t->kind == TermKind::PrimFwd;
   const std::size_t k = forward ? t->args.size() / 2 : t->args.size() - 1;
   // A backpropagator closure copies what its body names: a reverse rule that reads no primal
@@ -343,7 +344,8 @@ std::string Emitter::emit_prim_derivative(const TermP& t) {
   for (std::size_t i = 0; primal_free && i < k; ++i) primal_free = t->args[i]->kind == TermKind::Var;
   if (std::string at_value = derivative_at_value(t, k, forward); !at_value.empty()) return at_value;
   std::vector<std::string> operands;
-  for (std::size_t i = primal_free ? k : 0; i < t->args.size(); ++i) operands.push_back(emit(t->args[i]));
+  for (std::size_t i = primal_free ? k : 0; i < t->args.size(); ++i)
+    operands.push_back(int(i) == unread ? "chad_rt::zero<" + type(t->args[i]->type) + ">()" : emit(t->args[i]));
   const std::string name = std::string(forward ? "d" : "ct") + runtime_prim_name(t->op);
   if (t->op == PrimOp::Lt || t->op == PrimOp::Gt)  // comparisons: derivative 0
     return bind(name, t->type, "chad_rt::zero<" + type(t->type) + ">()");

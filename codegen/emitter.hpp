@@ -178,7 +178,11 @@ class Emitter {
   std::string emit_target(const TermP& t);
   std::string emit_case(const TermP& t);
   std::string emit_prim(const TermP& t);
-  std::string emit_prim_derivative(const TermP& t);
+  // `unread`: an operand the rule's used cotangents do not read, passed as a zero (or -1).
+  std::string emit_prim_derivative(const TermP& t, int unread = -1);
+  // Which operand of `bound`, a bilinear primitive's reverse rule bound over `body`, the
+  // cotangents `body` uses do not read (codegen/unread_operands.cpp); -1 if none or not such a rule.
+  int unread_operand(const TermP& bound, const TermP& body) const;
   // The primal values a derivative reads instead of computing them again (codegen/primal_values.cpp):
   // `f(x)` of a variable x for f = exp, sqrt, tanh, sigmoid, named where it is bound and forgotten
   // when its block closes. note_primal_value records one (a prim's operands and value);

@@ -226,4 +226,19 @@ std::size_t term_size(const TermP& t) {
   return n;
 }
 
+int binders_of_operand(const Term& t, std::size_t arg) {
+  switch (t.kind) {
+    case TermKind::Lambda:
+    case TermKind::LinLambda: return 1;
+    case TermKind::Let:
+    case TermKind::Fold:
+    case TermKind::Unfold:
+    case TermKind::FwdFold:
+    case TermKind::RevFold:
+    case TermKind::FwdUnfold:
+    case TermKind::RevUnfold: return arg == 1 ? 1 : 0;
+    default: return 0;
+  }
+}
+
 }  // namespace chad

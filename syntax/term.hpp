@@ -155,4 +155,9 @@ bool term_equal(const TermP& a, const TermP& b);
 // Number of nodes (branches count their bodies; types are not counted).
 std::size_t term_size(const TermP& t);
 
+// How many variables operand `arg` of `t` is under that `t` binds (de Bruijn: each one shifts the
+// indices of the variables free in `t`): a lambda's body, a let's, fold's or unfold's body (source
+// and target forms) one; a case's branch bodies bind one each, not counted here.
+int binders_of_operand(const Term& t, std::size_t arg);
+
 }  // namespace chad

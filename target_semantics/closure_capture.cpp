@@ -5,25 +5,9 @@
 namespace chad {
 namespace {
 
-// How many variables each operand of `t` binds (args, then branch bodies bind one each).
-int binders_of_arg(const Term& t, std::size_t arg) {
-  switch (t.kind) {
-    case TermKind::Lambda:
-    case TermKind::LinLambda: return 1;
-    case TermKind::Let:
-    case TermKind::Fold:
-    case TermKind::Unfold:
-    case TermKind::FwdFold:
-    case TermKind::RevFold:
-    case TermKind::FwdUnfold:
-    case TermKind::RevUnfold: return arg == 1 ? 1 : 0;
-    default: return 0;
-  }
-}
-
 void collect_free(const Term& t, int depth, std::vector<int>& out) {
   if (t.kind == TermKind::Var && t.index >= depth) out.push_back(t.index - depth);
-  for (std::size_t i = 0; i < t.args.size(); ++i) collect_free(*t.args[i], depth + binders_of_arg(t, i), out);
+  for (std::size_t i = 0; i < t.args.size(); ++i) collect_free(*t.args[i], depth + binders_of_operand(t, i), out);
   for (const Branch& b : t.branches) collect_free(*b.body, depth + 1, out);
 }
 
@@ -34,7 +18,7 @@ TermP renumber(const TermP& t, int depth, const std::vector<int>& captured) {
     copy->index = depth + int(at - captured.begin());
   }
   for (std::size_t i = 0; i < copy->args.size(); ++i)
-    copy->args[i] = renumber(copy->args[i], depth + binders_of_arg(*t, i), captured);
+    copy->args[i] = renumber(copy->args[i], depth + binders_of_operand(*t, i), captured);
   for (Branch& b : copy->branches) b.body = renumber(b.body, depth + 1, captured);
   return copy;
 }
