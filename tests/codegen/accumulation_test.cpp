@@ -5,11 +5,9 @@
 // injected fault AccumulateOverwrites (an accumulation that overwrites its cell) must show.
 #include <gtest/gtest.h>
 
+#include "../support/compiled_gradients.hpp"
 #include "../support/example_programs.hpp"
-#include "../support/test_kernel_compiler.hpp"
 #include "codegen/generate_kernel.hpp"
-#include "oracle/compiled_jacobian.hpp"
-#include "references/input_value.hpp"
 
 namespace chad {
 namespace {
@@ -31,11 +29,7 @@ KernelOptions reverse_options(const std::string& name, CodegenFault fault) {
 }
 
 std::vector<double> gradient(const CheckedProgram& program, CodegenFault fault, const std::string& name) {
-  const CompiledProgram kernel =
-      compile_programs({{&program, reverse_options(name, fault)}}, testing::test_kernel_compiler()).at(0);
-  const JacobianResult result = jacobian_by_compiled_kernel(program, kernel, read_input_point(program, kThreeNodes));
-  EXPECT_EQ(result.jacobian.size(), 1u);
-  return result.jacobian.empty() ? std::vector<double>{} : result.jacobian[0];
+  return testing::reverse_gradient(program, kThreeNodes, fault, name);
 }
 
 TEST(Accumulation, AReverseFoldAddsEachNodesContributionIntoOneAccumulator) {

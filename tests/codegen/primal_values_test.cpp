@@ -7,12 +7,8 @@
 
 #include <cmath>
 
+#include "../support/compiled_gradients.hpp"
 #include "../support/example_programs.hpp"
-#include "../support/test_kernel_compiler.hpp"
-#include "codegen/generate_kernel.hpp"
-#include "oracle/compiled_jacobian.hpp"
-#include "references/input_value.hpp"
-#include "verify/verify.hpp"
 
 namespace chad {
 namespace {
@@ -66,31 +62,20 @@ TEST(PrimalValues, EachDerivativeReadsItsPrimalsValue) {
 
 TEST(PrimalValues, TheGradientIsTheClosedFormInEveryModeAndSumsStrategy) {
   const CheckedProgram program = testing::load_source(kFour);
-  std::vector<CompiledProgram> compiled;  // fwd and rev, every sums strategy
-  ASSERT_NO_THROW(compiled = compiled_verify_kernels(program, testing::test_kernel_compiler(),
-                                                     kDefaultFunctionsStrategy));
-  ASSERT_EQ(compiled.size(), 2 * std::size(kAllSumsStrategies));
-  for (const CompiledProgram& kernel : compiled) {
-    SCOPED_TRACE(std::string(kernel_mode_name(kernel.mode)) + " " + sums_strategy_name(kernel.sums));
-    const JacobianResult got = jacobian_by_compiled_kernel(program, kernel, read_input_point(program, kPoint));
-    ASSERT_EQ(got.jacobian.size(), 1u);
-    expect_gradient(got.jacobian[0], gradient_by_hand());
+  for (const testing::KernelGradient& got : testing::gradients_by_every_kernel(program, kPoint)) {
+    SCOPED_TRACE(got.kernel);
+    expect_gradient(got.gradient, gradient_by_hand());
   }
 }
 
 TEST(PrimalValues, ADerivativeThatReadsTheOperandInsteadIsWrong) {
   const CheckedProgram program = testing::load_source(kFour);
-  KernelOptions options;
-  options.name = "four_reads_operand";
-  options.mode = KernelMode::Reverse;
-  options.fault = CodegenFault::DerivativeReadsOperand;
-  const CompiledProgram kernel = compile_programs({{&program, options}}, testing::test_kernel_compiler()).at(0);
-  const JacobianResult got = jacobian_by_compiled_kernel(program, kernel, read_input_point(program, kPoint));
-  ASSERT_EQ(got.jacobian.size(), 1u);
+  const std::vector<double> got =
+      testing::reverse_gradient(program, kPoint, CodegenFault::DerivativeReadsOperand, "four_reads_operand");
   const std::vector<double> expected = gradient_by_hand();
-  ASSERT_EQ(got.jacobian[0].size(), expected.size());
+  ASSERT_EQ(got.size(), expected.size());
   for (std::size_t j = 0; j < expected.size(); ++j)
-    EXPECT_GT(std::abs(got.jacobian[0][j] - expected[j]), 1e-6) << "coordinate " << j << " is right with the fault";
+    EXPECT_GT(std::abs(got[j] - expected[j]), 1e-6) << "coordinate " << j << " is right with the fault";
 }
 
 }  // namespace

@@ -7,12 +7,8 @@
 
 #include <regex>
 
+#include "../support/compiled_gradients.hpp"
 #include "../support/example_programs.hpp"
-#include "../support/test_kernel_compiler.hpp"
-#include "codegen/generate_kernel.hpp"
-#include "oracle/compiled_jacobian.hpp"
-#include "references/input_value.hpp"
-#include "verify/verify.hpp"
 
 namespace chad {
 namespace {
@@ -40,31 +36,18 @@ TEST(UnreadOperands, ARuleWhoseOtherCotangentIsDroppedIsGivenAZeroForTheOperandI
 
 TEST(UnreadOperands, TheGradientIsTheClosedFormInEveryModeAndSumsStrategy) {
   const CheckedProgram program = testing::load_source(kConstantOperands);
-  std::vector<CompiledProgram> compiled;  // fwd and rev, every sums strategy
-  ASSERT_NO_THROW(compiled = compiled_verify_kernels(program, testing::test_kernel_compiler(),
-                                                     kDefaultFunctionsStrategy));
-  ASSERT_EQ(compiled.size(), 2 * std::size(kAllSumsStrategies));
-  for (const CompiledProgram& kernel : compiled) {
-    SCOPED_TRACE(std::string(kernel_mode_name(kernel.mode)) + " " + sums_strategy_name(kernel.sums));
-    const JacobianResult got = jacobian_by_compiled_kernel(program, kernel, read_input_point(program, kPoint));
-    ASSERT_EQ(got.jacobian.size(), 1u);
-    EXPECT_EQ(got.jacobian[0], kByHand);  // exact in double
-  }
+  for (const testing::KernelGradient& got : testing::gradients_by_every_kernel(program, kPoint))
+    EXPECT_EQ(got.gradient, kByHand) << got.kernel;  // exact in double
 }
 
 TEST(UnreadOperands, ZeroingTheOperandTheUsedCotangentReadsIsWrong) {
   const CheckedProgram program = testing::load_source(kConstantOperands);
-  KernelOptions options;
-  options.name = "constant_operands_zeroed";
-  options.mode = KernelMode::Reverse;
-  options.fault = CodegenFault::NeededOperandZeroed;
-  const CompiledProgram kernel = compile_programs({{&program, options}}, testing::test_kernel_compiler()).at(0);
-  const JacobianResult got = jacobian_by_compiled_kernel(program, kernel, read_input_point(program, kPoint));
-  ASSERT_EQ(got.jacobian.size(), 1u);
-  ASSERT_EQ(got.jacobian[0].size(), kByHand.size());
+  const std::vector<double> got =
+      testing::reverse_gradient(program, kPoint, CodegenFault::NeededOperandZeroed, "constant_operands_zeroed");
+  ASSERT_EQ(got.size(), kByHand.size());
   // m's and w's cotangents read the zeroed constants; c's does not.
   for (std::size_t j : {0, 1, 2, 3, 4, 5, 7, 8})
-    EXPECT_NE(got.jacobian[0][j], kByHand[j]) << "coordinate " << j << " is right with the fault";
+    EXPECT_NE(got[j], kByHand[j]) << "coordinate " << j << " is right with the fault";
 }
 
 }  // namespace
