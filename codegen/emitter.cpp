@@ -335,6 +335,7 @@ static bool reverse_reads_no_primal(PrimOp op) {
 
 std::string Emitter::emit_prim_derivative(const TermP& t, int unread) {
   const bool forward = t->kind == TermKind::PrimFwd;
+  if (std::string at_value = derivative_at_value(t, forward); !at_value.empty()) return at_value;
   const std::size_t k = forward ? t->args.size() / 2 : t->args.size() - 1;
   // A backpropagator closure copies what its body names: a reverse rule that reads no primal
   // operand is given none, so that a closure does not keep them (efficient CHAD's small tape;
@@ -342,7 +343,6 @@ std::string Emitter::emit_prim_derivative(const TermP& t, int unread) {
   // are left out, so that no operand's code is skipped.
   bool primal_free = !forward && reverse_reads_no_primal(t->op);
   for (std::size_t i = 0; primal_free && i < k; ++i) primal_free = t->args[i]->kind == TermKind::Var;
-  if (std::string at_value = derivative_at_value(t, k, forward); !at_value.empty()) return at_value;
   std::vector<std::string> operands;
   for (std::size_t i = primal_free ? k : 0; i < t->args.size(); ++i)
     operands.push_back(int(i) == unread ? "chad_rt::zero<" + type(t->args[i]->type) + ">()" : emit(t->args[i]));

@@ -186,16 +186,15 @@ class Emitter {
   // The primal values a derivative reads instead of computing them again (codegen/primal_values.cpp):
   // `f(x)` of a variable x for f = exp, sqrt, tanh, sigmoid, named where it is bound and forgotten
   // when its block closes. note_primal_value records one (a prim's operands and value);
-  // primal_value is the name of f(x) visible here, or ""; derivative_at_value is the derivative's
-  // call that reads it (`chad_rt::rev_exp_at_value(y, v)`), or "".
+  // derivative_at_value is the derivative's call that reads the one visible here
+  // (`chad_rt::rev_exp_at_value(y, v)`), or "".
   struct PrimalValue {
     std::string name;
     int indent;  // the block depth it was bound at
   };
   using PrimalValues = std::map<std::pair<PrimOp, std::string>, PrimalValue>;
   void note_primal_value(const TermP& t, const std::vector<std::string>& operands, const std::string& value);
-  std::string primal_value(PrimOp op, const std::string& operand) const;
-  std::string derivative_at_value(const TermP& t, std::size_t primal_operands, bool forward);
+  std::string derivative_at_value(const TermP& t, bool forward);
   void forget_primal_values_deeper_than(int indent);
   std::string emit_env(const TermP& t);  // EnvPack, EnvUnpack
   std::string emit_recursion(const TermP& t);

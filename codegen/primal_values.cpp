@@ -24,20 +24,14 @@ void Emitter::note_primal_value(const TermP& t, const std::vector<std::string>& 
   primal_values_[{t->op, operands[0]}] = PrimalValue{value, indent_};
 }
 
-std::string Emitter::primal_value(PrimOp op, const std::string& operand) const {
-  const auto it = primal_values_.find({op, operand});
-  return it == primal_values_.end() ? "" : it->second.name;
-}
-
-// A derivative's (co)tangent is its last operand, after the k primal ones.
-std::string Emitter::derivative_at_value(const TermP& t, std::size_t primal_operands, bool forward) {
-  if (!has_derivative_at_value(t->op) || primal_operands != 1 || t->args.size() != 2 ||
-      t->args[0]->kind != TermKind::Var)
-    return "";
+// A derivative of one primal operand and its (co)tangent: `op'(x; dx)` or `op^T(x; v)`.
+std::string Emitter::derivative_at_value(const TermP& t, bool forward) {
+  if (!has_derivative_at_value(t->op) || t->args.size() != 2 || t->args[0]->kind != TermKind::Var) return "";
   const std::string operand = env.lookup(std::size_t(t->args[0]->index));
-  std::string value = primal_value(t->op, operand);
-  if (value.empty()) return "";
-  if (fault == CodegenFault::DerivativeReadsOperand) value = operand;  // an injected fault: f(x) read as x
+  const auto known = primal_values_.find({t->op, operand});
+  if (known == primal_values_.end()) return "";
+  // An injected fault: f(x) read as x.
+  const std::string value = fault == CodegenFault::DerivativeReadsOperand ? operand : known->second.name;
   note_use(value);
   const std::string tangent = emit(t->args[1]);
   const std::string op = prim_name(t->op);
