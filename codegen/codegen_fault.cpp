@@ -12,6 +12,7 @@ const char* codegen_fault_name(CodegenFault fault) {
     case CodegenFault::KeptApplicationIgnoresArgument: return "kept-application-ignores-argument";
     case CodegenFault::DerivativeReadsOperand: return "derivative-reads-operand";
     case CodegenFault::NeededOperandZeroed: return "needed-operand-zeroed";
+    case CodegenFault::DeferredSumOverwrites: return "deferred-sum-overwrites";
   }
   return "?";
 }
@@ -20,7 +21,7 @@ std::optional<CodegenFault> parse_codegen_fault(const std::string& name) {
   for (CodegenFault f : {CodegenFault::None, CodegenFault::DropLinearAddRight, CodegenFault::FoldTangentsSkipped,
                          CodegenFault::CaseBranchesSwapped, CodegenFault::AccumulateOverwrites,
                          CodegenFault::KeptApplicationIgnoresArgument, CodegenFault::DerivativeReadsOperand,
-                         CodegenFault::NeededOperandZeroed})
+                         CodegenFault::NeededOperandZeroed, CodegenFault::DeferredSumOverwrites})
     if (name == codegen_fault_name(f)) return f;
   return std::nullopt;
 }

@@ -18,6 +18,8 @@ enum class CodegenFault {
   DerivativeReadsOperand,  // a derivative that reads its primal's value f(x) (primal_values.cpp) reads x instead
   NeededOperandZeroed,     // a bilinear rule's operand that its used cotangent reads is passed as a zero
                            // (unread_operands.cpp), not the one it does not read
+  DeferredSumOverwrites,   // a deferred application's cell (deferred_applications.cpp) keeps the last
+                           // node's argument instead of adding each node's
 };
 const char* codegen_fault_name(CodegenFault fault);
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name);

@@ -15,7 +15,9 @@ std::string Emitter::emit_target(const TermP& t) {
       std::string f = emit_value(a[0]);
       if (can_inline(f)) return apply_inline(f, emit_value(a[1]));
       f = value_of(f);
-      std::string x = emit(a[1]);
+      std::string x = emit_value(a[1]);
+      if (std::string d = deferred_application(t->type, a[1]->type, f, x); !d.empty()) return d;
+      x = value_of(x);
       return owned_local("lapp", t->type, f + "(" + x + ")");
     }
     case TermKind::Zero: return sparse_value({t->type, {}});
@@ -23,6 +25,7 @@ std::string Emitter::emit_target(const TermP& t) {
     case TermKind::LinAdd: {
       std::string x = emit_value(a[0]), y = emit_value(a[1]);
       if (fault == CodegenFault::DropLinearAddRight) return x;  // an injected fault
+      if (is_deferred(x) && is_deferred(y)) return deferred_sum(t->type, x, y);
       if (!is_sparse(x)) x = value_of(x);
       if (!is_sparse(y)) y = value_of(y);
       if (is_sparse(x) && is_sparse(y)) return add_sparse(x, y);
@@ -79,7 +82,11 @@ std::string Emitter::emit_target(const TermP& t) {
       for (int i = 0; i < t->index; ++i) v += ".fst";
       return bind("dctx", t->type, v + ".snd");
     }
-    case TermKind::CtxOneHot: return sparse_value({t->type, {{t->index, emit(a[0])}}});  // ((0, v), 0, ..., 0)
+    case TermKind::CtxOneHot: {  // ((0, v), 0, ..., 0); v may stay deferred
+      std::string v = emit_value(a[0]);
+      if (!is_deferred(v)) v = value_of(v);
+      return sparse_value({t->type, {{t->index, v}}});
+    }
     case TermKind::FwdFold:
     case TermKind::RevFold:
     case TermKind::FwdUnfold:

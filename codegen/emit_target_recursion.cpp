@@ -175,8 +175,13 @@ std::string Emitter::emit_target_fold(const TermP& t) {
     // A list-like type: a loop over the spine, the child's result in `folded`; else recursion.
     // The body is the function's type parameter (Emitter::closure_lambda).
     const bool spine = is_linear_functor(r.primal_functor, a);
-    const std::string signature = "template <class S, class Body>\n" + type(r.child) + " " + helper + "(" +
-                                  type(r.primal_fixpoint) + (spine ? " root" : " node") + ", const Body& body)";
+    // Reverse over a list: `flush` applies the body's deferred applications after the backward
+    // loop (codegen/deferred_applications.cpp).
+    const bool flushes = reverse && spine;
+    const std::string signature =
+        std::string("template <class S, class Body") + (flushes ? ", class Flush" : "") + ">\n" + type(r.child) + " " +
+        helper + "(" + type(r.primal_fixpoint) + (spine ? " root" : " node") + ", const Body& body" +
+        (flushes ? ", const Flush& flush" : "") + ")";
     Saved saved = begin_helper();
     // Reverse over a list: each node's children and derivative kept in an arena array, so that
     // the fold's backpropagator walks the list in two loops (rev_fold_back_loops).
@@ -240,8 +245,12 @@ std::string Emitter::emit_target_fold(const TermP& t) {
     add_helper(signature, body);
   }
   std::string start = emit(t->args[0]);
-  std::string body = fold_body_lambda(t->name, r.x_type, r.body_type, t->args[1]);
-  return bind(reverse ? "rev_fold" : "fwd_fold", t->type, helper + "<S>(" + start + ", *" + body + ")");
+  const bool flushes = reverse && is_linear_functor(r.primal_functor, a);
+  std::string flush;
+  std::string body = fold_body_lambda(t->name, r.x_type, r.body_type, t->args[1], flushes ? &flush : nullptr);
+  return bind(reverse ? "rev_fold" : "fwd_fold", t->type,
+              helper + "<S>(" + start + ", *" + body +
+                  (flushes ? ", " + (flush.empty() ? std::string("chad_rt::NoFlush{}") : flush) : "") + ")");
 }
 
 // The backpropagator of a reverse fold over a list, as loops rather than a recursion as deep
@@ -282,6 +291,7 @@ void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, co
                                                  }});
   line("rolled = " + lin_roll(tmu, dx) + ";");
   close("}");
+  line("flush(q.fst);");
   line("return " + GT + "{q.fst, rolled};");
   close("});");
 }

@@ -117,6 +117,9 @@ std::string Emitter::alias(const std::string& base, const TypeP& t, const std::s
   note_alias(name, of);
   if (pack_views_.count(of)) pack_views_.insert(name);
   if (!fold_bodies_.empty() && fold_bodies_.back().invariant.count(of)) fold_bodies_.back().invariant.insert(name);
+  if (!fold_bodies_.empty())
+    if (auto kept = fold_bodies_.back().kept.find(of); kept != fold_bodies_.back().kept.end())
+      fold_bodies_.back().kept.emplace(name, kept->second + value.substr(of.size()));
   return name;
 }
 
@@ -222,14 +225,13 @@ std::string Emitter::emit_source(const TermP& t) {
       const bool first = t->kind == TermKind::Fst;
       std::string pair = emit_value(a[0]);
       if (is_symbolic_pair(pair)) return pair_component(pair, first);
+      if (is_deferred(pair)) return deferred_projection(pair, first, t->type);
       if (is_sparse(pair)) return first ? sparse_context_prefix(pair, t->type) : sparse_component(pair, 0, t->type);
       pair = value_of(pair);
       return alias(first ? "fst" : "snd", t->type, pair + (first ? ".fst" : ".snd"));
     }
     case TermKind::Let: {  // a symbolic context cotangent is bound as it is, and its body may be one
-      const int unread = unread_operand(a[0], a[1]);
-      std::string bound = unread >= 0 ? emit_prim_derivative(a[0], unread) : emit_value(a[0]);
-      env.push(is_symbolic(bound) ? bound : alias(t->name, a[0]->type, bound));
+      env.push(let_bound(t));
       std::string body = emit_value(a[1]);
       env.pop();
       return body;
@@ -254,6 +256,13 @@ std::string Emitter::emit_source(const TermP& t) {
     default: break;
   }
   CHAD_INTERNAL_ASSERT(false, "codegen: not a source former");
+}
+
+std::string Emitter::let_bound(const TermP& let) {
+  const auto& a = let->args;
+  const int unread = unread_operand(a[0], a[1]);
+  std::string bound = unread >= 0 ? emit_prim_derivative(a[0], unread) : emit_value(a[0]);
+  return is_symbolic(bound) ? bound : alias(let->name, a[0]->type, bound);
 }
 
 std::string Emitter::emit_case(const TermP& t) {

@@ -91,7 +91,11 @@ class Emitter {
   std::string closure_lambda(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
   // A fold's body as closure_lambda makes it, its loop-invariant applications memoised
   // (codegen/fold_body_memos.cpp).
-  std::string fold_body_lambda(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
+  // `flush`: a reverse fold over a list, whose nodes' backpropagators may defer applications of
+  // loop-invariant linear maps (codegen/deferred_applications.cpp); it receives the name of the
+  // lambda to pass the fold's function, which applies them once, or "" if none is deferred.
+  std::string fold_body_lambda(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body,
+                               std::string* flush = nullptr);
   // `f(x)` in the innermost fold body, when both are bound outside it (or are such applications'
   // parts): the name of its value, computed at the first node that needs it; otherwise empty.
   std::string memoised_application(const TypeP& t, const std::string& f, const std::string& x);
@@ -163,6 +167,11 @@ class Emitter {
   // (Fn::accumulate_into); `cell += value` for a value that may be symbolic (only its parts added).
   std::string linear_closure(const std::string& name, const TypeP& param, const TypeP& result, const TermP& body);
   void accumulate_value(const TypeP& t, const std::string& cell, const std::string& value);
+  // `cell += term`: a pair term's components added into the cell's halves where they lie, and a
+  // let's body so, its binding first; no pair of the components is built to be added.
+  void accumulate_term(const TypeP& t, const std::string& cell, const TermP& term);
+  // A let's bound value as the name its body's variable stands for (emit_source's Let).
+  std::string let_bound(const TermP& let);
   // Captures by reference (codegen/closure_captures.cpp): a closure captures by copy the locals
   // of the block it is made in, and by reference what that block's own closure captured (a
   // member of a closure in the arena, alive for the kernel call), so that an array is copied
@@ -237,12 +246,69 @@ class Emitter {
   // The fold bodies being emitted, innermost last (fold_body_lambda): where the body's lambda
   // starts in out_, its block's lambda depth, the memos to declare before it and the body's
   // locals that are memoised applications or their parts.
+  // Deferred applications (codegen/deferred_applications.cpp): in a node's backpropagator, f @ a
+  // of a loop-invariant f adds a into a cell (Root) and its value stays symbolic; what the
+  // backpropagator does with it (projections, further invariant maps, sums) stays symbolic too,
+  // and where it is added into the node's context cotangent, the fold's flush does it once, on
+  // the cells' sums. Any other use writes the application out there.
+  struct DeferredRoot {
+    std::string cell, function, argument;  // function: as the flush names it
+    TypeP argument_type, result_type;
+    bool used = false;
+  };
+  struct DeferredRecord {
+    TypeP type;
+    std::string path;  // in the context cotangent: ".fst.snd"
+    std::string value;  // a deferred key
+  };
+  struct DeferredGroup {  // one node backpropagator's: its roots are added, or none
+    std::vector<std::size_t> roots;
+    std::vector<DeferredRecord> records;
+  };
   struct FoldBody {
     std::size_t at;
     int indent, depth;
-    std::vector<std::string> memos, declarations;
+    std::vector<std::pair<std::string, std::string>> memos;  // name, value type
     std::set<std::string> invariant;
+    std::map<std::string, std::string> kept;  // a memoised application or its part -> its memo's
+    bool defers = false;
+    std::set<const Term*> node_backprops;  // the bodies of the LinLambdas that are a node's w'
+    std::vector<DeferredRoot> roots;
+    std::vector<DeferredGroup> groups;
+    int backprop_depth = -1, backprop_indent = -1;  // the node backpropagator being emitted
+    std::string backprop_acc;
+    int serial = 0;  // which body a deferred value's roots belong to
   };
+  struct DeferredValue {
+    enum Kind { Root, Fst, Snd, Apply, Sum } kind;
+    TypeP type;
+    std::string a, b;      // operands: deferred keys (Apply: a; Sum: a, b; Fst, Snd: a)
+    std::string function;  // Apply: the map as the backpropagator names it; as the flush names it
+    std::string function_in_flush;
+    std::string argument;  // Root: the node's argument
+    std::size_t root = 0;  // Root: in its fold body's roots
+    int body = -1;         // that body's serial; -1 if its roots are in different bodies
+  };
+  bool is_deferred(const std::string& name) const { return deferred_.count(name) != 0; }
+  // f @ x in a node's backpropagator, f loop-invariant: a deferred key, or "" (written out as usual).
+  std::string deferred_application(const TypeP& result, const TypeP& argument_type, const std::string& f,
+                                   const std::string& x);
+  std::string deferred_projection(const std::string& value, bool first, const TypeP& t);
+  std::string deferred_sum(const TypeP& t, const std::string& x, const std::string& y);
+  std::string deferred_value(DeferredValue value);
+  std::string write_out_deferred(const std::string& key);  // value_of's
+  // `cell += value` of a deferred value into the node's context cotangent: left to the flush.
+  bool defer_contribution(const TypeP& t, const std::string& cell, const std::string& value);
+  void mark_roots_used(FoldBody& body, const std::string& key);
+  // Around a node backpropagator's linear_closure: whether `body` is one, and after its
+  // accumulation, the used roots' cells given their arguments.
+  bool open_node_backprop(const TermP& body, const std::string& acc);
+  void close_node_backprop();
+  // The fold's flush lambda (`[=, &memo...](auto& ctx) {...}`) of a finished body, or "".
+  std::string emit_flush(const FoldBody& body);
+  std::string flush_term(const FoldBody& body, const std::string& key, std::map<std::string, std::string>& done,
+                         int& next);
+  int fold_body_serials_ = 0;
   // Emitting a namespace-level helper: the current block and environment are set aside.
   struct Saved {
     std::string out;
@@ -271,6 +337,7 @@ class Emitter {
   std::map<std::string, SparseCotangent> sparse_;      // key -> a symbolic context cotangent
   std::map<std::string, SymbolicPair> pairs_;
   std::map<std::string, SymbolicClosure> closures_;
+  std::map<std::string, DeferredValue> deferred_;
   std::size_t inlined_ = 0;                          // inlined applications so far
   static constexpr std::size_t kInlineBudget = 4096;  // per generated source
   static constexpr int kInlinesPerFunction = 4;       // bounds the code a nest of them makes

@@ -13,22 +13,60 @@
 
 namespace chad {
 
+namespace {
+// The LinLambdas a fold body returns as its node's backpropagator: the second component of the
+// pair in its tail (under lets and cases).
+void collect_node_backprops(const Term& t, std::set<const Term*>& out) {
+  switch (t.kind) {
+    case TermKind::Let: collect_node_backprops(*t.args[1], out); return;
+    case TermKind::Ascribe: collect_node_backprops(*t.args[0], out); return;
+    case TermKind::Case:
+      for (const Branch& b : t.branches) collect_node_backprops(*b.body, out);
+      return;
+    case TermKind::Pair:
+      if (t.args[1]->kind == TermKind::LinLambda) out.insert(t.args[1]->args[0].get());
+      return;
+    default: return;
+  }
+}
+}  // namespace
+
 std::string Emitter::fold_body_lambda(const std::string& name, const TypeP& param, const TypeP& result,
-                                      const TermP& body) {
-  fold_bodies_.push_back(FoldBody{out_.size(), indent_, lambda_depth_ + 1, {}, {}, {}});
+                                      const TermP& body, std::string* flush) {
+  FoldBody fold;
+  fold.at = out_.size();
+  fold.indent = indent_;
+  fold.depth = lambda_depth_ + 1;
+  fold.serial = ++fold_body_serials_;
+  fold.defers = flush != nullptr;
+  if (flush) collect_node_backprops(*body, fold.node_backprops);
+  fold_bodies_.push_back(std::move(fold));
   const std::string lambda = closure_lambda(name, param, result, body);
   FoldBody done = std::move(fold_bodies_.back());
   fold_bodies_.pop_back();
-  if (done.memos.empty()) return lambda;
-  // The memos go just before the lambda's line, and into its capture list by reference.
+  bool deferred = false;
+  for (const DeferredRoot& root : done.roots) deferred = deferred || root.used;
+  if (flush) *flush = deferred ? emit_flush(done) : "";
+  if (done.memos.empty() && !deferred) return lambda;
+  // The memos (and cells) go just before the lambda's line, and the memos into its capture list
+  // by reference. With deferred applications, the flush reads the memos after the fold's call has
+  // returned: they live in the arena then, the locals references to them.
   std::string declarations;
-  for (const std::string& d : done.declarations)
-    declarations += indentation(done.indent) + d + "\n";
+  for (const auto& [memo, T] : done.memos)
+    declarations += indentation(done.indent) +
+                    (deferred ? "std::optional<" + T + ">& " + memo + " = *chad_rt::make<std::optional<" + T + ">>();"
+                              : "std::optional<" + T + "> " + memo + ";") +
+                    "\n";
+  for (const DeferredRoot& root : done.roots)
+    if (root.used) {
+      const std::string cell = "chad_rt::DeferredSum<" + type(root.argument_type) + ">";
+      declarations += indentation(done.indent) + cell + "* const " + root.cell + " = chad_rt::make<" + cell + ">();\n";
+    }
   out_.insert(done.at, declarations);
   const std::size_t captures = out_.find("[=", done.at + declarations.size());
   CHAD_INTERNAL_ASSERT(captures != std::string::npos, "codegen: a fold body without its capture list");
   std::string by_reference;
-  for (const std::string& memo : done.memos) by_reference += ", &" + memo;
+  for (const auto& memo : done.memos) by_reference += ", &" + memo.first;
   out_.insert(captures + 2, by_reference);
   return lambda;
 }
@@ -45,11 +83,11 @@ std::string Emitter::memoised_application(const TypeP& t, const std::string& f, 
   const bool injected = fault == CodegenFault::KeptApplicationIgnoresArgument;  // an injected fault
   if (!bound_outside(f) || (!bound_outside(x) && !injected)) return "";
   const std::string memo = fresh("memo"), name = fresh("app"), T = type(t);
-  body.memos.push_back(memo);
-  body.declarations.push_back("std::optional<" + T + "> " + memo + ";");
+  body.memos.emplace_back(memo, T);
   line("const " + T + "& " + name + " = " + memo + " ? *" + memo + " : " + memo + ".emplace(" + f + "(" + x + "));");
   note_local(name);
   body.invariant.insert(name);
+  body.kept.emplace(name, "(*" + memo + ")");
   return name;
 }
 

@@ -33,8 +33,11 @@ std::string Emitter::value_of(const std::string& name) {
   if (!is_symbolic(name)) return name;
   if (auto it = sparse_.find(name); it != sparse_.end()) {
     if (it->second.parts.empty()) return materialise(types(), it->second);  // chad_rt::zero<T>()
-    return bind("dctx", it->second.type, materialise(types(), it->second));
+    SparseCotangent written = it->second;
+    for (auto& part : written.parts) part.second = value_of(part.second);  // a deferred one written out
+    return bind("dctx", written.type, materialise(types(), written));
   }
+  if (is_deferred(name)) return write_out_deferred(name);
   if (auto it = pairs_.find(name); it != pairs_.end()) {
     const SymbolicPair value = it->second;
     std::string x = value_of(value.fst), y = value_of(value.snd);
@@ -59,9 +62,10 @@ std::string Emitter::linear_closure(const std::string& name, const TypeP& param,
   const std::size_t uses = open_capture_scope();
   note_local(p);
   env.push(p);
-  const std::string value = emit_value(body);
+  const bool node_backprop = open_node_backprop(body, acc);
+  accumulate_term(result, acc, body);
+  if (node_backprop) close_node_backprop();
   env.pop();
-  accumulate_value(result, acc, value);
   const std::string captures = close_capture_scope(uses);
   close("});");
   patch_capture_list(at, captures);
@@ -71,6 +75,7 @@ std::string Emitter::linear_closure(const std::string& name, const TypeP& param,
 }
 
 void Emitter::accumulate_value(const TypeP& t, const std::string& cell, const std::string& value) {
+  if (is_deferred(value) && defer_contribution(t, cell, value)) return;
   if (auto it = sparse_.find(value); it != sparse_.end()) {
     const SparseCotangent parts = it->second;  // (accumulate_value may add symbolic values)
     for (const auto& [depth, part] : parts.parts)
@@ -84,6 +89,24 @@ void Emitter::accumulate_value(const TypeP& t, const std::string& cell, const st
     return;
   }
   line(accumulate_line(t, cell, value_of(value)));
+}
+
+// The kept applications' linear maps return (a part of their environment's cotangent, the rest
+// packed): built as a pair first, the part, a k x d array in the GMM, was copied once more per
+// data point (bench/RESULTS.md, issue #33).
+void Emitter::accumulate_term(const TypeP& t, const std::string& cell, const TermP& term) {
+  if (term->kind == TermKind::Let) {
+    env.push(let_bound(term));
+    accumulate_term(t, cell, term->args[1]);
+    env.pop();
+    return;
+  }
+  if (term->kind == TermKind::Pair && t->kind == TypeKind::Prod) {
+    accumulate_term(t->left, cell + ".fst", term->args[0]);
+    accumulate_term(t->right, cell + ".snd", term->args[1]);
+    return;
+  }
+  accumulate_value(t, cell, emit_value(term));
 }
 
 bool Emitter::can_inline(const std::string& f) const {
@@ -126,7 +149,12 @@ std::string Emitter::add_sparse(const std::string& x, const std::string& y) {
     auto [it, fresh_depth] = sum.parts.emplace(depth, part);
     if (fresh_depth) continue;
     const TypeP component = context_component_type(sum.type, depth);
-    it->second = bind("dsum", component, "chad_rt::add<" + type(component) + ">(" + it->second + ", " + part + ")");
+    if (is_deferred(it->second) && is_deferred(part)) {
+      it->second = deferred_sum(component, it->second, part);
+      continue;
+    }
+    const std::string left = value_of(it->second), right = value_of(part);  // (a deferred one written out)
+    it->second = bind("dsum", component, "chad_rt::add<" + type(component) + ">(" + left + ", " + right + ")");
   }
   return sparse_value(std::move(sum));
 }
@@ -135,8 +163,8 @@ std::string Emitter::add_into(const TypeP& t, const std::string& dense, const st
   const SparseCotangent& value = sparse_.at(sparse);
   if (value.parts.empty()) return dense;  // x + 0 = 0 + x = x
   const std::string sum = owned_.count(dense) ? dense : owned_local("sum", t, dense);
-  for (const auto& [depth, part] : value.parts) {
-    const std::string at = sum + context_component_path(depth);
+  for (const auto& [depth, deferred_or_not] : value.parts) {
+    const std::string part = value_of(deferred_or_not), at = sum + context_component_path(depth);
     const TypeP component = context_component_type(t, depth);
     // The contribution added into the cell where it lies; `part + at` keeps its operands' order
     // where the addition could tell them apart (sums, functions, Env: their faults' messages).
