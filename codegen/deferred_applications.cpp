@@ -54,7 +54,7 @@ std::string Emitter::deferred_application(const TypeP& result, const TypeP& argu
   if (!sums_in_a_cell(argument_type)) return "";
   const std::string argument = value_of(x);
   owned_.erase(argument);  // held now: nobody adds into it in place
-  body.roots.push_back({fresh("deferred"), in_flush, argument, argument_type, result, false});
+  body.roots.push_back({fresh("deferred"), argument, argument_type, false});
   body.groups.back().roots.push_back(body.roots.size() - 1);
   return deferred_value({DeferredValue::Root, result, "", "", f, in_flush, argument, body.roots.size() - 1, body.serial});
 }
@@ -121,7 +121,7 @@ bool Emitter::open_node_backprop(const TermP& body, const std::string& acc) {
 
 void Emitter::close_node_backprop() {
   FoldBody& fold = fold_bodies_.back();
-  // A group's roots are all added at every call, so that the flush finds them all given or none.
+  // A group's used roots are all added at every call, so that the flush finds them all given or none.
   for (std::size_t r : fold.groups.back().roots) {
     const DeferredRoot& root = fold.roots[r];
     if (!root.used) continue;

@@ -243,18 +243,15 @@ class Emitter {
                            const TangentPositions& p) {
     return map_tangents(functor, primal, tangent, std::vector<TangentPositions>{p});
   }
-  // The fold bodies being emitted, innermost last (fold_body_lambda): where the body's lambda
-  // starts in out_, its block's lambda depth, the memos to declare before it and the body's
-  // locals that are memoised applications or their parts.
   // Deferred applications (codegen/deferred_applications.cpp): in a node's backpropagator, f @ a
   // of a loop-invariant f adds a into a cell (Root) and its value stays symbolic; what the
   // backpropagator does with it (projections, further invariant maps, sums) stays symbolic too,
   // and where it is added into the node's context cotangent, the fold's flush does it once, on
   // the cells' sums. Any other use writes the application out there.
   struct DeferredRoot {
-    std::string cell, function, argument;  // function: as the flush names it
-    TypeP argument_type, result_type;
-    bool used = false;
+    std::string cell, argument;  // the cell's local, and the node's argument added into it
+    TypeP argument_type;
+    bool used = false;  // some contribution deferred: the cell is declared and added into
   };
   struct DeferredRecord {
     TypeP type;
@@ -265,6 +262,10 @@ class Emitter {
     std::vector<std::size_t> roots;
     std::vector<DeferredRecord> records;
   };
+  // The fold bodies being emitted, innermost last (fold_body_lambda): where the body's lambda
+  // starts in out_, its block's lambda depth, the memos to declare before it and the body's
+  // locals that are memoised applications or their parts; with deferral, the node
+  // backpropagator being emitted and what it deferred.
   struct FoldBody {
     std::size_t at;
     int indent, depth;
