@@ -39,14 +39,8 @@ std::string Emitter::deferred_application(const TypeP& result, const TypeP& argu
   FoldBody& body = fold_bodies_.back();
   // Only in the node backpropagator's own block: code there runs once per call of it.
   if (body.backprop_depth != lambda_depth_ || body.backprop_indent != indent_) return "";
-  std::string in_flush;
-  if (auto kept = body.kept.find(f); kept != body.kept.end()) {
-    in_flush = kept->second;
-  } else {
-    const auto declared = declared_depth_.find(f);
-    if (declared == declared_depth_.end() || declared->second >= body.depth) return "";
-    in_flush = f;  // bound outside the fold's body: the flush, made beside the body, sees it
-  }
+  const std::string in_flush = invariant_outside(body, f);  // the flush is made beside the body
+  if (in_flush.empty()) return "";
   if (is_deferred(x)) {
     if (deferred_.at(x).body != body.serial) return "";
     return deferred_value({DeferredValue::Apply, result, x, "", f, in_flush, "", 0, body.serial});

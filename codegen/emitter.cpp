@@ -116,7 +116,6 @@ std::string Emitter::alias(const std::string& base, const TypeP& t, const std::s
   const std::string of = value.substr(0, value.find('.'));
   note_alias(name, of);
   if (pack_views_.count(of)) pack_views_.insert(name);
-  if (!fold_bodies_.empty() && fold_bodies_.back().invariant.count(of)) fold_bodies_.back().invariant.insert(name);
   if (!fold_bodies_.empty())
     if (auto kept = fold_bodies_.back().kept.find(of); kept != fold_bodies_.back().kept.end())
       fold_bodies_.back().kept.emplace(name, kept->second + value.substr(of.size()));

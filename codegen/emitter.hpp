@@ -270,7 +270,6 @@ class Emitter {
     std::size_t at;
     int indent, depth;
     std::vector<std::pair<std::string, std::string>> memos;  // name, value type
-    std::set<std::string> invariant;
     std::map<std::string, std::string> kept;  // a memoised application or its part -> its memo's
     bool defers = false;
     std::set<const Term*> node_backprops;  // the bodies of the LinLambdas that are a node's w'
@@ -290,6 +289,9 @@ class Emitter {
     std::size_t root = 0;  // Root: in its fold body's roots
     int body = -1;         // that body's serial; -1 if its roots are in different bodies
   };
+  // The same at every node of `body`: a name bound outside it, or a memoised application (or its
+  // part) as code beside the body reads it (through its memo); otherwise "".
+  std::string invariant_outside(const FoldBody& body, const std::string& name) const;
   bool is_deferred(const std::string& name) const { return deferred_.count(name) != 0; }
   // f @ x in a node's backpropagator, f loop-invariant: a deferred key, or "" (written out as usual).
   std::string deferred_application(const TypeP& result, const TypeP& argument_type, const std::string& f,

@@ -75,20 +75,21 @@ std::string Emitter::memoised_application(const TypeP& t, const std::string& f, 
   if (fold_bodies_.empty()) return "";
   FoldBody& body = fold_bodies_.back();
   if (lambda_depth_ != body.depth) return "";  // in a closure the body makes: its own calls
-  auto bound_outside = [&](const std::string& name) {
-    if (body.invariant.count(name)) return true;
-    const auto declared = declared_depth_.find(name);
-    return declared != declared_depth_.end() && declared->second < body.depth;
-  };
+  auto bound_outside = [&](const std::string& name) { return !invariant_outside(body, name).empty(); };
   const bool injected = fault == CodegenFault::KeptApplicationIgnoresArgument;  // an injected fault
   if (!bound_outside(f) || (!bound_outside(x) && !injected)) return "";
   const std::string memo = fresh("memo"), name = fresh("app"), T = type(t);
   body.memos.emplace_back(memo, T);
   line("const " + T + "& " + name + " = " + memo + " ? *" + memo + " : " + memo + ".emplace(" + f + "(" + x + "));");
   note_local(name);
-  body.invariant.insert(name);
   body.kept.emplace(name, "(*" + memo + ")");
   return name;
+}
+
+std::string Emitter::invariant_outside(const FoldBody& body, const std::string& name) const {
+  if (auto kept = body.kept.find(name); kept != body.kept.end()) return kept->second;
+  const auto declared = declared_depth_.find(name);
+  return declared != declared_depth_.end() && declared->second < body.depth ? name : "";
 }
 
 }  // namespace chad
