@@ -13,6 +13,8 @@ const char* codegen_fault_name(CodegenFault fault) {
     case CodegenFault::DerivativeReadsOperand: return "derivative-reads-operand";
     case CodegenFault::NeededOperandZeroed: return "needed-operand-zeroed";
     case CodegenFault::DeferredSumOverwrites: return "deferred-sum-overwrites";
+    case CodegenFault::RecomputedValueZeroed: return "recomputed-value-zeroed";
+    case CodegenFault::LentSumAddedAgain: return "lent-sum-added-again";
   }
   return "?";
 }
@@ -21,7 +23,8 @@ std::optional<CodegenFault> parse_codegen_fault(const std::string& name) {
   for (CodegenFault f : {CodegenFault::None, CodegenFault::DropLinearAddRight, CodegenFault::FoldTangentsSkipped,
                          CodegenFault::CaseBranchesSwapped, CodegenFault::AccumulateOverwrites,
                          CodegenFault::KeptApplicationIgnoresArgument, CodegenFault::DerivativeReadsOperand,
-                         CodegenFault::NeededOperandZeroed, CodegenFault::DeferredSumOverwrites})
+                         CodegenFault::NeededOperandZeroed, CodegenFault::DeferredSumOverwrites,
+                         CodegenFault::RecomputedValueZeroed, CodegenFault::LentSumAddedAgain})
     if (name == codegen_fault_name(f)) return f;
   return std::nullopt;
 }

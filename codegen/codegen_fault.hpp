@@ -20,6 +20,9 @@ enum class CodegenFault {
                            // (unread_operands.cpp), not the one it does not read
   DeferredSumOverwrites,   // a deferred application's cell (deferred_applications.cpp) keeps the last
                            // node's argument instead of adding each node's
+  RecomputedValueZeroed,   // a value a backpropagator recomputes (recomputed_captures.cpp) is a zero
+  LentSumAddedAgain,       // a deferred application's cell lent to a node's call (lent_cells.cpp) adds
+                           // the call's result, which holds the cell's sum already, instead of taking it back
 };
 const char* codegen_fault_name(CodegenFault fault);
 std::optional<CodegenFault> parse_codegen_fault(const std::string& name);

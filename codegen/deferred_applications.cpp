@@ -109,6 +109,7 @@ bool Emitter::open_node_backprop(const TermP& body, const std::string& acc) {
   fold.backprop_depth = lambda_depth_;
   fold.backprop_indent = indent_;
   fold.backprop_acc = acc;
+  fold.backprop_start = out_.size();
   fold.groups.emplace_back();
   return true;
 }
@@ -121,6 +122,8 @@ void Emitter::close_node_backprop() {
     if (!root.used) continue;
     if (fault == CodegenFault::DeferredSumOverwrites)  // an injected fault: the cell keeps the last node's
       line(root.cell + "->sum = " + root.argument + "; " + root.cell + "->any = true;");
+    else if (lend_cell(fold, root) && fault != CodegenFault::LentSumAddedAgain)  // (an injected fault: added)
+      line(root.cell + "->take_back(" + root.argument + ");");
     else
       line(root.cell + "->add(" + root.argument + ");");
   }

@@ -18,7 +18,9 @@ std::string Emitter::emit_target(const TermP& t) {
       std::string x = emit_value(a[1]);
       if (std::string d = deferred_application(t->type, a[1]->type, f, x); !d.empty()) return d;
       x = value_of(x);
-      return owned_local("lapp", t->type, f + "(" + x + ")");
+      const std::string call = owned_local("lapp", t->type, f + "(" + x + ")");
+      lapps_[call] = LinearCall{t->type, f, x};
+      return call;
     }
     case TermKind::Zero: return sparse_value({t->type, {}});
     case TermKind::ZeroOf: return bind("zero", t->type, "chad_rt::zero_at<" + type(t->type) + ">(" + emit(a[0]) + ")");
@@ -109,9 +111,27 @@ std::string Emitter::emit_env(const TermP& t) {
     pack_views_.insert(name);
     return name;
   }
-  const bool view = names_a_local_or_part(v) && pack_views_.count(v.substr(0, v.find('.')));
-  return bind("pack", t->type,
-              std::string(view ? "chad_rt::env_repack<" : "chad_rt::env_pack<") + T + ">(" + v + ", " + fingerprint + ")");
+  return bind("pack", t->type, pack_of(t, v));
+}
+
+bool Emitter::is_pack_view(const std::string& v) const {
+  return names_a_local_or_part(v) && pack_views_.count(v.substr(0, v.find('.')));
+}
+
+std::string Emitter::pack_of(const TermP& pack, const std::string& v) {
+  return std::string(is_pack_view(v) ? "chad_rt::env_repack<" : "chad_rt::env_pack<") + types_.name(pack->annot) +
+         ">(" + v + ", " + std::to_string(pack->index) + ")";
+}
+
+// `cell += pack(v)` of a value packed afresh: chad_rt::accumulate_packed, which adds v into the
+// cell's pack where it lies when the cell is lent (DeferredSum::call_lending), so that the node
+// makes no pack of its own. A view packed again copies nothing: added as emit_env packs it.
+void Emitter::accumulate_pack(const std::string& cell, const TermP& pack) {
+  const std::string v = emit(pack->args[0]);
+  if (is_pack_view(v) || fault == CodegenFault::AccumulateOverwrites)
+    return line(accumulate_line(pack->type, cell, bind("pack", pack->type, pack_of(pack, v))));
+  line("chad_rt::accumulate_packed<" + type(pack->annot) + ">(" + cell + ", " + v + ", " + std::to_string(pack->index) +
+       ");");
 }
 
 }  // namespace chad

@@ -88,6 +88,20 @@ void Emitter::bind_as(const std::string& name, const TypeP& t, const std::string
   note_local(name);
 }
 
+void for_each_word(const std::string& text, const std::function<void(const std::string&, std::size_t)>& f) {
+  const auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = 0; at < text.size();) {
+    if (!is_word(text[at])) {
+      ++at;
+      continue;
+    }
+    std::size_t end = at;
+    while (end < text.size() && is_word(text[end])) ++end;
+    f(text.substr(at, end - at), at);
+    at = end;
+  }
+}
+
 // Whether `value` is a local's name followed by `.fst` / `.snd` steps (what `alias` may refer to).
 bool names_a_local_or_part(const std::string& value) {
   const std::size_t end = value.find('.');
@@ -115,6 +129,7 @@ std::string Emitter::alias(const std::string& base, const TypeP& t, const std::s
   line("const " + type(t) + "& " + name + " = " + value + ";");
   const std::string of = value.substr(0, value.find('.'));
   note_alias(name, of);
+  aliases_[name] = value;
   if (pack_views_.count(of)) pack_views_.insert(name);
   if (!fold_bodies_.empty())
     if (auto kept = fold_bodies_.back().kept.find(of); kept != fold_bodies_.back().kept.end())
@@ -211,6 +226,7 @@ std::string Emitter::emit_source(const TermP& t) {
       std::string init = name + " << ";
       for (std::size_t i = 0; i < parts.size(); ++i) init += (i ? ", " : "") + parts[i];
       line(init + ";");
+      note_recipe(name, t, parts, type(t->type) + " " + name + ";\n" + init + ";");
       return name;
     }
     case TermKind::Unit: return "chad_rt::Unit{}";
@@ -332,6 +348,7 @@ std::string Emitter::emit_prim(const TermP& t) {
                      prim_template_arguments(*t, t->args[0]->type) + "(" + join(operands) + ")";
   const std::string value = bind(runtime_prim_name(t->op), t->type, call);
   note_primal_value(t, operands, value);
+  note_recipe(value, t, operands, "const " + type(t->type) + " " + value + " = " + call + ";");
   return value;
 }
 

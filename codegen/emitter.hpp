@@ -182,6 +182,22 @@ class Emitter {
   std::size_t open_capture_scope();
   std::string close_capture_scope(std::size_t start);  // the capture list, "[=]" or "[=, &a, ...]"
   void patch_capture_list(std::size_t at, const std::string& captures);
+  // Cheap primal values recomputed in a backpropagator instead of copied into it
+  // (codegen/recomputed_captures.cpp). note_recipe records how a local was computed (`text`, its
+  // statements) from which operands (`operands[i]` of t's argument i; literals are left out);
+  // recompute_captures, at the end of a linear closure's body, writes at its start the
+  // recomputations that make the closure copy less.
+  struct Recipe {
+    TypeP type;
+    std::string text;
+    std::vector<std::pair<std::string, TypeP>> operands;  // the locals it reads, and their types
+    std::size_t order;                                    // when it was bound
+  };
+  void note_recipe(const std::string& name, const TermP& t, const std::vector<std::string>& operands,
+                   const std::string& text);
+  long recomputation_cost(const std::string& name, int making, const std::set<std::string>& captured,
+                          std::set<std::string>& recomputed, std::set<std::string>& copied) const;
+  void recompute_captures(std::size_t body_start);
   // `T name = value;`, mutable: the value's one user may add to it in place.
   std::string owned_local(const std::string& base, const TypeP& t, const std::string& value);
   std::string emit_target(const TermP& t);
@@ -206,6 +222,10 @@ class Emitter {
   std::string derivative_at_value(const TermP& t, bool forward);
   void forget_primal_values_deeper_than(int indent);
   std::string emit_env(const TermP& t);  // EnvPack, EnvUnpack
+  bool is_pack_view(const std::string& v) const;  // an unpacked environment where its pack holds it, or a part
+  std::string pack_of(const TermP& pack, const std::string& v);  // EnvPack's call on v
+  // `cell += pack(v)` (accumulate_term's), without a pack made where the cell is lent.
+  void accumulate_pack(const std::string& cell, const TermP& pack);
   std::string emit_recursion(const TermP& t);
   std::string emit_source_recursion(const TermP& t);
   std::string emit_target_fold(const TermP& t);
@@ -277,6 +297,7 @@ class Emitter {
     std::vector<DeferredGroup> groups;
     int backprop_depth = -1, backprop_indent = -1;  // the node backpropagator being emitted
     std::string backprop_acc;
+    std::size_t backprop_start = 0;  // where its body starts in out_
     int serial = 0;  // which body a deferred value's roots belong to
   };
   struct DeferredValue {
@@ -303,6 +324,13 @@ class Emitter {
   // `cell += value` of a deferred value into the node's context cotangent: left to the flush.
   bool defer_contribution(const TypeP& t, const std::string& cell, const std::string& value);
   void mark_roots_used(FoldBody& body, const std::string& key);
+  // A root's cell lent to the call that makes its argument (codegen/lent_cells.cpp): whether the
+  // call was rewritten so (then the cell takes the argument back rather than adding it).
+  bool lend_cell(const FoldBody& fold, const DeferredRoot& root);
+  struct LinearCall {  // `T name = function(argument);`, a linear function's application (emit_target)
+    TypeP type;
+    std::string function, argument;
+  };
   // Around a node backpropagator's linear_closure: whether `body` is one, and after its
   // accumulation, the used roots' cells given their arguments.
   bool open_node_backprop(const TermP& body, const std::string& acc);
@@ -351,6 +379,9 @@ class Emitter {
   std::set<std::string> pack_views_;
   std::vector<FoldBody> fold_bodies_;
   PrimalValues primal_values_;
+  std::map<std::string, Recipe> recipes_;
+  std::map<std::string, LinearCall> lapps_;     // a linear application's local -> its call (lent_cells.cpp)
+  std::map<std::string, std::string> aliases_;  // `const T& name = local.fst...;`: name -> what it names
   int lambda_depth_ = 0;                        // closures the current block is nested in
   std::map<std::string, int> local_depth_;      // the lambda depth where a local's object lives
   std::map<std::string, int> declared_depth_;   // the lambda depth where it is declared
@@ -382,6 +413,9 @@ struct CallableParameters {
   std::string template_parameters, parameters, arguments;
 };
 CallableParameters callable_parameters(std::size_t count);
+
+// Calls f(word, position) for each identifier in a generated text, in order.
+void for_each_word(const std::string& text, const std::function<void(const std::string&, std::size_t)>& f);
 
 // The C++ spelling of a real literal (exact: a hex float).
 std::string cpp_real(double value);

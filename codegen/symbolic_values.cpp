@@ -59,12 +59,13 @@ std::string Emitter::linear_closure(const std::string& name, const TypeP& param,
                     f = fresh("fn");
   const std::size_t at = out_.size();
   open(lambda_in_arena(lambda) + "[=](const " + a + "& " + p + ", " + b + "& " + acc + ") {");
-  const std::size_t uses = open_capture_scope();
+  const std::size_t uses = open_capture_scope(), body_start = out_.size();
   note_local(p);
   env.push(p);
   const bool node_backprop = open_node_backprop(body, acc);
   accumulate_term(result, acc, body);
   if (node_backprop) close_node_backprop();
+  recompute_captures(body_start);
   env.pop();
   const std::string captures = close_capture_scope(uses);
   close("});");
@@ -106,6 +107,7 @@ void Emitter::accumulate_term(const TypeP& t, const std::string& cell, const Ter
     accumulate_term(t->right, cell + ".snd", term->args[1]);
     return;
   }
+  if (term->kind == TermKind::EnvPack) return accumulate_pack(cell, term);
   accumulate_value(t, cell, emit_value(term));
 }
 

@@ -213,7 +213,8 @@ void add_campaign_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--codegen-fault", args->text.codegen_fault,
                   "with chad-compiled, inject a fault into the code generator: drop-linear-add-right, "
                   "fold-tangents-skipped, case-branches-swapped, accumulate-overwrites, kept-application-ignores-argument, "
-                  "derivative-reads-operand, needed-operand-zeroed, deferred-sum-overwrites");
+                  "derivative-reads-operand, needed-operand-zeroed, deferred-sum-overwrites, "
+                  "recomputed-value-zeroed, lent-sum-added-again");
   cmd->add_option("--batch", args->text.batch, "with chad-compiled, programs compiled in one translation unit")
       ->capture_default_str();
   add_compiler_options(*cmd, args->text.compiler);

@@ -184,10 +184,17 @@ T add(const T& a, const T& b) {
   }
 }
 
+namespace detail {
+// The Env cell a deferred application's cell has lent its sum to for one call (DeferredSum::
+// call_lending), or null: a pack that cell alone holds, which an accumulation into the lent
+// cell adds into in place.
+inline thread_local const Env* lent_env = nullptr;
+}  // namespace detail
 // accumulate<T>(acc, x): acc = acc + x in place, efficient CHAD's accumulation of a contribution
 // into a mutable cotangent cell. Arrays add element-wise where they lie, pairs component by
-// component (no whole tuple built and copied per contribution); every other representation
-// (scalars, sums, functions, nodes, Env) replaces acc by add(acc, x), the operands' order kept.
+// component (no whole tuple built and copied per contribution), the lent Env cell into its pack;
+// every other representation (scalars, sums, functions, nodes, Env) replaces acc by add(acc, x),
+// the operands' order kept.
 template <class T>
 void accumulate(T& acc, const T& x) {
   if constexpr (detail::is_arr<T>) {
@@ -196,8 +203,25 @@ void accumulate(T& acc, const T& x) {
   } else if constexpr (detail::is_pair<T>) {
     accumulate<decltype(T::fst)>(acc.fst, x.fst);
     accumulate<decltype(T::snd)>(acc.snd, x.snd);
+  } else if constexpr (std::is_same_v<T, Env>) {
+    if (&acc == detail::lent_env && !x.is_zero()) {
+      if (acc.fingerprint != x.fingerprint) throw_env_mismatch(x.fingerprint, acc.fingerprint);
+      acc.add_same(acc, x, true);
+    } else {
+      acc = add<T>(acc, x);
+    }
   } else {
     acc = add<T>(acc, x);
+  }
+}
+// cell += env_pack(value): into the lent cell's pack in place, else packed and added as usual.
+template <class T>
+void accumulate_packed(Env& cell, const T& value, int fingerprint) {
+  if (&cell == detail::lent_env && !cell.is_zero()) {
+    if (cell.fingerprint != fingerprint) throw_env_mismatch(fingerprint, cell.fingerprint);
+    accumulate<T>(*const_cast<T*>(static_cast<const T*>(cell.value)), value);
+  } else {
+    accumulate<Env>(cell, env_pack<T>(value, fingerprint));
   }
 }
 
@@ -231,6 +255,30 @@ struct DeferredSum {
   void reset() {
     sum = zero<A>();
     any = owned = false;
+  }
+  // A node's call f(x) whose result's Env part `at(result)` is this cell's argument and read
+  // nowhere else: once the cell owns its sum, the call adds into that pack in place (the cell
+  // is lent to it: no pack made per node), and take_back gives the cell the result's part.
+  bool lent = false;
+  template <class R, class X, class At>
+  R call_lending(const Fn<X, R>& f, const std::type_identity_t<X>& x, At at) {
+    if (!owned) return f(x);
+    R result = zero<R>();
+    Env& cell = at(result);
+    cell = sum;
+    struct Lending {  // lent for the call only, also when it throws
+      const Env* outer;
+      explicit Lending(const Env* cell) : outer(std::exchange(detail::lent_env, cell)) {}
+      ~Lending() { detail::lent_env = outer; }
+    } lending(&cell);
+    f.add_into(x, result);
+    lent = true;
+    return result;
+  }
+  void take_back(const A& a) {
+    if (!lent) return add(a);
+    sum = a;
+    lent = false;
   }
 };
 // The flush of a fold without deferred applications.

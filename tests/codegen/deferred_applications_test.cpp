@@ -10,6 +10,7 @@
 
 #include <regex>
 
+#include "../support/compiled_jacobians.hpp"
 #include "../support/example_programs.hpp"
 #include "../support/test_kernel_compiler.hpp"
 #include "codegen/generate_kernel.hpp"
@@ -68,12 +69,10 @@ TEST(DeferredApplications, ANodesCallOfAKeptBackpropagatorIsAddedIntoACellAndFlu
   const CheckedProgram program = testing::load_source(kWeighPoints);
   for (SumsStrategy sums : kAllSumsStrategies) {
     SCOPED_TRACE(sums_strategy_name(sums));
-    KernelOptions options;
-    options.mode = KernelMode::Reverse;
-    options.sums = sums;
-    const std::string source = generate_kernel_source(program, options);
+    const std::string source = testing::reverse_kernel_source(program, sums);
     EXPECT_EQ(count(source, R"(chad_rt::DeferredSum<chad_rt::Env>\* const deferred_[0-9]+ = )"), 1);
-    EXPECT_EQ(count(source, R"(deferred_[0-9]+->add\()"), 1);  // in the node's backpropagator
+    // in the node's backpropagator (given back, the cell lent to the call that makes it: LentCells)
+    EXPECT_EQ(count(source, R"(deferred_[0-9]+->(add|take_back)\()"), 1);
     EXPECT_EQ(count(source, R"(\(\*memo_[0-9]+\)\.snd\(deferred_[0-9]+->sum\))"), 1);  // in the flush
     EXPECT_EQ(count(source, R"(deferred_[0-9]+->reset\(\);)"), 1);
     EXPECT_EQ(count(source, R"(rev_fold_[0-9]+<S>\([a-z_0-9]+, \*lambda_[0-9]+, flush_[0-9]+\))"), 1);
@@ -83,29 +82,14 @@ TEST(DeferredApplications, ANodesCallOfAKeptBackpropagatorIsAddedIntoACellAndFlu
 
 TEST(DeferredApplications, TheJacobianIsTheClosedFormInEveryModeStrategyAndLength) {
   const CheckedProgram program = testing::load_source(kWeighPoints);
-  std::vector<CompiledProgram> compiled;  // fwd and rev, every sums and functions strategy
-  for (FunctionsStrategy functions : kAllFunctionsStrategies) {
-    std::vector<CompiledProgram> kernels;
-    ASSERT_NO_THROW(kernels = compiled_verify_kernels(program, testing::test_kernel_compiler(), functions));
-    compiled.insert(compiled.end(), kernels.begin(), kernels.end());
-  }
-  ASSERT_EQ(compiled.size(), 2 * std::size(kAllSumsStrategies) * std::size(kAllFunctionsStrategies));
+  const std::vector<CompiledProgram> compiled = testing::kernels_in_every_strategy(program);
   for (const std::vector<std::vector<double>>& xs :
-       {std::vector<std::vector<double>>{}, std::vector<std::vector<double>>{{1, 2}}, kThreePoints}) {
-    const std::vector<std::vector<double>> expected = jacobian_by_hand(xs);
+       {std::vector<std::vector<double>>{}, std::vector<std::vector<double>>{{1, 2}}, kThreePoints})
     for (const CompiledProgram& kernel : compiled) {
       SCOPED_TRACE(std::string(kernel_mode_name(kernel.mode)) + " " + sums_strategy_name(kernel.sums) + " at " +
                    std::to_string(xs.size()) + " points");
-      const JacobianResult got = jacobian_by_compiled_kernel(program, kernel, input_at(program, xs));
-      ASSERT_EQ(got.jacobian.size(), 2u);
-      for (std::size_t i = 0; i < 2; ++i) {
-        ASSERT_EQ(got.jacobian[i].size(), expected[i].size());
-        for (std::size_t j = 0; j < expected[i].size(); ++j)
-          EXPECT_NEAR(got.jacobian[i][j], expected[i][j], 1e-12 * std::max(1.0, std::abs(expected[i][j])))
-              << "row " << i << ", column " << j;
-      }
+      testing::expect_jacobian(program, kernel, input_at(program, xs), jacobian_by_hand(xs));
     }
-  }
 }
 
 TEST(DeferredApplications, ACellThatKeepsOnlyTheLastNodesArgumentIsWrong) {
