@@ -252,14 +252,14 @@ struct DeferredSum {
       accumulate<A>(sum, a);
     }
   }
+  bool lent = false;   // Env: `sum` is in the result of the call that borrowed it (call_lending)
   void reset() {
     sum = zero<A>();
-    any = owned = false;
+    any = owned = lent = false;
   }
   // A node's call f(x) whose result's Env part `at(result)` is this cell's argument and read
   // nowhere else: once the cell owns its sum, the call adds into that pack in place (the cell
   // is lent to it: no pack made per node), and take_back gives the cell the result's part.
-  bool lent = false;
   template <class R, class X, class At>
   R call_lending(const Fn<X, R>& f, const std::type_identity_t<X>& x, At at) {
     if (!owned) return f(x);

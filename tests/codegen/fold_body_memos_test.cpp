@@ -7,6 +7,7 @@
 
 #include <regex>
 
+#include "../support/compiled_jacobians.hpp"
 #include "../support/example_programs.hpp"
 #include "../support/test_kernel_compiler.hpp"
 #include "codegen/generate_kernel.hpp"
@@ -17,10 +18,7 @@
 namespace chad {
 namespace {
 
-std::ptrdiff_t count(const std::string& source, const std::string& pattern) {
-  const std::regex re(pattern);
-  return std::distance(std::sregex_iterator(source.begin(), source.end(), re), std::sregex_iterator());
-}
+using testing::count_matches;
 
 std::string kernel_source(const CheckedProgram& program, KernelMode mode, SumsStrategy sums) {
   KernelOptions options;
@@ -49,13 +47,13 @@ TEST(FoldBodyMemos, AnApplicationToValuesBoundOutsideTheBodyIsKeptInEveryModeAnd
       // defer their calls of the memos' backpropagators to the fold's flush, which reads the
       // memos after the fold's call: they live in the arena (deferred_applications_test.cpp).
       const bool rev = mode == KernelMode::Reverse;
-      EXPECT_EQ(count(source, rev ? R"(std::optional<(T[0-9]+<S>)>& memo_[0-9]+ = \*chad_rt::make<std::optional<\1>>\(\);)"
+      EXPECT_EQ(count_matches(source, rev ? R"(std::optional<(T[0-9]+<S>)>& memo_[0-9]+ = \*chad_rt::make<std::optional<\1>>\(\);)"
                                   : R"(std::optional<T[0-9]+<S>> memo_[0-9]+;)"),
                 2);
-      EXPECT_EQ(count(source, R"(\[=, &memo_[0-9]+, &memo_[0-9]+[^\]]*\]\(const)"), 1);
-      EXPECT_EQ(count(source, R"(\[=, &memo_[0-9]+, &memo_[0-9]+\]\(auto& ctx\))"), rev ? 1 : 0);
-      EXPECT_EQ(count(source, R"(= memo_[0-9]+ \? \*memo_[0-9]+ : memo_[0-9]+\.emplace\()"), 2);
-      EXPECT_EQ(count(source, R"(\.emplace\()"), 2);
+      EXPECT_EQ(count_matches(source, R"(\[=, &memo_[0-9]+, &memo_[0-9]+[^\]]*\]\(const)"), 1);
+      EXPECT_EQ(count_matches(source, R"(\[=, &memo_[0-9]+, &memo_[0-9]+\]\(auto& ctx\))"), rev ? 1 : 0);
+      EXPECT_EQ(count_matches(source, R"(= memo_[0-9]+ \? \*memo_[0-9]+ : memo_[0-9]+\.emplace\()"), 2);
+      EXPECT_EQ(count_matches(source, R"(\.emplace\()"), 2);
     }
 }
 
@@ -107,7 +105,7 @@ def main (w : real[3], xs : L) : real =
 )");
   for (KernelMode mode : {KernelMode::Primal, KernelMode::Forward, KernelMode::Reverse}) {
     SCOPED_TRACE(kernel_mode_name(mode));
-    EXPECT_EQ(count(kernel_source(program, mode, SumsStrategy::Biproduct), "std::optional<"), 0);
+    EXPECT_EQ(count_matches(kernel_source(program, mode, SumsStrategy::Biproduct), "std::optional<"), 0);
   }
 }
 

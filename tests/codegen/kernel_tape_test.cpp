@@ -7,6 +7,7 @@
 
 #include <regex>
 
+#include "../support/compiled_jacobians.hpp"
 #include "../support/example_programs.hpp"
 #include "../support/test_kernel_compiler.hpp"
 #include "codegen/generate_kernel.hpp"
@@ -31,10 +32,7 @@ std::vector<double> gradient(const CheckedProgram& program, const std::string& n
   return result.jacobian.empty() ? std::vector<double>{} : result.jacobian[0];
 }
 
-std::ptrdiff_t count(const std::string& source, const std::string& pattern) {
-  const std::regex re(pattern);
-  return std::distance(std::sregex_iterator(source.begin(), source.end(), re), std::sregex_iterator());
-}
+using testing::count_matches;
 
 // f(a, xs) = sum_i a * x_i^2 over a list. By hand: df/da = sum x_i^2, df/dx_i = 2 a x_i.
 const char* kScaledSquares =
@@ -51,10 +49,10 @@ TEST(KernelTape, AFoldsBodyIsItsFunctionsTypeParameterInEveryMode) {
     // not a chad_rt::Fn that each node would call through a pointer. (Reverse: and its flush's,
     // codegen/deferred_applications.cpp; `a * ...` defers nothing here.)
     const bool rev = mode == KernelMode::Reverse;
-    EXPECT_EQ(count(source, rev ? R"(template <class S, class Body, class Flush>\n[^\n]*fold_[0-9]+\([^\n]*, const Body& body, const Flush& flush\) \{)"
+    EXPECT_EQ(count_matches(source, rev ? R"(template <class S, class Body, class Flush>\n[^\n]*fold_[0-9]+\([^\n]*, const Body& body, const Flush& flush\) \{)"
                                 : R"(template <class S, class Body>\n[^\n]*fold_[0-9]+\([^\n]*, const Body& body\) \{)"),
               1);
-    EXPECT_EQ(count(source, rev ? R"(fold_[0-9]+<S>\([a-z_0-9]+, \*lambda_[0-9]+, chad_rt::NoFlush\{\}\))"
+    EXPECT_EQ(count_matches(source, rev ? R"(fold_[0-9]+<S>\([a-z_0-9]+, \*lambda_[0-9]+, chad_rt::NoFlush\{\}\))"
                                 : R"(fold_[0-9]+<S>\([a-z_0-9]+, \*lambda_[0-9]+\))"),
               1);
   }
@@ -76,11 +74,11 @@ TEST(KernelTape, AReverseRuleThatReadsNoPrimalOperandIsGivenNone) {
   for (const char* rule : {"rev_add", "rev_sub", "rev_sum<3>", "rev_get<1, 3>"}) {
     SCOPED_TRACE(rule);
     const std::string name = std::regex_replace(rule, std::regex("[<>]"), "\\$&");
-    EXPECT_GE(count(source, "chad_rt::" + name + R"(\([a-z_0-9]+\))"), 1);
-    EXPECT_EQ(count(source, "chad_rt::" + name + R"(\([a-z_0-9]+, )"), 0);
+    EXPECT_GE(count_matches(source, "chad_rt::" + name + R"(\([a-z_0-9]+\))"), 1);
+    EXPECT_EQ(count_matches(source, "chad_rt::" + name + R"(\([a-z_0-9]+, )"), 0);
   }
   // The product rule reads both operands, and still gets them.
-  EXPECT_GE(count(source, R"(chad_rt::rev_mul\([a-z_0-9]+, [a-z_0-9]+, [a-z_0-9]+\))"), 1);
+  EXPECT_GE(count_matches(source, R"(chad_rt::rev_mul\([a-z_0-9]+, [a-z_0-9]+, [a-z_0-9]+\))"), 1);
 
   // x = (1, 2, 3), y = (4, -1, 0.5), z = (2, -3, 0.25).
   EXPECT_EQ(gradient(program, "linear_rules_rev", "([1, 2, 3], [4, -1, 0.5], [2, -3, 0.25])"),
@@ -98,9 +96,9 @@ TEST(KernelTape, AnUnpackedEnvironmentIsViewedAndItsRestRepackedWithoutACopy) {
   const std::string source = generate_kernel_source(program, options_for(KernelMode::Reverse));
   // Each curried level's backpropagator unpacks its environment by reference and packs the rest,
   // a part of that same pack, by pointing at it.
-  EXPECT_GE(count(source, R"(const T[0-9]+<S>& unpack_[0-9]+ = chad_rt::env_view<)"), 2);
-  EXPECT_GE(count(source, R"(chad_rt::env_repack<T[0-9]+<S>>\(fst_[0-9]+, )"), 1);
-  EXPECT_EQ(count(source, R"(chad_rt::env_unpack<)"), 0);
+  EXPECT_GE(count_matches(source, R"(const T[0-9]+<S>& unpack_[0-9]+ = chad_rt::env_view<)"), 2);
+  EXPECT_GE(count_matches(source, R"(chad_rt::env_repack<T[0-9]+<S>>\(fst_[0-9]+, )"), 1);
+  EXPECT_EQ(count_matches(source, R"(chad_rt::env_unpack<)"), 0);
   // a = (1, 2, 3), b = (4, -1, 0.5), x = (2, -3, 0.25).
   EXPECT_EQ(gradient(program, "curried_rev", "([1, 2, 3], [4, -1, 0.5], [2, -3, 0.25])"),
             (std::vector<double>{8, 3, 0.125, 2, -6, 0.75, 4, -2, 1.5}));

@@ -10,26 +10,24 @@
 
 #include <regex>
 
+#include "../support/compiled_jacobians.hpp"
 #include "../support/scaled_points.hpp"
 
 namespace chad {
 namespace {
 
-std::ptrdiff_t count(const std::string& source, const std::string& pattern) {
-  const std::regex re(pattern);
-  return std::distance(std::sregex_iterator(source.begin(), source.end(), re), std::sregex_iterator());
-}
+using testing::count_matches;
 
 TEST(LentCells, TheNodesCallOfThePerPointBackpropagatorBorrowsTheCell) {
   const CheckedProgram program = testing::load_source(testing::kScaledPointsKept);
   for (SumsStrategy sums : kAllSumsStrategies) {
     SCOPED_TRACE(sums_strategy_name(sums));
     const std::string source = testing::reverse_kernel_source(program, sums);
-    EXPECT_EQ(count(source, R"(= deferred_[0-9]+->call_lending\(snd_[0-9]+, [a-z_0-9]+, \[\]\(T[0-9]+<S>& r\) -> chad_rt::Env& \{ return r\.snd; \}\);)"), 1);
-    EXPECT_EQ(count(source, R"(deferred_[0-9]+->take_back\(snd_[0-9]+\);)"), 1);
-    EXPECT_EQ(count(source, R"(deferred_[0-9]+->add\()"), 0);
+    EXPECT_EQ(count_matches(source, R"(= deferred_[0-9]+->call_lending\(snd_[0-9]+, [a-z_0-9]+, \[\]\(T[0-9]+<S>& r\) -> chad_rt::Env& \{ return r\.snd; \}\);)"), 1);
+    EXPECT_EQ(count_matches(source, R"(deferred_[0-9]+->take_back\(snd_[0-9]+\);)"), 1);
+    EXPECT_EQ(count_matches(source, R"(deferred_[0-9]+->add\()"), 0);
     // the per-point backpropagator's context cotangent: no pack made and then added
-    EXPECT_EQ(count(source, R"(chad_rt::accumulate_packed<T[0-9]+<S>>\(acc_[0-9]+\.snd, dctx_[0-9]+, [0-9]+\);)"), 1);
+    EXPECT_EQ(count_matches(source, R"(chad_rt::accumulate_packed<T[0-9]+<S>>\(acc_[0-9]+\.snd, dctx_[0-9]+, [0-9]+\);)"), 1);
   }
 }
 

@@ -1,12 +1,14 @@
 // The compiled kernels' Jacobians against ones taken by hand, for the codegen tests of a program
 // with several output coordinates (the reverse kernel then runs its backpropagators once per
 // seed): every kernel a verify run compiles in every functions strategy, one kernel's Jacobian
-// compared entry by entry, and a reverse kernel's source.
+// compared entry by entry, a reverse kernel's source, and the matches of a pattern in a source.
 #pragma once
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,12 @@ inline std::string reverse_kernel_source(const CheckedProgram& program, SumsStra
   options.mode = KernelMode::Reverse;
   options.sums = sums;
   return generate_kernel_source(program, options);
+}
+
+// How many times the regular expression `pattern` matches in a generated source.
+inline std::ptrdiff_t count_matches(const std::string& source, const std::string& pattern) {
+  const std::regex re(pattern);
+  return std::distance(std::sregex_iterator(source.begin(), source.end(), re), std::sregex_iterator());
 }
 
 }  // namespace chad::testing
