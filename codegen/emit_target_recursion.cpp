@@ -183,10 +183,12 @@ std::string Emitter::emit_target_fold(const TermP& t) {
         helper + "(" + type(r.primal_fixpoint) + (spine ? " root" : " node") + ", const Body& body" +
         (flushes ? ", const Flush& flush" : "") + ")";
     Saved saved = begin_helper();
-    // Reverse over a list: each node's children and derivative kept in an arena array, so that
-    // the fold's backpropagator walks the list in two loops (rev_fold_back_loops).
-    const TypeP children_type = substitute(r.primal_functor, a, r.child);
-    const std::string record = "chad_rt::Pair<" + type(children_type) + ", " + type(d) + ">";
+    // Reverse over a list: each node's derivative kept in an arena array, so that the fold's
+    // backpropagator walks the list in two loops (rev_fold_back_loops). Those loops read the
+    // node's constructors from the node itself (`spine`), not from a copy of its children: the
+    // children's results are not read there, and copying them cost Horner's gradient 48 of its
+    // 72 bytes per node (bench/RESULTS.md, issue #33).
+    const std::string record = type(d);
     if (spine) {
       open_fold_spine(r.primal_fixpoint, r.primal_functor, a, r.child, [&] {
         if (!reverse) return;
@@ -206,7 +208,7 @@ std::string Emitter::emit_target_fold(const TermP& t) {
     if (reverse && spine) {
       // Only the first node's backpropagator is ever called (nobody calls a child's in the loop
       // form): it is made once, after the loop; the others stay null.
-      line("new (&records[i]) " + record + "{" + children + ", derivative};");
+      line("new (&records[i]) " + record + "(derivative);");
       close_fold_spine(type(r.child) + "{step.fst, {}}");
       rev_fold_back_loops(r.fixpoint->body, a, r.child, ts, tmu, d->right, r.context, dmap);
       line("return " + type(r.child) + "{folded.fst, back};");
@@ -258,8 +260,10 @@ std::string Emitter::emit_target_fold(const TermP& t) {
 // context cotangent added into one mutable accumulator `q.fst` as it comes (efficient CHAD's
 // accumulation: an accumulating w' adds only its nonzero parts, no node's whole context
 // cotangent is built, kept or summed per node) and only its functor part kept (the first map_tangents only picks out the child's cotangent);
-// then up, each node's roll_lin dx built from its child's. `records[j]` holds node j's children
-// and derivative, the first node at 0.
+// then up, each node's roll_lin dx built from its child's. `records[j]` holds node j's
+// derivative and `spine[j]` the node, the first node at 0: a spine functor's recursive position
+// is reached through products and sums only (emit_fold_spine.cpp), so the node's payload has the
+// constructors the children's results have, and map_tangents reads nothing else of it.
 void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, const TypeP& child, const TypeP& ts,
                                   const TypeP& tmu, const TypeP& q_type, const TypeP& context, const TypeP& dmap) {
   const TypeP gt = dmap->right;  // R2(G) * R2(mu)
@@ -272,10 +276,10 @@ void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, co
   line(type(ts) + " cot = v;");
   open("for (std::size_t j = 0; j < count; ++j) {");
   line("q.snd = chad_rt::zero<" + DX + ">();");
-  line("records[j].snd.add_into(cot, q);");
+  line("records[j].add_into(cot, q);");
   line("new (&dxs[depth++]) " + DX + "(q.snd);");
   line("bool more = false;");
-  map_tangents(functor, "records[j].fst", "q.snd",
+  map_tangents(functor, "spine[j]->payload", "q.snd",
                TangentPositions{a, child, ts, tmu, [&](const std::string&, const std::string& c) {
                                   line("cot = " + c + ";");
                                   line("more = true;");
@@ -285,7 +289,7 @@ void Emitter::rev_fold_back_loops(const TypeP& functor, const std::string& a, co
   close("}");
   line(type(tmu) + " rolled{};");
   open("for (std::size_t k = depth; k-- > 0;) {");
-  std::string dx = map_tangents(functor, "records[k].fst", "dxs[k]",
+  std::string dx = map_tangents(functor, "spine[k]->payload", "dxs[k]",
                                 TangentPositions{a, child, ts, tmu, [&](const std::string&, const std::string&) {
                                                    return std::string("rolled");
                                                  }});

@@ -37,7 +37,7 @@ TEST(Accumulation, AReverseFoldAddsEachNodesContributionIntoOneAccumulator) {
   const std::string source = generate_kernel_source(program, reverse_options("weighted_sum_rev", CodegenFault::None));
   // The fold's loop hands its accumulator to each node's backpropagator, which is an
   // accumulating closure; no node's context cotangent is added to the others as a whole tuple.
-  EXPECT_NE(source.find(".snd.add_into(cot, q);"), std::string::npos);
+  EXPECT_NE(source.find("records[j].add_into(cot, q);"), std::string::npos);
   EXPECT_NE(source.find("&chad_rt::detail::accumulate_by_lambda<"), std::string::npos);
   EXPECT_EQ(source.find("g = chad_rt::add<"), std::string::npos);
 

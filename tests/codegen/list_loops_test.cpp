@@ -162,13 +162,13 @@ TEST(ListLoops, AListWrittenByALoopIsTheClosedFormInEveryModeAndSumsStrategy) {
 
 TEST(ListLoops, AReverseFoldsBackpropagatorDoesNotCallItsChilds) {
   // The recursive form's backpropagator calls the child's: `.snd.snd(` on the children's
-  // (w, back) pair. The loop form reads the nodes' records instead, each node's backpropagator
+  // (w, back) pair. The loop form reads the nodes' kept derivatives instead, each node's backpropagator
   // adding into the loop's accumulator.
   const std::string source = kernel_source("horner.chad", KernelMode::Reverse, SumsStrategy::Biproduct);
   const auto bodies = helper_bodies(source, "rev_fold_");
   ASSERT_EQ(bodies.size(), 1u);
   const std::string& body = bodies.begin()->second;
-  EXPECT_NE(body.find("records[j].snd.add_into(cot, q)"), std::string::npos);
+  EXPECT_NE(body.find("records[j].add_into(cot, q)"), std::string::npos);
   EXPECT_EQ(body.find(".snd.snd("), std::string::npos);
 }
 
