@@ -8,6 +8,7 @@
 #include <regex>
 #include <set>
 
+#include "../support/compiled_jacobians.hpp"
 #include "../support/example_programs.hpp"
 #include "../support/test_kernel_compiler.hpp"
 #include "codegen/generate_kernel.hpp"
@@ -170,6 +171,40 @@ TEST(ListLoops, AReverseFoldsBackpropagatorDoesNotCallItsChilds) {
   const std::string& body = bodies.begin()->second;
   EXPECT_NE(body.find("records[j].add_into(cot, q)"), std::string::npos);
   EXPECT_EQ(body.find(".snd.snd("), std::string::npos);
+}
+
+// A list with two recursive constructors: the backward loops read each node's constructor from
+// the node itself (codegen/emit_target_recursion.cpp), so Add and Mul nodes must each get their
+// own rule. v_n = x; v_k = c_k + v_(k+1) (Add) or c_k v_(k+1) (Mul); p = v_0. By hand:
+// dp/dv_k = the product of the Mul coefficients c_j, j < k; dp/dx = dp/dv_n;
+// dp/dc_k = dp/dv_k (Add) or dp/dv_k v_(k+1) (Mul).
+TEST(ListLoops, AReverseFoldOverTwoRecursiveConstructorsTakesEachNodesOwnRule) {
+  const CheckedProgram program = testing::load_source(R"(type Ops = mu l. < Nil : unit | Add : real * l | Mul : real * l >;
+def main (x : real) (ops : Ops) : real =
+  fold ops with node -> case node of { Nil u -> x | Add p -> fst p + snd p | Mul p -> fst p * snd p };
+)");
+  const double x = 1.5;
+  const std::vector<int> kinds{2, 1, 2, 2, 1};  // Mul, Add, Mul, Mul, Add
+  const std::vector<double> c{2, -3, 0.5, -4, 0.25};
+  const std::size_t n = c.size();
+  std::vector<double> v(n + 1, x);  // v[k], k = n down to 0
+  for (std::size_t k = n; k-- > 0;) v[k] = kinds[k] == 1 ? c[k] + v[k + 1] : c[k] * v[k + 1];
+  std::vector<double> row(n + 1, 0.0);  // columns x, c_0, ..., c_(n-1)
+  double dv = 1.0;                      // dp/dv_k
+  for (std::size_t k = 0; k < n; ++k) {
+    row[k + 1] = kinds[k] == 1 ? dv : dv * v[k + 1];
+    if (kinds[k] == 2) dv *= c[k];
+  }
+  row[0] = dv;
+  std::vector<int> tags = kinds;
+  tags.push_back(0);
+  std::vector<double> coords{x};
+  coords.insert(coords.end(), c.begin(), c.end());
+  const NormalForm<double> input{index_from_tags(program.input_type, tags), coords};
+  for (const CompiledProgram& kernel : testing::kernels_in_every_strategy(program)) {
+    SCOPED_TRACE(std::string(kernel_mode_name(kernel.mode)) + " " + sums_strategy_name(kernel.sums));
+    testing::expect_jacobian(program, kernel, input, {row});
+  }
 }
 
 TEST(ListLoops, TreeFoldsStillRecurse) {
