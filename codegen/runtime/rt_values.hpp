@@ -95,7 +95,14 @@ struct Arr {
     for (int i = 0; i < N; ++i) entries[i] = entries[i] + x.entries[i];
     return *this;
   }
+  // Up to 4 entries, the sum is built from its entries, which the compiler keeps in registers.
+  // Built by the loop, it lay on the stack, written an entry at a time and read back as one
+  // vector: each such read waited for the stores (the ODE's gradient, whose field adds one-hot
+  // real[4] cotangents, ran 1.2x slower; bench/RESULTS.md, issue #33).
   friend Arr operator+(const Arr& a, const Arr& b) {
+    if constexpr (N > 1 && N <= 4)
+      return [&]<int... I>(std::integer_sequence<int, I...>) { return Arr((a.entries[I] + b.entries[I])...); }(
+          std::make_integer_sequence<int, N>{});
     Arr out;
     for (int i = 0; i < N; ++i) out.entries[i] = a.entries[i] + b.entries[i];
     return out;
