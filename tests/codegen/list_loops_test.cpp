@@ -163,8 +163,8 @@ TEST(ListLoops, AListWrittenByALoopIsTheClosedFormInEveryModeAndSumsStrategy) {
 
 TEST(ListLoops, AReverseFoldsBackpropagatorDoesNotCallItsChilds) {
   // The recursive form's backpropagator calls the child's: `.snd.snd(` on the children's
-  // (w, back) pair. The loop form reads the nodes' kept derivatives instead, each node's backpropagator
-  // adding into the loop's accumulator.
+  // (w, back) pair. The loop form reads the nodes' kept derivatives instead, each node's
+  // backpropagator adding into the loop's accumulator.
   const std::string source = kernel_source("horner.chad", KernelMode::Reverse, SumsStrategy::Biproduct);
   const auto bodies = helper_bodies(source, "rev_fold_");
   ASSERT_EQ(bodies.size(), 1u);
@@ -179,7 +179,8 @@ TEST(ListLoops, AReverseFoldsBackpropagatorDoesNotCallItsChilds) {
 // dp/dv_k = the product of the Mul coefficients c_j, j < k; dp/dx = dp/dv_n;
 // dp/dc_k = dp/dv_k (Add) or dp/dv_k v_(k+1) (Mul).
 TEST(ListLoops, AReverseFoldOverTwoRecursiveConstructorsTakesEachNodesOwnRule) {
-  const CheckedProgram program = testing::load_source(R"(type Ops = mu l. < Nil : unit | Add : real * l | Mul : real * l >;
+  const CheckedProgram program = testing::load_source(R"(
+type Ops = mu l. < Nil : unit | Add : real * l | Mul : real * l >;
 def main (x : real) (ops : Ops) : real =
   fold ops with node -> case node of { Nil u -> x | Add p -> fst p + snd p | Mul p -> fst p * snd p };
 )");
