@@ -91,8 +91,14 @@ struct Arr {
     for (int i = 0; i < R; ++i) out.entries[i] = entries[start + i];
     return out;
   }
+  // Up to 8 entries, `+=` adds entry by entry, unrolled: by the loop, the MLP's gradient at 1e4
+  // and 1e5 ran 1.2-1.26x slower (bench/RESULTS.md, stop 55).
   Arr& operator+=(const Arr& x) {
-    for (int i = 0; i < N; ++i) entries[i] = entries[i] + x.entries[i];
+    if constexpr (N <= 8)
+      [&]<int... I>(std::integer_sequence<int, I...>) { ((entries[I] = entries[I] + x.entries[I]), ...); }(
+          std::make_integer_sequence<int, N>{});
+    else
+      for (int i = 0; i < N; ++i) entries[i] = entries[i] + x.entries[i];
     return *this;
   }
   // Up to 4 entries, the sum is built from its entries, which the compiler keeps in registers.
